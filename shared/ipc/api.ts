@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { Result } from '../result';
+import { domainOf, type CancelDef, type ChannelName, type Contract, type EventsOf, type InputOf, type OutputOf, type StreamDef } from './define';
+
+/**
+ * The renderer's whole view of main: one method per channel, grouped by domain (`api.secrets.set(...)`), and
+ * typed event subscriptions. Built from the contract, so a new channel needs no hand-written glue anywhere.
+ */
+type Method<D> = D extends StreamDef | CancelDef | { input: z.ZodType }
+  ? {} extends InputOf<D>
+    ? (input?: InputOf<D>) => Promise<Result<OutputOf<D>>>
+    : (input: InputOf<D>) => Promise<Result<OutputOf<D>>>
+  : never;
+
+type ActionOf<K> = K extends `${string}:${infer A}` ? A : never;
+
+export type Api<C extends Contract> = {
+  readonly [Dom in DomainsOf<C>]: {
+    readonly [K in keyof C & string as K extends `${Dom}:${string}` ? ActionOf<K> : never]: Method<C[K]>;
+  };
+} & {
+  /** Subscribes to an event; returns the function that unsubscribes. */
+  readonly on: <N extends EventsOf<C>['name']>(
+    event: N,
+    listener: (payload: Extract<EventsOf<C>, { name: N }>['payload']) => void,
+  ) => () => void;
+};
+
+type DomainsOf<C extends Contract> = keyof C extends infer K ? (K extends `${infer D}:${string}` ? D : never) : never;
+
+/** What a transport must provide: the preload does it with ipcRenderer, the test harness with a WebSocket. */
+export interface ApiTransport {
+  invoke(channel: string, input: unknown): Promise<unknown>;
+  subscribe(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+/** Every event name a contract can emit, for transports that must allowlist subscriptions. */
+export function eventNames(contract: Contract): Set<string> {
+  const names = new Set<string>();
+  for (const [channel, def] of Object.entries(contract) as [ChannelName, Contract[ChannelName]][]) {
+    if (def.kind !== 'stream') continue;
+    for (const event of Object.keys(def.events)) names.add(event);
+    names.add(`${domainOf(channel)}:done`);
+    names.add(`${domainOf(channel)}:error`);
+  }
+  return names;
+}
+
+export function buildApi<C extends Contract>(contract: C, transport: ApiTransport): Api<C> {
+  const api: Record<string, Record<string, unknown>> = {};
+  for (const channel of Object.keys(contract) as ChannelName[]) {
+    const domain = domainOf(channel);
+    const action = channel.slice(domain.length + 1);
+    api[domain] ??= {};
+    api[domain][action] = (input: unknown = {}) => transport.invoke(channel, input);
+  }
+  const allowed = eventNames(contract);
+  const on = (event: string, listener: (payload: unknown) => void) => {
+    if (!allowed.has(event)) throw new Error(`Unknown event: ${event}`);
+    return transport.subscribe(event, listener);
+  };
+  for (const group of Object.values(api)) Object.freeze(group);
+  return Object.freeze({ ...api, on }) as unknown as Api<C>;
+}

@@ -1,0 +1,74 @@
+/**
+ * Every number the seeds fix lives here and nowhere else (DESIGN section 2). Names say the unit.
+ * Where a limit is an approximation in the seeds ("~250 KB"), the value here is the one the app enforces.
+ */
+
+/** Secretary (seeds 000). */
+export const SECRETARY = {
+  questionMaxChars: 2000, // S1
+  historyMessageMaxChars: 2000, // S2
+  historyMaxMessages: 12, // S2: keep the LAST 12
+  maxToolRounds: 3, // S4
+  searchMaxResults: 10, // S5
+  searchSummaryMaxChars: 150, // S5
+  readBodyMaxChars: 4000, // S6
+  generation: { temperature: 1.0, topP: 0.95, topK: 64, maxOutputTokens: 1024 }, // S3
+  rateLimitPerMinute: 20, // S9
+  modelTimeoutMs: 40_000, // S10
+  modelAttempts: 2, // S10: one retry, for cold starts
+} as const;
+
+/** Digest (F0 pass, seeds 000 / issue 5). */
+export const DIGEST = {
+  /** A pass runs at start when the last one is older than this. */
+  staleAfterMs: 12 * 60 * 60 * 1000,
+  unreadFetchLimit: 50,
+} as const;
+
+/** Oracle (seeds 001). */
+export const ORACLE = {
+  historyMaxMessages: 12, // O1
+  retrievalChunks: 8, // O2
+  relevanceFloor: 0.4, // O4, for the seeds' embedding model; calibrated per model (O9)
+  honestAnswerHints: 5, // O4
+  maxLinkedChunks: 2, // issue 6: linked notes join the context, bounded
+} as const;
+
+/** AI channel (seeds 004). */
+export const ASSISTANT = {
+  historyMaxTurns: 20, // G1
+  maxToolSteps: 4, // G1
+  transientRetries: 3, // G3: retries after the first attempt
+  knowledgeTopK: 8, // G6
+  knowledgeKeepWithin: 0.03, // G6: drop everything more than this below the best
+  knowledgeMinKept: 2, // G6
+  knowledgeMaxKept: 4, // G6
+  rateLimitPerMinute: 20, // G9
+  serverTimeZone: 'Asia/Ulaanbaatar', // G7
+} as const;
+
+/** Voice and translation (seeds 004). */
+export const VOICE = {
+  pushToTalkClipBase64Bytes: 250_000, // V1: ~15 s
+  audioMaxBase64Bytes: 700_000, // V5: ~30 s of opus
+  audioMimeTypes: ['webm', 'ogg', 'wav', 'mpeg', 'mp3', 'mp4', 'm4a', 'aac', 'flac'], // V5
+  ttsSampleRateHz: 24_000, // V4
+  liveInputSampleRateHz: 16_000, // Live API input
+  liveSegmentMs: 7_000, // T2
+  liveSegmentsPerMinute: 8, // T2 / G9
+} as const;
+
+/** Gateway and embeddings (issue 3, reference/external-apis.md). */
+export const GEMINI = {
+  embeddingDimensions: 768,
+  embeddingBatchMax: 100,
+} as const;
+
+/** The IPC boundary: what any single call may carry, whatever its channel. */
+export const IPC = {
+  /** Above the largest legitimate payload (a 700 KB audio clip plus its envelope). */
+  maxInputBytes: 1_000_000,
+  maxInputDepth: 32,
+  secretValueMaxChars: 4096,
+  knowledgePathMaxChars: 4096,
+} as const;
