@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { cancel, stream, unary } from '../../../shared/ipc/define';
+import { err, ok } from '../../../shared/result';
+import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
+import { createMemoryLogger } from '../log/logger';
+import { createRegistry, type Handlers, type Member } from './registry';
+import { allowOrigins } from './sender';
+
+const testContract = {
+  'echo:say': unary({
+    input: z.strictObject({ text: z.string().min(1).max(10) }),
+    output: z.object({ said: z.string() }),
+  }),
+  'echo:boom': unary({ input: z.strictObject({}), output: z.object({}) }),
+  'echo:leaky': unary({ input: z.strictObject({}), output: z.object({ visible: z.string() }) }),
+  'echo:whoami': unary({ input: z.strictObject({}), output: z.object({ email: z.string() }), protected: true }),
+  'count:run': stream({
+    input: z.strictObject({ to: z.number().int().min(1).max(5) }),
+    events: { 'count:chunk': z.object({ n: z.number() }) },
+    done: z.object({ total: z.number() }),
+  }),
+  'count:cancel': cancel(),
+};
+
+function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
+  const log = createMemoryLogger();
+  const seenSignals: AbortSignal[] = [];
+  const handlers: Handlers<typeof testContract> = {
+    'echo:say': ({ text }) => ok({ said: text.toUpperCase() }),
+    'echo:boom': () => {
+      throw new Error('database exploded at /secret/path');
+    },
+    // Declares only "visible": anything else a handler returns must not cross IPC.
+    'echo:leaky': () => ok({ visible: 'yes', apiKey: 'AIza-should-not-leak' } as { visible: string }),
+    'echo:whoami': (_input, ctx) => ok({ email: ctx.member!.email }),
+    'count:run': async ({ to }, ctx) => {
+      seenSignals.push(ctx.signal);
+      for (let n = 1; n <= to; n++) {
+        if (options.gate && n === 2) await options.gate;
+        if (ctx.signal.aborted) return err('INTERNAL', 'stopped');
+        ctx.emit('count:chunk', { n });
+      }
+      return ok({ total: to });
+    },
+  };
+  const registry = createRegistry({
+    contract: testContract,
+    handlers,
+    isTrustedSender: allowOrigins([APP_ORIGIN]),
+    currentMember: () => options.member ?? null,
+    log,
+  });
+  return { registry, log, seenSignals };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('IPC registry', () => {
+  it('validates, dispatches and returns the handler Result', async () => {
+    const { registry } = setup();
+    const { sender } = fakeSender();
+    expect(await registry.call('echo:say', { text: 'hola' }, sender)).toEqual({ ok: true, value: { said: 'HOLA' } });
+  });
+
+  it('refuses a sender that is not the main frame of our own origin, before parsing', async () => {
+    const { registry, log } = setup();
+    for (const overrides of [
+      { url: 'https://evil.example/index.html' },
+      { isMainFrame: false },
+      { url: 'not a url' },
+      { url: 'file:///etc/passwd' },
+    ]) {
+      const { sender } = fakeSender(overrides);
+      const result = await registry.call('echo:say', { text: 'hola' }, sender);
+      expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    }
+    expect(log.lines.some((line) => line.includes('untrusted sender'))).toBe(true);
+  });
+
+  it('answers INVALID_INPUT for unknown channels, including inherited property names', async () => {
+    const { registry } = setup();
+    const { sender } = fakeSender();
+    for (const channel of ['nope:nothing', '__proto__', 'constructor', 'toString', 42, null]) {
+      expect(await registry.call(channel, {}, sender)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    }
+  });
+
+  it('maps schema failures to INVALID_INPUT and size-only failures to TOO_LARGE, naming the field', async () => {
+    const { registry } = setup();
+    const { sender } = fakeSender();
+    expect(await registry.call('echo:say', { text: 7 }, sender)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'text' },
+    });
+    expect(await registry.call('echo:say', { text: 'x'.repeat(11) }, sender)).toMatchObject({
+      ok: false,
+      error: { code: 'TOO_LARGE', field: 'text' },
+    });
+    expect(await registry.call('echo:say', { text: 'ok', extra: 1 }, sender)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+  });
+
+  it('stops at the byte budget before walking a huge input', async () => {
+    const { registry } = setup();
+    const { sender } = fakeSender();
+    const huge = { text: 'a', pad: new Array(5_000_000).fill(0) };
+    expect(await registry.call('echo:say', huge, sender)).toMatchObject({ ok: false, error: { code: 'TOO_LARGE' } });
+  });
+
+  it('turns a throwing handler into INTERNAL with a safe message and a log line', async () => {
+    const { registry, log } = setup();
+    const { sender } = fakeSender();
+    const result = await registry.call('echo:boom', {}, sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
+    expect(JSON.stringify(result)).not.toContain('/secret/path');
+    expect(log.lines.some((line) => line.includes('echo:boom') && line.includes('database exploded'))).toBe(true);
+  });
+
+  it('strips output fields the contract does not declare', async () => {
+    const { registry } = setup();
+    const { sender } = fakeSender();
+    const result = await registry.call('echo:leaky', {}, sender);
+    expect(result).toEqual({ ok: true, value: { visible: 'yes' } });
+  });
+
+  it('refuses protected channels without a session, and serves them with one', async () => {
+    const signedOut = setup({ member: null });
+    const { sender } = fakeSender();
+    expect(await signedOut.registry.call('echo:whoami', {}, sender)).toMatchObject({
+      ok: false,
+      error: { code: 'UNAUTHENTICATED' },
+    });
+    const signedIn = setup({ member: { email: 'ana@example.com' } });
+    expect(await signedIn.registry.call('echo:whoami', {}, sender)).toEqual({
+      ok: true,
+      value: { email: 'ana@example.com' },
+    });
+  });
+
+  it('streams events tagged with the requestId and ends with done', async () => {
+    const { registry } = setup();
+    const { sender, events } = fakeSender();
+    const started = await registry.call('count:run', { to: 3 }, sender);
+    expect(started.ok).toBe(true);
+    const requestId = (started as { value: { requestId: string } }).value.requestId;
+    await settle();
+    expect(events).toEqual([
+      { event: 'count:chunk', payload: { requestId, data: { n: 1 } } },
+      { event: 'count:chunk', payload: { requestId, data: { n: 2 } } },
+      { event: 'count:chunk', payload: { requestId, data: { n: 3 } } },
+      { event: 'count:done', payload: { requestId, value: { total: 3 } } },
+    ]);
+  });
+
+  it('cancels a stream: the abort reaches the handler and nothing more is sent', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { registry, seenSignals } = setup({ gate });
+    const { sender, events } = fakeSender();
+    const started = await registry.call('count:run', { to: 5 }, sender);
+    const requestId = (started as { value: { requestId: string } }).value.requestId;
+    await settle();
+    expect(await registry.call('count:cancel', { requestId }, sender)).toEqual({ ok: true, value: { cancelled: true } });
+    expect(seenSignals[0]!.aborted).toBe(true);
+    open();
+    await settle();
+    expect(events.map((e) => e.event)).toEqual(['count:chunk']);
+    expect(await registry.call('count:cancel', { requestId }, sender)).toEqual({ ok: true, value: { cancelled: false } });
+  });
+
+  it('does not let another window cancel a stream it did not start', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { registry, seenSignals } = setup({ gate });
+    const { sender } = fakeSender();
+    const { sender: other } = fakeSender({ id: 'window-2' });
+    const started = await registry.call('count:run', { to: 2 }, sender);
+    const requestId = (started as { value: { requestId: string } }).value.requestId;
+    expect(await registry.call('count:cancel', { requestId }, other)).toEqual({ ok: true, value: { cancelled: false } });
+    expect(seenSignals[0]!.aborted).toBe(false);
+    open();
+  });
+
+  it('aborts what a window had running when it goes away', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { registry, seenSignals } = setup({ gate });
+    const { sender, events } = fakeSender();
+    await registry.call('count:run', { to: 3 }, sender);
+    await settle();
+    registry.releaseSender(sender.id);
+    expect(seenSignals[0]!.aborted).toBe(true);
+    open();
+    await settle();
+    expect(events.map((e) => e.event)).toEqual(['count:chunk']);
+  });
+});

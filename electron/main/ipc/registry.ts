@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  domainOf,
+  terminalEvents,
+  type CancelDef,
+  type ChannelDef,
+  type ChannelName,
+  type Contract,
+  type ParsedInputOf,
+  type StreamDef,
+  type UnaryDef,
+} from '../../../shared/ipc/define';
+import { IPC } from '../../../shared/limits';
+import { err, ok, type AppError, type Result } from '../../../shared/result';
+import type { Logger } from '../log/logger';
+import { checkInputBudget } from './input-budget';
+import type { Sender, SenderPolicy } from './sender';
+
+/** The signed-in staff member, as the identity service verified them. */
+export interface Member {
+  readonly email: string;
+  readonly name?: string;
+}
+
+export interface CallContext {
+  readonly sender: Sender;
+  /** Aborted when the call is cancelled or its window goes away; pass it to every upstream request. */
+  readonly signal: AbortSignal;
+  /** Set on protected channels (the registry refused the call otherwise); may be null elsewhere. */
+  readonly member: Member | null;
+}
+
+export interface StreamContext<E> extends CallContext {
+  readonly requestId: string;
+  emit<N extends keyof E & string>(event: N, data: E[N] extends z.ZodType ? z.input<E[N]> : never): void;
+}
+
+type Awaitable<T> = T | Promise<T>;
+type HandlerOutput<D> = D extends { output: infer O extends z.ZodType } ? z.input<O> : never;
+
+/** One handler per channel of the contract: a missing handler is a compile error. */
+export type Handlers<C extends Contract> = {
+  [K in keyof C as C[K] extends CancelDef ? never : K]: C[K] extends UnaryDef
+    ? (input: ParsedInputOf<C[K]>, ctx: CallContext) => Awaitable<Result<HandlerOutput<C[K]>>>
+    : C[K] extends StreamDef<z.ZodType, infer D, infer E>
+      ? (input: ParsedInputOf<C[K]>, ctx: StreamContext<E>) => Promise<Result<z.input<D>>>
+      : never;
+};
+
+export interface RegistryDeps<C extends Contract> {
+  contract: C;
+  handlers: Handlers<C>;
+  isTrustedSender: SenderPolicy;
+  /** The verified session, if any (issue 4 supplies the real one). */
+  currentMember: () => Member | null;
+  log: Logger;
+}
+
+export interface Registry<C extends Contract> {
+  readonly channels: readonly (keyof C & string)[];
+  /** Every call from every transport goes through here: sender, session, size, schema, handler, Result. */
+  call(channel: unknown, input: unknown, sender: Sender): Promise<Result<unknown>>;
+  /** Aborts what a sender still has running (its window closed or reloaded). */
+  releaseSender(senderId: string): void;
+}
+
+interface RunningStream {
+  readonly domain: string;
+  readonly senderId: string;
+  readonly controller: AbortController;
+}
+
+const SAFE_INTERNAL_MESSAGE = 'Something went wrong inside the app. The details are in the log; please try again.';
+
+export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Registry<C> {
+  const { contract, handlers, isTrustedSender, currentMember, log } = deps;
+  const running = new Map<string, RunningStream>();
+  const unaryControllers = new Map<string, Set<AbortController>>();
+
+  function handlerFor<F>(channel: string): F {
+    const handler = (handlers as Record<string, unknown>)[channel];
+    // The Handlers type makes a missing handler a compile error; this guards a contract edited at runtime.
+    if (typeof handler !== 'function') throw new Error(`no handler for ${channel}`);
+    return handler as F;
+  }
+
+  function internal(channel: string, phase: string, error: unknown): Result<never> {
+    log.error('ipc handler failed', { channel, phase, error });
+    return err('INTERNAL', SAFE_INTERNAL_MESSAGE);
+  }
+
+  function parseOutput(channel: string, schema: z.ZodType, value: unknown): Result<unknown> {
+    const parsed = schema.safeParse(value);
+    // An output that breaks the contract is our bug; strip-parsing also keeps undeclared fields from leaking.
+    return parsed.success ? ok(parsed.data) : internal(channel, 'output', parsed.error);
+  }
+
+  async function runUnary(channel: string, def: UnaryDef, input: unknown, base: Omit<CallContext, 'signal'>) {
+    const controller = new AbortController();
+    const mine = unaryControllers.get(base.sender.id) ?? new Set();
+    unaryControllers.set(base.sender.id, mine.add(controller));
+    try {
+      const handler = handlerFor<(i: unknown, c: CallContext) => Awaitable<Result<unknown>>>(channel);
+      const result = await handler(input, { ...base, signal: controller.signal });
+      return result.ok ? parseOutput(channel, def.output, result.value) : result;
+    } catch (error) {
+      return internal(channel, 'handler', error);
+    } finally {
+      mine.delete(controller);
+      if (mine.size === 0) unaryControllers.delete(base.sender.id);
+    }
+  }
+
+  function startStream(channel: ChannelName, def: StreamDef, input: unknown, base: Omit<CallContext, 'signal'>) {
+    const requestId = randomUUID();
+    const domain = domainOf(channel);
+    const { done, error } = terminalEvents(domain);
+    const controller = new AbortController();
+    running.set(requestId, { domain, senderId: base.sender.id, controller });
+    const deliver = (event: string, payload: unknown) => {
+      if (!controller.signal.aborted) base.sender.send(event, payload);
+    };
+    const ctx: StreamContext<Record<string, z.ZodType>> = {
+      ...base,
+      signal: controller.signal,
+      requestId,
+      emit(event, data) {
+        const schema = def.events[event as ChannelName];
+        if (!schema) throw new Error(`${channel} has no event ${event}`);
+        deliver(event, { requestId, data: schema.parse(data) });
+      },
+    };
+    const handler = handlerFor<(i: unknown, c: typeof ctx) => Promise<Result<unknown>>>(channel);
+    void (async () => {
+      let result: Result<unknown>;
+      try {
+        result = await handler(input, ctx);
+        if (result.ok) result = parseOutput(channel, def.done, result.value);
+      } catch (thrown) {
+        // A cancelled stream that throws (AbortError) has ended as asked: nothing to report.
+        result = controller.signal.aborted ? err('INTERNAL', 'Cancelled.') : internal(channel, 'stream', thrown);
+      }
+      if (result.ok) deliver(done, { requestId, value: result.value });
+      else deliver(error, { requestId, error: result.error });
+      running.delete(requestId);
+    })();
+    return ok({ requestId });
+  }
+
+  function cancel(channel: ChannelName, requestId: string, sender: Sender) {
+    const entry = running.get(requestId);
+    // Only the window that started a stream may cancel it, and only through its own domain's cancel channel.
+    if (!entry || entry.senderId !== sender.id || entry.domain !== domainOf(channel)) return ok({ cancelled: false });
+    entry.controller.abort();
+    running.delete(requestId);
+    return ok({ cancelled: true });
+  }
+
+  return {
+    channels: Object.keys(contract) as (keyof C & string)[],
+
+    async call(channel, input, sender) {
+      if (typeof channel !== 'string' || !Object.hasOwn(contract, channel)) {
+        return err('INVALID_INPUT', 'Unknown channel.');
+      }
+      if (!isTrustedSender(sender)) {
+        log.warn('ipc call refused: untrusted sender', { channel, url: sender.url, isMainFrame: sender.isMainFrame });
+        return err('UNAUTHENTICATED', 'This request did not come from the app window.');
+      }
+      const def = (contract as Contract)[channel as ChannelName] as ChannelDef;
+      const member = currentMember();
+      if (def.protected && !member) {
+        return err('UNAUTHENTICATED', 'Sign in with your staff account first.');
+      }
+      const budget = checkInputBudget(input, IPC.maxInputBytes, IPC.maxInputDepth);
+      if (budget === 'too_large') return err('TOO_LARGE', 'The request is too large.');
+      if (budget === 'too_deep') return err('INVALID_INPUT', 'The request is nested too deeply.');
+      const parsed = def.input.safeParse(input ?? {});
+      if (!parsed.success) return inputError(parsed.error);
+
+      const base = { sender, member };
+      switch (def.kind) {
+        case 'unary':
+          return runUnary(channel, def, parsed.data, base);
+        case 'stream':
+          return startStream(channel as ChannelName, def, parsed.data, base);
+        case 'cancel':
+          return cancel(channel as ChannelName, (parsed.data as { requestId: string }).requestId, sender);
+        default:
+          return internal(channel, 'dispatch', new Error('unknown channel kind'));
+      }
+    },
+
+    releaseSender(senderId) {
+      for (const [requestId, entry] of running) {
+        if (entry.senderId === senderId) {
+          entry.controller.abort();
+          running.delete(requestId);
+        }
+      }
+      for (const controller of unaryControllers.get(senderId) ?? []) controller.abort();
+      unaryControllers.delete(senderId);
+    },
+  };
+}
+
+/** TOO_LARGE when the only complaint is size (S1: a question over 2000 chars is 413), else INVALID_INPUT. */
+function inputError(error: z.ZodError): Result<never> {
+  const first = error.issues[0]!;
+  const field = first.path.map(String).join('.') || undefined;
+  const onlySize = error.issues.every((issue) => issue.code === 'too_big');
+  const detail: Omit<AppError, 'code' | 'message'> = field ? { field } : {};
+  return onlySize
+    ? err('TOO_LARGE', field ? `"${field}" is too long.` : 'The request is too large.', detail)
+    : err('INVALID_INPUT', field ? `"${field}": ${first.message}` : first.message, detail);
+}
