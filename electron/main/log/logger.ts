@@ -27,7 +27,10 @@ export function createRedactor(): Redactor {
   const secrets = new Set<string>();
   return {
     add(secret) {
-      if (secret.length >= MIN_REDACTED_LENGTH) secrets.add(secret);
+      if (secret.length < MIN_REDACTED_LENGTH) return;
+      secrets.add(secret);
+      // Log lines are JSON: a secret with quotes, backslashes or non-ASCII appears there in its escaped form.
+      secrets.add(JSON.stringify(secret).slice(1, -1));
     },
     apply(text) {
       let out = text;

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { contract } from '../../../shared/ipc/contract';
+import { IPC } from '../../../shared/limits';
+import { createRegistry } from '../ipc/registry';
+import type { Sender } from '../ipc/sender';
+import { createMemoryLogger } from '../log/logger';
+import { createFailingKeytar } from '../../../test/support/fake-keytar';
+import { createKeytarSecretStore } from './keytar-secret-store';
+import { createMemorySecretStore } from './memory-secret-store';
+import type { SecretStore } from './secret-store';
+import { secretsHandlers } from './secrets-handlers';
+
+const VALUE = 'AIza-handler-secret-7';
+const sender: Sender = { id: 'window-1', url: 'app://staff-desk/index.html', isMainFrame: true, send: () => {} };
+
+function setup(secrets: SecretStore = createMemorySecretStore()) {
+  const log = createMemoryLogger();
+  const registry = createRegistry({
+    contract: {
+      'secrets:set': contract['secrets:set'],
+      'secrets:delete': contract['secrets:delete'],
+      'secrets:status': contract['secrets:status'],
+    },
+    handlers: secretsHandlers({ secrets }),
+    isTrustedSender: () => true,
+    currentMember: () => null,
+    log,
+  });
+  return { log, secrets, call: (channel: string, input: unknown) => registry.call(channel, input, sender) };
+}
+
+describe('secrets handlers', () => {
+  it('stores a key and answers with which keys are configured, never the key itself', async () => {
+    const { call, log, secrets } = setup();
+    const saved = await call('secrets:set', { name: 'gemini.apiKey', value: `${VALUE}\n` });
+    const status = await call('secrets:status', {});
+    const configured = { 'gemini.apiKey': true, 'zoho.clientId': false, 'zoho.clientSecret': false, 'zoho.refreshToken': false };
+    expect(saved).toEqual({ ok: true, value: { configured } });
+    expect(status).toEqual({ ok: true, value: { configured } });
+    expect(JSON.stringify([saved, status])).not.toContain(VALUE);
+    expect(log.lines.join('\n')).not.toContain(VALUE);
+    expect(await secrets.get('gemini.apiKey')).toEqual({ ok: true, value: VALUE });
+  });
+
+  it('deletes a key and answers with the new status', async () => {
+    const { call } = setup(createMemorySecretStore({ 'zoho.clientId': 'client-1', 'zoho.clientSecret': 'secret-1' }));
+    const deleted = await call('secrets:delete', { name: 'zoho.clientSecret' });
+    expect(deleted).toMatchObject({ ok: true, value: { configured: { 'zoho.clientId': true, 'zoho.clientSecret': false } } });
+  });
+
+  it.each([
+    ['an unknown secret', { name: 'openai.apiKey', value: VALUE }],
+    ['the refresh token, which only the connect flow writes', { name: 'zoho.refreshToken', value: VALUE }],
+    ['a blank value', { name: 'gemini.apiKey', value: ' \n' }],
+    ['an extra field', { name: 'gemini.apiKey', value: VALUE, echo: true }],
+  ])('refuses %s as invalid input, storing nothing', async (_case, input) => {
+    const { call } = setup();
+    const result = await call('secrets:set', input);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(JSON.stringify(result)).not.toContain(VALUE);
+    expect(await call('secrets:status', {})).toMatchObject({
+      ok: true,
+      value: { configured: { 'gemini.apiKey': false, 'zoho.refreshToken': false } },
+    });
+  });
+
+  it('refuses to delete the refresh token from Settings', async () => {
+    const { call, secrets } = setup(createMemorySecretStore({ 'zoho.refreshToken': 'refresh-1' }));
+    expect(await call('secrets:delete', { name: 'zoho.refreshToken' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'name' },
+    });
+    expect(await secrets.get('zoho.refreshToken')).toEqual({ ok: true, value: 'refresh-1' });
+  });
+
+  it('refuses a value longer than any real key', async () => {
+    const { call } = setup();
+    const result = await call('secrets:set', { name: 'gemini.apiKey', value: 'k'.repeat(IPC.secretValueMaxChars + 1) });
+    expect(result).toMatchObject({ ok: false, error: { code: 'TOO_LARGE', field: 'value' } });
+  });
+
+  it('passes on how to fix an unavailable keychain', async () => {
+    const keytar = createFailingKeytar(() => 'Cannot autolaunch D-Bus without X11 $DISPLAY');
+    const { call } = setup(createKeytarSecretStore({ keytar, service: 'staff-desk', platform: 'darwin' }));
+    for (const result of [
+      await call('secrets:set', { name: 'gemini.apiKey', value: VALUE }),
+      await call('secrets:delete', { name: 'gemini.apiKey' }),
+      await call('secrets:status', {}),
+    ]) {
+      expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED', hint: expect.stringMatching(/keychain/) } });
+      expect(JSON.stringify(result)).not.toContain(VALUE);
+    }
+  });
+});

@@ -1,0 +1,27 @@
+import type { AppContract } from '../../../shared/ipc/contract';
+import { ok, type Result } from '../../../shared/result';
+import type { SecretsStatus } from '../../../shared/secrets';
+import type { Handlers } from '../ipc/registry';
+import type { SecretStore } from './secret-store';
+
+/** Write-only secrets over IPC: every answer is which secrets are configured, never a value. */
+export function secretsHandlers(deps: {
+  secrets: SecretStore;
+}): Pick<Handlers<AppContract>, 'secrets:set' | 'secrets:delete' | 'secrets:status'> {
+  async function status(): Promise<Result<SecretsStatus>> {
+    const configured = await deps.secrets.status();
+    return configured.ok ? ok({ configured: configured.value }) : configured;
+  }
+
+  return {
+    'secrets:set': async ({ name, value }) => {
+      const saved = await deps.secrets.set(name, value);
+      return saved.ok ? status() : saved;
+    },
+    'secrets:delete': async ({ name }) => {
+      const removed = await deps.secrets.delete(name);
+      return removed.ok ? status() : removed;
+    },
+    'secrets:status': status,
+  };
+}
