@@ -1,0 +1,117 @@
+/**
+ * One numbered step of the schema. The runner wraps `up` in a transaction and records `version` in
+ * `PRAGMA user_version`, so `up` must not BEGIN or COMMIT itself. A shipped migration never changes:
+ * a later change to the schema is a new migration.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly up: string;
+}
+
+/** ISO 8601 UTC with milliseconds: sorts as text, and two rows written in the same second stay ordered. */
+const NOW = `(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+/**
+ * DESIGN section 5. Table names follow the seeds. Every per-member row carries `owner` (the verified email),
+ * and nothing here holds a mail body or a chat history (S12): only digests, telemetry, the knowledge index,
+ * the admin-edited prompt layers and settings.
+ */
+const v1Initial: Migration = {
+  version: 1,
+  name: 'initial schema',
+  up: `
+    CREATE TABLE correo_digests (
+      id INTEGER PRIMARY KEY,
+      owner TEXT NOT NULL,
+      generated_at TEXT NOT NULL,
+      resumen TEXT NOT NULL,
+      ruido_count INTEGER NOT NULL CHECK (ruido_count >= 0),
+      payload TEXT NOT NULL CHECK (json_valid(payload)),
+      created_at TEXT NOT NULL DEFAULT ${NOW}
+    );
+    -- The secretary loads the member's latest digest: WHERE owner = ? ORDER BY created_at DESC, id DESC LIMIT 1.
+    CREATE INDEX correo_digests_owner_latest ON correo_digests (owner, created_at DESC, id DESC);
+
+    CREATE TABLE correo_chat_queries (
+      id INTEGER PRIMARY KEY,
+      owner TEXT NOT NULL,
+      question TEXT NOT NULL,
+      tool_rounds INTEGER NOT NULL CHECK (tool_rounds >= 0),
+      duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+      created_at TEXT NOT NULL DEFAULT ${NOW}
+    );
+    -- The per-member rate limit counts this member's rows of the last minute.
+    CREATE INDEX correo_chat_queries_owner_created ON correo_chat_queries (owner, created_at);
+
+    CREATE TABLE oraculo_queries (
+      id INTEGER PRIMARY KEY,
+      owner TEXT NOT NULL,
+      question TEXT NOT NULL,
+      sources_count INTEGER NOT NULL CHECK (sources_count >= 0),
+      -- NULL when nothing was retrieved; otherwise a cosine similarity.
+      top_relevance REAL CHECK (top_relevance BETWEEN -1 AND 1),
+      duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+      mode TEXT NOT NULL DEFAULT 'oracle' CHECK (mode IN ('oracle')),
+      created_at TEXT NOT NULL DEFAULT ${NOW}
+    );
+    CREATE INDEX oraculo_queries_owner_created ON oraculo_queries (owner, created_at);
+
+    CREATE TABLE kb_chunks (
+      id INTEGER PRIMARY KEY,
+      collection TEXT NOT NULL,
+      path TEXT NOT NULL,
+      title TEXT NOT NULL,
+      chunk_title TEXT NOT NULL,
+      text TEXT NOT NULL,
+      content_hash TEXT NOT NULL,
+      -- A little-endian Float32 vector of dims values, from embedding_model; all three or none.
+      embedding BLOB,
+      embedding_model TEXT,
+      dims INTEGER CHECK (dims > 0),
+      CHECK ((embedding IS NULL) = (embedding_model IS NULL) AND (embedding IS NULL) = (dims IS NULL)),
+      CHECK (embedding IS NULL OR length(embedding) = dims * 4)
+    );
+    -- Re-indexing replaces a note's chunks by (collection, path).
+    CREATE INDEX kb_chunks_collection_path ON kb_chunks (collection, path);
+
+    -- Lexical retrieval (G6 fallback). remove_diacritics 2 lets "informacion" find "información".
+    CREATE VIRTUAL TABLE kb_chunks_fts USING fts5 (
+      title, chunk_title, text,
+      content = 'kb_chunks', content_rowid = 'id',
+      tokenize = 'unicode61 remove_diacritics 2'
+    );
+    CREATE TRIGGER kb_chunks_fts_insert AFTER INSERT ON kb_chunks BEGIN
+      INSERT INTO kb_chunks_fts (rowid, title, chunk_title, text)
+        VALUES (new.id, new.title, new.chunk_title, new.text);
+    END;
+    CREATE TRIGGER kb_chunks_fts_delete AFTER DELETE ON kb_chunks BEGIN
+      INSERT INTO kb_chunks_fts (kb_chunks_fts, rowid, title, chunk_title, text)
+        VALUES ('delete', old.id, old.title, old.chunk_title, old.text);
+    END;
+    -- Only the indexed columns: storing a new embedding leaves the text index alone.
+    CREATE TRIGGER kb_chunks_fts_update AFTER UPDATE OF id, title, chunk_title, text ON kb_chunks BEGIN
+      INSERT INTO kb_chunks_fts (kb_chunks_fts, rowid, title, chunk_title, text)
+        VALUES ('delete', old.id, old.title, old.chunk_title, old.text);
+      INSERT INTO kb_chunks_fts (rowid, title, chunk_title, text)
+        VALUES (new.id, new.title, new.chunk_title, new.text);
+    END;
+
+    -- G4: the configurable layers of the system prompt, one row per AI channel.
+    CREATE TABLE ai_prompts (
+      channel TEXT PRIMARY KEY CHECK (channel <> ''),
+      scope TEXT NOT NULL DEFAULT '',
+      instructions TEXT NOT NULL DEFAULT '',
+      updated_at TEXT NOT NULL
+    );
+
+    -- One row per top-level settings key, so a section added by a later version never rewrites the others.
+    CREATE TABLE settings (
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL CHECK (json_valid(value)),
+      updated_at TEXT NOT NULL
+    );
+  `,
+};
+
+export const appMigrations: readonly Migration[] = [v1Initial];
