@@ -1,3 +1,5 @@
+import { isTrustedUrl } from '../app/app-origin';
+
 /**
  * Who made an IPC call, as the transports describe it. The Electron transport fills it from the invoke event,
  * the harness transport from its socket; the registry trusts neither until the sender policy says so.
@@ -16,17 +18,5 @@ export type SenderPolicy = (sender: Sender) => boolean;
 
 /** Trusts only the main frame of a page whose origin is on the allowlist (the app's own origin). */
 export function allowOrigins(origins: readonly string[]): SenderPolicy {
-  const allowed = new Set(origins);
-  return (sender) => {
-    if (!sender.isMainFrame) return false;
-    let origin: string;
-    try {
-      const url = new URL(sender.url);
-      // Custom schemes have an opaque origin ("null") in WHATWG URL; compare scheme://host instead.
-      origin = url.origin !== 'null' ? url.origin : `${url.protocol}//${url.host}`;
-    } catch {
-      return false;
-    }
-    return allowed.has(origin);
-  };
+  return (sender) => sender.isMainFrame && isTrustedUrl(sender.url, origins);
 }

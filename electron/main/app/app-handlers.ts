@@ -1,0 +1,32 @@
+import type { AppContract } from '../../../shared/ipc/contract';
+import { err, ok } from '../../../shared/result';
+import type { Handlers } from '../ipc/registry';
+import type { Logger } from '../log/logger';
+import { parseExternalUrl } from './external-url';
+
+export interface AppInfo {
+  version: string;
+  dataPath: string;
+  platform: string;
+}
+
+export function appHandlers(deps: {
+  info: AppInfo;
+  openExternal: (url: string) => Promise<void>;
+  log: Logger;
+}): Pick<Handlers<AppContract>, 'app:info' | 'app:openExternal'> {
+  return {
+    'app:info': () => ok(deps.info),
+    'app:openExternal': async ({ url }) => {
+      const safe = parseExternalUrl(url);
+      if (!safe) return err('INVALID_INPUT', 'Only https links can be opened.', { field: 'url' });
+      try {
+        await deps.openExternal(safe);
+        return ok({ opened: true as const });
+      } catch (error) {
+        deps.log.warn('could not open external link', { error });
+        return err('INTERNAL', 'The system browser could not be opened.');
+      }
+    },
+  };
+}

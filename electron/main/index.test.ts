@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Sender } from './ipc/sender';
+
+const fakes = await vi.hoisted(async () => {
+  const { EventEmitter } = await import('node:events');
+  const events: string[] = [];
+  class FakeBrowserWindow extends EventEmitter {
+    static created: FakeBrowserWindow[] = [];
+    readonly webContents = { loadURL: vi.fn(async () => {}) };
+    readonly loadURL = vi.fn(async (_url: string) => {});
+    readonly show = vi.fn();
+    readonly hide = vi.fn();
+    readonly focus = vi.fn();
+    readonly restore = vi.fn();
+    readonly isDestroyed = () => false;
+    readonly isVisible = () => true;
+    readonly isMinimized = () => false;
+    constructor(readonly options: { webPreferences?: { preload?: string } }) {
+      super();
+      events.push(`window (guards: ${app.listenerCount('web-contents-created')})`);
+      FakeBrowserWindow.created.push(this);
+    }
+  }
+  class FakeTray extends EventEmitter {
+    static created: FakeTray[] = [];
+    readonly setToolTip = vi.fn();
+    readonly setContextMenu = vi.fn();
+    readonly destroy = vi.fn();
+    constructor() {
+      super();
+      FakeTray.created.push(this);
+    }
+  }
+  const app = Object.assign(new EventEmitter(), {
+    isPackaged: true,
+    requestSingleInstanceLock: vi.fn(() => true),
+    whenReady: vi.fn(async () => {
+      events.push('ready');
+    }),
+    getPath: vi.fn((name: string) => `/tmp/staff-desk-test/${name}`),
+    getVersion: () => '1.2.3',
+    getAppPath: () => '/src/staff-desk',
+    quit: vi.fn(),
+    exit: vi.fn(),
+  });
+  const electron = {
+    app,
+    BrowserWindow: FakeBrowserWindow,
+    Tray: FakeTray,
+    Menu: { buildFromTemplate: vi.fn((template: unknown) => template) },
+    nativeImage: { createFromPath: vi.fn((file: string) => file) },
+    nativeTheme: { shouldUseDarkColors: false },
+    dialog: { showMessageBox: vi.fn(async () => ({ response: 0 })), showErrorBox: vi.fn() },
+    ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
+    shell: { openExternal: vi.fn(async () => {}) },
+    protocol: {
+      registerSchemesAsPrivileged: vi.fn(() => events.push('scheme')),
+      handle: vi.fn(),
+    },
+  };
+  const core = {
+    registry: { channels: ['app:info', 'settings:get'], call: vi.fn(), releaseSender: vi.fn() },
+    close: vi.fn(),
+  };
+  const store = {
+    openDatabase: vi.fn((_file: string) => ({ ok: true as const, db: { name: 'db' } }) as unknown),
+    quarantineDatabase: vi.fn((file: string) => `${file}.corrupt`),
+  };
+  return { electron, events, core, store, createCore: vi.fn((_deps: unknown) => core) };
+});
+
+vi.mock('electron', () => fakes.electron);
+vi.mock('./core', () => ({ createCore: fakes.createCore }));
+vi.mock('./store/open-database', () => ({ openDatabase: fakes.store.openDatabase }));
+vi.mock('./store/quarantine-database', () => ({ quarantineDatabase: fakes.store.quarantineDatabase }));
+
+const { app, BrowserWindow, Tray, dialog, ipcMain, nativeImage, protocol } = fakes.electron;
+let logs: string;
+
+async function launch(env: { devServerUrl?: string; isPackaged?: boolean } = {}) {
+  vi.resetModules();
+  app.isPackaged = env.isPackaged ?? true;
+  if (env.devServerUrl) vi.stubEnv('ELECTRON_RENDERER_URL', env.devServerUrl);
+  await import('./index');
+}
+
+function coreDeps() {
+  return fakes.createCore.mock.calls[0]![0] as { isTrustedSender(sender: Sender): boolean; appInfo: object };
+}
+
+const sender = (url: string): Sender => ({ id: '1', url, isMainFrame: true, send: () => {} });
+
+// Electron sets process.resourcesPath; plain Node has none.
+beforeAll(() => Object.assign(process, { resourcesPath: '/opt/staff-desk/resources' }));
+afterAll(() => Reflect.deleteProperty(process, 'resourcesPath'));
+
+beforeEach(() => {
+  logs = fs.mkdtempSync(path.join(os.tmpdir(), 'index-logs-'));
+  app.getPath.mockImplementation((name: string) => (name === 'logs' ? logs : `/home/me/.config/Staff Desk`));
+  app.removeAllListeners();
+  app.requestSingleInstanceLock.mockReturnValue(true);
+  fakes.events.length = 0;
+  BrowserWindow.created = [];
+  Tray.created = [];
+  vi.clearAllMocks();
+  // The console sink would print every log line into the test output.
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  fs.rmSync(logs, { recursive: true, force: true });
+});
+
+describe('app entry', () => {
+  it('a second launch quits before registering or starting anything', async () => {
+    app.requestSingleInstanceLock.mockReturnValue(false);
+    await launch();
+    expect(app.quit).toHaveBeenCalled();
+    expect(protocol.registerSchemesAsPrivileged).not.toHaveBeenCalled();
+    expect(app.whenReady).not.toHaveBeenCalled();
+  });
+
+  it('starts: scheme before ready, guards before the window, the app page in a window, a tray icon', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    expect(fakes.events).toEqual(['scheme', 'ready', 'window (guards: 1)']);
+    const window = BrowserWindow.created[0]!;
+    expect(window.loadURL).toHaveBeenCalledWith('app://staff-desk/');
+    expect(window.options.webPreferences?.preload).toMatch(/preload[/\\]index\.cjs$/);
+    expect(protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+    expect(nativeImage.createFromPath).toHaveBeenCalledWith(
+      expect.stringMatching(/^[/\\]opt[/\\]staff-desk[/\\]resources[/\\]tray-icon(Template)?\.png$/),
+    );
+    expect(ipcMain.handle.mock.calls.map(([channel]) => channel)).toEqual(['app:info', 'settings:get']);
+    const userData = '/home/me/.config/Staff Desk';
+    expect(fakes.store.openDatabase).toHaveBeenCalledWith(path.join(userData, 'staff-desk.sqlite3'));
+    expect(coreDeps().appInfo).toEqual({ version: '1.2.3', dataPath: userData, platform: process.platform });
+    expect(fs.readFileSync(path.join(logs, 'main.log'), 'utf8')).toContain('"message":"starting"');
+  });
+
+  it('trusts IPC only from the app origin when packaged, whatever the environment says', async () => {
+    await launch({ devServerUrl: 'http://localhost:5173', isPackaged: true });
+    await vi.waitFor(() => expect(fakes.createCore).toHaveBeenCalled());
+    expect(coreDeps().isTrustedSender(sender('app://staff-desk/'))).toBe(true);
+    expect(coreDeps().isTrustedSender(sender('http://localhost:5173/'))).toBe(false);
+    await vi.waitFor(() => expect(BrowserWindow.created[0]?.loadURL).toHaveBeenCalledWith('app://staff-desk/'));
+  });
+
+  it('in development loads the dev server and trusts it', async () => {
+    await launch({ devServerUrl: 'http://localhost:5173', isPackaged: false });
+    await vi.waitFor(() => expect(BrowserWindow.created).toHaveLength(1));
+    expect(BrowserWindow.created[0]!.loadURL).toHaveBeenCalledWith('http://localhost:5173');
+    expect(coreDeps().isTrustedSender(sender('http://localhost:5173/'))).toBe(true);
+  });
+
+  it('quits without a window when the member chooses Quit over a database that cannot open', async () => {
+    fakes.store.openDatabase.mockReturnValueOnce({
+      ok: false,
+      error: { kind: 'locked', file: '/x/staff-desk.sqlite3', message: 'The file is in use by another program.' },
+    });
+    await launch();
+    await vi.waitFor(() => expect(app.quit).toHaveBeenCalled());
+    expect(dialog.showMessageBox).toHaveBeenCalledWith(
+      expect.objectContaining({ detail: 'The file is in use by another program.', buttons: ['Quit'] }),
+    );
+    expect(BrowserWindow.created).toHaveLength(0);
+    expect(fakes.createCore).not.toHaveBeenCalled();
+  });
+
+  it('closing the window hides it; quitting closes it, the database and the tray icon', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    const window = BrowserWindow.created[0]!;
+    const close = { preventDefault: vi.fn() };
+    window.emit('close', close);
+    expect(close.preventDefault).toHaveBeenCalled();
+
+    app.emit('before-quit');
+    const closeWhileQuitting = { preventDefault: vi.fn() };
+    window.emit('close', closeWhileQuitting);
+    expect(closeWhileQuitting.preventDefault).not.toHaveBeenCalled();
+    app.emit('will-quit');
+    expect(fakes.core.close).toHaveBeenCalledOnce();
+    expect(Tray.created[0]!.destroy).toHaveBeenCalled();
+    expect(ipcMain.removeHandler).toHaveBeenCalledTimes(2);
+  });
+
+  it('a second launch brings the running window forward', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    app.emit('second-instance');
+    expect(BrowserWindow.created[0]!.show).toHaveBeenCalled();
+    expect(BrowserWindow.created[0]!.focus).toHaveBeenCalled();
+  });
+});

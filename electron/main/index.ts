@@ -1,0 +1,140 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { app, dialog, shell, type BrowserWindow, type Tray } from 'electron';
+import { createCore, type Core } from './core';
+import { registerElectronTransport } from './ipc/electron-transport';
+import { allowOrigins } from './ipc/sender';
+import { createConsoleSink, createFileSink } from './log/file-sink';
+import { createLogger, createRedactor } from './log/logger';
+import { rendererSource, settingsUrl } from './app/app-origin';
+import { handleAppProtocol, registerAppScheme } from './platform/app-protocol';
+import { openDatabaseWithRecovery } from './platform/database-recovery';
+import { createMainWindow } from './platform/main-window';
+import { APP_TITLE } from './platform/main-window-options';
+import { claimSingleInstance } from './platform/single-instance';
+import { createTray } from './platform/tray';
+import { trayIconPath } from './platform/tray-menu';
+import { installWebGuards } from './platform/web-guards';
+import { revealWindow, toggleWindow } from './platform/window-visibility';
+import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-secret-store';
+import { openDatabase } from './store/open-database';
+import { quarantineDatabase } from './store/quarantine-database';
+
+const DATABASE_FILE = 'staff-desk.sqlite3';
+/** The keychain entry every secret is filed under. */
+const KEYCHAIN_SERVICE = APP_TITLE;
+
+// Built layout (electron-vite): out/main/index.js beside out/preload/index.cjs and out/renderer/.
+const PRELOAD_FILE = path.join(__dirname, '../preload/index.cjs');
+const RENDERER_DIR = path.join(__dirname, '../renderer');
+
+/** App lifecycle only: everything the app does lives in createCore and the platform adapters. */
+function main(): void {
+  let window: BrowserWindow | null = null;
+  let tray: Tray | null = null;
+  let core: Core | null = null;
+  let disposeTransport: (() => void) | null = null;
+  let quitting = false;
+
+  const reveal = () => {
+    if (window) revealWindow(window);
+  };
+  if (!claimSingleInstance(reveal)) return;
+  registerAppScheme();
+  const source = rendererSource({ devServerUrl: process.env.ELECTRON_RENDERER_URL, isPackaged: app.isPackaged });
+
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  // After every window has closed, so no IPC call is still using the database when it closes.
+  app.on('will-quit', () => {
+    // Windows leaves a ghost icon in the notification area when the process ends with its tray icon alive.
+    tray?.destroy();
+    disposeTransport?.();
+    core?.close();
+    core = null;
+  });
+  // Closing the window only hides it; this fires while quitting, and on macOS the app stays in the menu bar.
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('activate', reveal);
+
+  async function start(): Promise<void> {
+    const redactor = createRedactor();
+    const log = createLogger([createFileSink({ dir: app.getPath('logs') }), createConsoleSink(console)], redactor);
+    log.info('starting', { version: app.getVersion(), platform: process.platform, rendererUrl: source.url });
+    installWebGuards({ origins: source.origins, log });
+
+    const databaseFile = path.join(app.getPath('userData'), DATABASE_FILE);
+    const db = await openDatabaseWithRecovery({
+      open: () => openDatabase(databaseFile),
+      quarantine: (file) => quarantineDatabase(file, new Date()),
+      ask: async (prompt) => {
+        const { response } = await dialog.showMessageBox({
+          type: 'error',
+          title: APP_TITLE,
+          message: prompt.message,
+          detail: prompt.detail,
+          buttons: prompt.buttons,
+          defaultId: 0,
+          cancelId: prompt.buttons.length - 1,
+          noLink: true,
+        });
+        return response;
+      },
+      log,
+    });
+    if (!db) {
+      app.quit();
+      return;
+    }
+
+    core = createCore({
+      db,
+      secrets: createKeytarSecretStore({
+        keytar: loadKeytar,
+        service: KEYCHAIN_SERVICE,
+        redactor,
+        platform: process.platform,
+      }),
+      log,
+      appInfo: { version: app.getVersion(), dataPath: app.getPath('userData'), platform: process.platform },
+      openExternal: (url) => shell.openExternal(url),
+      isTrustedSender: allowOrigins(source.origins),
+    });
+    disposeTransport = registerElectronTransport(core.registry);
+    handleAppProtocol({ root: RENDERER_DIR, readFile });
+
+    const shown = createMainWindow({ preload: PRELOAD_FILE, url: source.url, isQuitting: () => quitting, log });
+    window = shown;
+    tray = createTray({
+      iconPath: trayIconPath({
+        platform: process.platform,
+        isPackaged: app.isPackaged,
+        resourcesPath: process.resourcesPath,
+        appPath: app.getAppPath(),
+      }),
+      toggle: () => toggleWindow(shown),
+      open: reveal,
+      settings: () => {
+        revealWindow(shown);
+        shown.webContents.loadURL(settingsUrl(source.url)).catch((error: unknown) => {
+          log.warn('could not open the settings pane', { error });
+        });
+      },
+      quit: () => app.quit(),
+    });
+  }
+
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      // A bug at start: say so plainly rather than leave an invisible process behind in the tray.
+      dialog.showErrorBox(`${APP_TITLE} could not start`, error instanceof Error ? error.message : String(error));
+      app.exit(1);
+    });
+}
+
+main();

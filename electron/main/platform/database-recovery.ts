@@ -1,0 +1,67 @@
+import type { Logger } from '../log/logger';
+import type { StoreOpenError } from '../store/open-database';
+
+export type RecoveryChoice = 'start-fresh' | 'quit';
+
+/** A message box: `choices[i]` is what clicking `buttons[i]` means. */
+export interface RecoveryPrompt {
+  message: string;
+  detail: string;
+  buttons: string[];
+  choices: RecoveryChoice[];
+}
+
+export interface DatabaseRecoveryDeps<Db> {
+  open(): { ok: true; db: Db } | { ok: false; error: StoreOpenError };
+  /** Moves the damaged file aside and returns where it went; throws if it could not. */
+  quarantine(file: string): string;
+  /** Shows the prompt and resolves with the index of the button clicked. */
+  ask(prompt: RecoveryPrompt): Promise<number>;
+  log: Logger;
+}
+
+const CANNOT_OPEN = 'Staff Desk cannot open its data.';
+
+export function openFailurePrompt(error: StoreOpenError): RecoveryPrompt {
+  return error.kind === 'corrupt'
+    ? {
+        message: CANNOT_OPEN,
+        detail: error.message,
+        buttons: ['Start fresh (keep the damaged file aside)', 'Quit'],
+        choices: ['start-fresh', 'quit'],
+      }
+    : { message: CANNOT_OPEN, detail: error.message, buttons: ['Quit'], choices: ['quit'] };
+}
+
+function quarantineFailedPrompt(file: string): RecoveryPrompt {
+  return {
+    message: CANNOT_OPEN,
+    detail:
+      `The damaged database file could not be moved aside: ${file}. ` +
+      'Move or delete it yourself, then start the app again.',
+    buttons: ['Quit'],
+    choices: ['quit'],
+  };
+}
+
+/**
+ * Opens the database, asking the member what to do when it cannot be opened. Resolves with the database, or
+ * null when the member chose to quit (or there is nothing else to offer).
+ */
+export async function openDatabaseWithRecovery<Db>(deps: DatabaseRecoveryDeps<Db>): Promise<Db | null> {
+  for (;;) {
+    const opened = deps.open();
+    if (opened.ok) return opened.db;
+    const { kind, file, code } = opened.error;
+    deps.log.error('database could not be opened', { kind, file, code });
+    const prompt = openFailurePrompt(opened.error);
+    if (prompt.choices[await deps.ask(prompt)] !== 'start-fresh') return null;
+    try {
+      deps.log.warn('damaged database moved aside', { keptAt: deps.quarantine(file) });
+    } catch (error) {
+      deps.log.error('damaged database could not be moved aside', { file, error });
+      await deps.ask(quarantineFailedPrompt(file));
+      return null;
+    }
+  }
+}

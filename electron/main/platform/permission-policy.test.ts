@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { APP_ORIGIN } from '../app/app-origin';
+import { allowsPermission, type PermissionAsk } from './permission-policy';
+
+const origins = [APP_ORIGIN, 'http://localhost:5173'];
+const microphone: PermissionAsk = {
+  permission: 'media',
+  requester: 'app://staff-desk/',
+  isMainFrame: true,
+  mediaTypes: ['audio'],
+};
+
+describe('permission policy', () => {
+  it('lets the app page use the microphone', () => {
+    expect(allowsPermission(microphone, origins)).toBe(true);
+    expect(allowsPermission({ ...microphone, requester: APP_ORIGIN }, origins)).toBe(true);
+    expect(allowsPermission({ ...microphone, requester: 'http://localhost:5173/' }, origins)).toBe(true);
+  });
+
+  it('refuses the camera, even asked together with the microphone', () => {
+    expect(allowsPermission({ ...microphone, mediaTypes: ['video'] }, origins)).toBe(false);
+    expect(allowsPermission({ ...microphone, mediaTypes: ['audio', 'video'] }, origins)).toBe(false);
+    expect(allowsPermission({ ...microphone, mediaTypes: ['unknown'] }, origins)).toBe(false);
+    expect(allowsPermission({ ...microphone, mediaTypes: [] }, origins)).toBe(false);
+  });
+
+  it('refuses every other permission', () => {
+    for (const permission of ['notifications', 'geolocation', 'display-capture', 'clipboard-read', 'openExternal', 'hid']) {
+      expect(allowsPermission({ ...microphone, permission }, origins), permission).toBe(false);
+    }
+  });
+
+  it('refuses the microphone to other origins and to frames inside the page', () => {
+    for (const requester of ['https://evil.example/', 'app://other/', 'file:///index.html', 'http://localhost:5174/', '']) {
+      expect(allowsPermission({ ...microphone, requester }, origins), requester).toBe(false);
+    }
+    expect(allowsPermission({ ...microphone, isMainFrame: false }, origins)).toBe(false);
+  });
+});

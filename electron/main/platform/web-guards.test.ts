@@ -1,0 +1,158 @@
+import type { HandlerDetails } from 'electron';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryLogger } from '../log/logger';
+import { APP_ORIGIN } from '../app/app-origin';
+
+type Handler = (...args: never[]) => unknown;
+
+const electron = await vi.hoisted(async () => {
+  const { EventEmitter } = await import('node:events');
+  return {
+    app: new EventEmitter(),
+    shell: { openExternal: vi.fn(async (_url: string) => {}) },
+    EventEmitter,
+  };
+});
+vi.mock('electron', () => ({ app: electron.app, shell: electron.shell }));
+
+const { installWebGuards } = await import('./web-guards');
+
+function fakeSession() {
+  const handlers: Record<string, Handler> = {};
+  const record = (name: string) => (handler: Handler) => {
+    handlers[name] = handler;
+  };
+  return {
+    handlers,
+    setPermissionRequestHandler: vi.fn(record('request')),
+    setPermissionCheckHandler: vi.fn(record('check')),
+    setDevicePermissionHandler: vi.fn(record('device')),
+  };
+}
+
+function fakeContents(session = fakeSession()) {
+  const contents = Object.assign(new electron.EventEmitter(), {
+    session,
+    openHandler: undefined as ((details: Pick<HandlerDetails, 'url'>) => { action: string }) | undefined,
+    setWindowOpenHandler(handler: (details: Pick<HandlerDetails, 'url'>) => { action: string }) {
+      contents.openHandler = handler;
+    },
+  });
+  electron.app.emit('web-contents-created', {}, contents);
+  return contents;
+}
+
+function navigation(url: string) {
+  return { url, preventDefault: vi.fn() };
+}
+
+function requestPermission(session: ReturnType<typeof fakeSession>, permission: string, details: object) {
+  const callback = vi.fn();
+  (session.handlers.request as (...args: unknown[]) => void)({}, permission, callback, details);
+  expect(callback).toHaveBeenCalledOnce();
+  return callback.mock.calls[0]![0] as boolean;
+}
+
+function checkPermission(session: ReturnType<typeof fakeSession>, permission: string, origin: string, details: object) {
+  return (session.handlers.check as (...args: unknown[]) => boolean)({}, permission, origin, details);
+}
+
+const log = createMemoryLogger();
+
+beforeEach(() => {
+  electron.app.removeAllListeners();
+  vi.clearAllMocks();
+  installWebGuards({ origins: [APP_ORIGIN], log });
+});
+
+describe('web guards: navigation and pop-ups', () => {
+  it('keeps navigation and redirects inside the app', () => {
+    const contents = fakeContents();
+    for (const event of ['will-navigate', 'will-redirect']) {
+      const inside = navigation('app://staff-desk/#/oracle');
+      contents.emit(event, inside);
+      expect(inside.preventDefault).not.toHaveBeenCalled();
+      for (const url of ['https://example.com/', 'file:///etc/passwd', 'app://other/', 'javascript:alert(1)']) {
+        const away = navigation(url);
+        contents.emit(event, away);
+        expect(away.preventDefault, `${event} ${url}`).toHaveBeenCalled();
+      }
+    }
+  });
+
+  it('never opens a window; https links go to the system browser', () => {
+    const contents = fakeContents();
+    expect(contents.openHandler!({ url: 'https://docs.example.com/guide?x=1' })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal).toHaveBeenCalledWith('https://docs.example.com/guide?x=1');
+  });
+
+  it('hands no other kind of link to the system', () => {
+    const contents = fakeContents();
+    for (const url of [
+      'http://example.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'app://staff-desk/',
+      'smb://server/share',
+      'https://user:pass@example.com/',
+    ]) {
+      expect(contents.openHandler!({ url })).toEqual({ action: 'deny' });
+    }
+    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('refuses to attach webviews', () => {
+    const contents = fakeContents();
+    const event = navigation('');
+    contents.emit('will-attach-webview', event, {}, {});
+    expect(event.preventDefault).toHaveBeenCalled();
+  });
+});
+
+describe('web guards: permissions', () => {
+  it('grants the microphone to the app page', () => {
+    const { session } = fakeContents();
+    const details = { requestingUrl: 'app://staff-desk/', isMainFrame: true, mediaTypes: ['audio'] };
+    expect(requestPermission(session, 'media', details)).toBe(true);
+    expect(checkPermission(session, 'media', APP_ORIGIN, { isMainFrame: true, mediaType: 'audio' })).toBe(true);
+  });
+
+  it('denies the camera, notifications, geolocation and a foreign microphone', () => {
+    const { session } = fakeContents();
+    const app = { requestingUrl: 'app://staff-desk/', isMainFrame: true };
+    expect(requestPermission(session, 'media', { ...app, mediaTypes: ['video'] })).toBe(false);
+    expect(requestPermission(session, 'media', { ...app, mediaTypes: ['audio', 'video'] })).toBe(false);
+    expect(requestPermission(session, 'notifications', app)).toBe(false);
+    expect(requestPermission(session, 'geolocation', app)).toBe(false);
+    const foreign = { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['audio'] };
+    expect(requestPermission(session, 'media', foreign)).toBe(false);
+
+    expect(checkPermission(session, 'media', APP_ORIGIN, { isMainFrame: true, mediaType: 'video' })).toBe(false);
+    expect(checkPermission(session, 'notifications', APP_ORIGIN, { isMainFrame: true })).toBe(false);
+    expect(checkPermission(session, 'geolocation', APP_ORIGIN, { isMainFrame: true })).toBe(false);
+    expect(checkPermission(session, 'media', 'https://evil.example', { isMainFrame: true, mediaType: 'audio' })).toBe(false);
+  });
+
+  it('denies USB, serial and HID devices', () => {
+    const { session } = fakeContents();
+    expect((session.handlers.device as (details: object) => boolean)({ deviceType: 'usb', origin: APP_ORIGIN })).toBe(false);
+  });
+
+  it('trusts the dev server origin when the app runs from it', () => {
+    electron.app.removeAllListeners();
+    installWebGuards({ origins: [APP_ORIGIN, 'http://localhost:5173'], log });
+    const contents = fakeContents();
+    const inside = navigation('http://localhost:5173/');
+    contents.emit('will-navigate', inside);
+    expect(inside.preventDefault).not.toHaveBeenCalled();
+    const details = { requestingUrl: 'http://localhost:5173/', isMainFrame: true, mediaTypes: ['audio'] };
+    expect(requestPermission(contents.session, 'media', details)).toBe(true);
+  });
+
+  it('sets up each session once, however many windows share it', () => {
+    const session = fakeSession();
+    fakeContents(session);
+    fakeContents(session);
+    expect(session.setPermissionRequestHandler).toHaveBeenCalledOnce();
+  });
+});

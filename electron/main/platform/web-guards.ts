@@ -1,0 +1,63 @@
+import { app, shell, type Session, type WebContents } from 'electron';
+import { parseExternalUrl } from '../app/external-url';
+import type { Logger } from '../log/logger';
+import { isTrustedUrl, originOf } from '../app/app-origin';
+import { allowsPermission } from './permission-policy';
+
+export interface WebGuardDeps {
+  /** The app's own origins (app://staff-desk, plus the dev server's in development). */
+  origins: readonly string[];
+  log: Logger;
+}
+
+/**
+ * Applies the navigation, pop-up, webview and permission guards to every webContents the app ever creates,
+ * so a window added later cannot forget them. Call before the first window opens.
+ */
+export function installWebGuards(deps: WebGuardDeps): void {
+  const guardedSessions = new WeakSet<Session>();
+  app.on('web-contents-created', (_event, contents) => {
+    guardContents(contents, deps);
+    if (guardedSessions.has(contents.session)) return;
+    guardedSessions.add(contents.session);
+    guardSession(contents.session, deps);
+  });
+}
+
+function guardContents(contents: WebContents, { origins, log }: WebGuardDeps): void {
+  const stayInApp = (event: { url: string; preventDefault(): void }) => {
+    if (isTrustedUrl(event.url, origins)) return;
+    event.preventDefault();
+    log.warn('navigation away from the app blocked', { origin: originOf(event.url) });
+  };
+  contents.on('will-navigate', stayInApp);
+  contents.on('will-redirect', stayInApp);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    const external = parseExternalUrl(url);
+    if (external) {
+      shell.openExternal(external).catch((error: unknown) => log.warn('could not open external link', { error }));
+    }
+    return { action: 'deny' };
+  });
+}
+
+function guardSession(session: Session, { origins }: WebGuardDeps): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+    const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
+    const ask = { permission, requester: details.requestingUrl, isMainFrame: details.isMainFrame, mediaTypes };
+    callback(allowsPermission(ask, origins));
+  });
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    allowsPermission(
+      {
+        permission,
+        requester: requestingOrigin,
+        isMainFrame: details.isMainFrame,
+        mediaTypes: details.mediaType ? [details.mediaType] : [],
+      },
+      origins,
+    ),
+  );
+  session.setDevicePermissionHandler(() => false);
+}
