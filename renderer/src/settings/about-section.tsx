@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../shared/result';
+import { useApi } from '../api';
+import { errorNotice, NoticeRegion } from '../ui/notice';
+
+interface AppInfo {
+  version: string;
+  dataPath: string;
+}
+
+type AboutState = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; info: AppInfo };
+
+export function AboutSection() {
+  const api = useApi();
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [state, setState] = useState<AboutState>({ kind: 'loading' });
+
+  const load = useCallback(async () => {
+    setState({ kind: 'loading' });
+    const result = await api.app.info();
+    setState(result.ok ? { kind: 'ready', info: result.value } : { kind: 'failed', error: result.error });
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <section className="settings-section" aria-labelledby={headingId} aria-busy={state.kind === 'loading'}>
+      <h2 id={headingId}>{t('settings.about.heading')}</h2>
+      {state.kind === 'loading' && <p className="muted">{t('common.loading')}</p>}
+      {state.kind === 'ready' && (
+        <dl className="facts">
+          <dt>{t('settings.about.version')}</dt>
+          <dd dir="ltr">{state.info.version}</dd>
+          <dt>{t('settings.about.dataPath')}</dt>
+          {/* A path reads left to right in every UI language. */}
+          <dd dir="ltr" className="path">
+            {state.info.dataPath}
+          </dd>
+        </dl>
+      )}
+      <NoticeRegion notice={state.kind === 'failed' ? errorNotice(state.error) : null} />
+      {state.kind === 'failed' && (
+        <button type="button" onClick={() => void load()}>
+          {t('common.retry')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IPC } from '../../../shared/limits';
+import type { MemberSecretName, SecretsStatus } from '../../../shared/secrets';
+import type { Result } from '../../../shared/result';
+import { useApi } from '../api';
+import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+
+const KEY_NAME: MemberSecretName = 'gemini.apiKey';
+
+type KeyStatus = { kind: 'checking' } | { kind: 'unknown' } | { kind: 'known'; configured: boolean };
+type Mode = 'idle' | 'replacing' | 'confirmingRemove';
+type FocusTarget = 'input' | 'replace' | 'keepKey';
+
+/**
+ * The Gemini key is write-only: the field is uncontrolled and emptied as soon as Save reads it, so the key never
+ * sits in React state or the DOM, and once stored the page only ever learns that it is configured.
+ */
+export function ApiKeySection() {
+  const api = useApi();
+  const { t } = useTranslation();
+  const headingId = useId();
+  const inputId = useId();
+  const confirmId = useId();
+  const [status, setStatus] = useState<KeyStatus>({ kind: 'checking' });
+  const [mode, setMode] = useState<Mode>('idle');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const replaceButton = useRef<HTMLButtonElement>(null);
+  const keepKeyButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<FocusTarget | null>(null);
+
+  // Runs after every render: the element to focus only exists once the new state has been rendered.
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    ({ input, replace: replaceButton, keepKey: keepKeyButton })[target].current?.focus();
+  });
+
+  const check = useCallback(async () => {
+    setStatus({ kind: 'checking' });
+    setNotice(null);
+    const result = await api.secrets.status();
+    setStatus(result.ok ? { kind: 'known', configured: result.value.configured[KEY_NAME] } : { kind: 'unknown' });
+    if (!result.ok) setNotice(errorNotice(result.error));
+  }, [api]);
+
+  useEffect(() => {
+    void check();
+  }, [check]);
+
+  async function run(call: Promise<Result<SecretsStatus>>, done: string): Promise<boolean> {
+    setBusy(true);
+    setNotice(null);
+    const result = await call;
+    setBusy(false);
+    if (!result.ok) {
+      setNotice(errorNotice(result.error));
+      return false;
+    }
+    const configured = result.value.configured[KEY_NAME];
+    setStatus({ kind: 'known', configured });
+    setMode('idle');
+    setNotice({ tone: 'info', message: done });
+    focusNext.current = configured ? 'replace' : 'input';
+    return true;
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const field = input.current;
+    if (!field) return;
+    const value = field.value.trim();
+    field.value = '';
+    if (value === '') {
+      setNotice({ tone: 'error', message: t('settings.apiKey.empty') });
+      field.focus();
+      return;
+    }
+    const saved = await run(api.secrets.set({ name: KEY_NAME, value }), t('settings.apiKey.saved'));
+    if (!saved) focusNext.current = 'input';
+  }
+
+  function startReplacing() {
+    setMode('replacing');
+    setNotice(null);
+    focusNext.current = 'input';
+  }
+
+  function startRemoving() {
+    setMode('confirmingRemove');
+    setNotice(null);
+    // The safe choice takes focus, so a stray Enter keeps the key.
+    focusNext.current = 'keepKey';
+  }
+
+  function backToIdle() {
+    setMode('idle');
+    focusNext.current = 'replace';
+  }
+
+  const configured = status.kind === 'known' && status.configured;
+  const showForm = status.kind === 'known' && (!status.configured || mode === 'replacing');
+
+  return (
+    <section className="settings-section" aria-labelledby={headingId} aria-busy={busy || status.kind === 'checking'}>
+      <h2 id={headingId}>{t('settings.apiKey.heading')}</h2>
+      <p className="muted">{t('settings.apiKey.intro')}</p>
+
+      {status.kind === 'checking' && <p className="muted">{t('settings.apiKey.checking')}</p>}
+
+      {status.kind === 'known' && (
+        <p className={configured ? 'key-state key-state-on' : 'key-state'}>
+          {configured ? t('settings.apiKey.configured') : t('settings.apiKey.notConfigured')}
+        </p>
+      )}
+
+      {configured && mode === 'idle' && (
+        <div className="actions">
+          <button type="button" ref={replaceButton} onClick={startReplacing} disabled={busy}>
+            {t('settings.apiKey.replace')}
+          </button>
+          <button type="button" className="button-danger" onClick={startRemoving} disabled={busy}>
+            {t('settings.apiKey.remove')}
+          </button>
+        </div>
+      )}
+
+      {configured && mode === 'confirmingRemove' && (
+        <div role="group" aria-labelledby={confirmId} className="confirm">
+          <p id={confirmId}>{t('settings.apiKey.confirmRemove')}</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button-danger"
+              disabled={busy}
+              onClick={() => void run(api.secrets.delete({ name: KEY_NAME }), t('settings.apiKey.removed'))}
+            >
+              {t('settings.apiKey.confirmRemoveAction')}
+            </button>
+            <button type="button" ref={keepKeyButton} onClick={backToIdle} disabled={busy}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {showForm && (
+        <form className="key-form" onSubmit={(event) => void save(event)} noValidate>
+          <label htmlFor={inputId}>{t('settings.apiKey.label')}</label>
+          <div className="actions">
+            <input
+              ref={input}
+              id={inputId}
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="off"
+              maxLength={IPC.secretValueMaxChars}
+              disabled={busy}
+            />
+            <button type="submit" className="button-primary" disabled={busy}>
+              {t('settings.apiKey.save')}
+            </button>
+            {mode === 'replacing' && (
+              <button type="button" onClick={backToIdle} disabled={busy}>
+                {t('common.cancel')}
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+
+      <NoticeRegion notice={notice} />
+
+      {status.kind === 'unknown' && (
+        <button type="button" onClick={() => void check()}>
+          {t('common.retry')}
+        </button>
+      )}
+    </section>
+  );
+}

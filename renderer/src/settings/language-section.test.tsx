@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Lang } from '../../../shared/lang';
+import { err } from '../../../shared/result';
+import { Shell } from '../shell/shell';
+import { createFakeMain, type FakeHandlers } from '../testing/fake-main';
+import { renderWithApp } from '../testing/render-with-app';
+
+async function openSettings(options: { language?: Lang | null; handlers?: FakeHandlers; systemLang?: Lang } = {}) {
+  const main = createFakeMain({ settings: { language: options.language ?? null }, handlers: options.handlers ?? {} });
+  const user = userEvent.setup();
+  renderWithApp(<Shell />, { api: main.api, systemLang: options.systemLang ?? 'en' });
+  await user.keyboard('{Control>},{/Control}');
+  return { ...main, user };
+}
+
+const html = document.documentElement;
+
+describe('Language', () => {
+  it('offers the system language, named, and the seven languages named in themselves', async () => {
+    await openSettings({ systemLang: 'fr' });
+    const select = await screen.findByRole('combobox', { name: "Langue de l'interface" });
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Système (Français)',
+      'Монгол',
+      'English',
+      'العربية',
+      '中文',
+      'Français',
+      'Русский',
+      'Español',
+    ]);
+    expect(select).toHaveValue('system');
+    expect(html).toHaveAttribute('lang', 'fr');
+  });
+
+  it('turns the whole window to Arabic, right to left, and remembers the choice', async () => {
+    const { user, invoke } = await openSettings();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interface language' }), 'ar');
+
+    expect(invoke).toHaveBeenCalledWith('settings:update', { language: 'ar' });
+    expect(html).toHaveAttribute('lang', 'ar');
+    expect(html).toHaveAttribute('dir', 'rtl');
+    expect(await screen.findByRole('tab', { name: 'الإعدادات' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('combobox', { name: 'لغة الواجهة' })).toHaveValue('ar');
+  });
+
+  it('shows Spanish labels once Spanish is chosen', async () => {
+    const { user } = await openSettings();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Interface language' }), 'es');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ajustes' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Idioma' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Clave de API de Gemini' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Secretario' })).toBeVisible();
+    expect(screen.getByRole('option', { name: 'Sistema (English)' })).toBeInTheDocument();
+    expect(html).toHaveAttribute('lang', 'es');
+    expect(html).toHaveAttribute('dir', 'ltr');
+  });
+
+  it('starts in the stored language and goes back to the system language on request', async () => {
+    const { user, invoke } = await openSettings({ language: 'es' });
+    const select = await screen.findByRole('combobox', { name: 'Idioma de la interfaz' });
+    expect(select).toHaveValue('es');
+
+    await user.selectOptions(select, 'system');
+    expect(invoke).toHaveBeenCalledWith('settings:update', { language: null });
+    expect(await screen.findByRole('combobox', { name: 'Interface language' })).toHaveValue('system');
+    expect(html).toHaveAttribute('lang', 'en');
+  });
+
+  it('keeps the previous language and says why when the choice cannot be stored', async () => {
+    const { user } = await openSettings({
+      handlers: { 'settings:update': () => err('INTERNAL', 'Your settings could not be saved.', { hint: 'Check that the disk is not full.' }) },
+    });
+    const select = await screen.findByRole('combobox', { name: 'Interface language' });
+    await user.selectOptions(select, 'ru');
+
+    expect(await screen.findByText('Your settings could not be saved.')).toBeVisible();
+    expect(screen.getByText('Check that the disk is not full.')).toBeVisible();
+    expect(select).toHaveValue('system');
+    expect(html).toHaveAttribute('lang', 'en');
+    expect(screen.getByRole('tab', { name: 'Settings' })).toBeVisible();
+  });
+});

@@ -1,0 +1,14 @@
+import { AboutSection } from './about-section';
+import { ApiKeySection } from './api-key-section';
+import { LanguageSection } from './language-section';
+import './settings.css';
+
+export function SettingsPane() {
+  return (
+    <div className="settings">
+      <ApiKeySection />
+      <LanguageSection />
+      <AboutSection />
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createFakeMain } from '../testing/fake-main';
+import { renderWithApp } from '../testing/render-with-app';
+import { Shell } from './shell';
+
+const TITLES = ['Secretary', 'Oracle', 'Assistant', 'Voice', 'Translate', 'Settings'];
+
+function renderShell() {
+  const user = userEvent.setup();
+  renderWithApp(<Shell />, { api: createFakeMain().api });
+  return user;
+}
+
+const tab = (name: string) => screen.getByRole('tab', { name });
+const paneHeading = () => screen.getByRole('heading', { level: 1 });
+
+describe('Shell', () => {
+  it('visits every pane with the keyboard alone', async () => {
+    const user = renderShell();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveFocus();
+    await user.tab();
+    expect(tab('Secretary')).toHaveFocus();
+    expect(paneHeading()).toHaveTextContent('Secretary');
+
+    for (const [index, title] of TITLES.slice(1).entries()) {
+      await user.keyboard('{ArrowDown}');
+      expect(tab(title)).toHaveFocus();
+      await user.keyboard(index % 2 === 0 ? '{Enter}' : ' ');
+      expect(paneHeading()).toHaveTextContent(title);
+      expect(tab(title)).toHaveAttribute('aria-selected', 'true');
+      expect(screen.getByRole('tabpanel')).toHaveAccessibleName(title);
+    }
+    await screen.findByText('Not configured');
+
+    await user.keyboard('{ArrowDown}');
+    expect(tab('Secretary')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(paneHeading()).toHaveTextContent('Secretary');
+  });
+
+  it('moves focus without opening a pane until Enter, and wraps with Home, End and the arrows', async () => {
+    const user = renderShell();
+    await user.tab();
+    await user.tab();
+    await user.keyboard('{ArrowUp}');
+    expect(tab('Settings')).toHaveFocus();
+    expect(paneHeading()).toHaveTextContent('Secretary');
+    await user.keyboard('{Home}');
+    expect(tab('Secretary')).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(tab('Settings')).toHaveFocus();
+  });
+
+  it('keeps only the open pane in the Tab order', async () => {
+    const user = renderShell();
+    await user.click(tab('Voice'));
+    await user.click(screen.getByRole('main'));
+    await user.tab({ shift: true });
+    expect(tab('Voice')).toHaveFocus();
+    expect(TITLES.filter((title) => tab(title).tabIndex === 0)).toEqual(['Voice']);
+  });
+
+  it('jumps to panes with Ctrl/Cmd+1..6 and opens Settings with Ctrl/Cmd+,', async () => {
+    const user = renderShell();
+    for (const [index, title] of TITLES.entries()) {
+      await user.keyboard(`{Control>}${index + 1}{/Control}`);
+      expect(paneHeading()).toHaveTextContent(title);
+      expect(screen.getByRole('main')).toHaveFocus();
+    }
+    await user.keyboard('{Meta>}2{/Meta}');
+    expect(paneHeading()).toHaveTextContent('Oracle');
+    await user.keyboard('{Control>},{/Control}');
+    expect(paneHeading()).toHaveTextContent('Settings');
+    await user.keyboard('{Meta>}1{/Meta}');
+    await user.keyboard('{Meta>},{/Meta}');
+    expect(paneHeading()).toHaveTextContent('Settings');
+    await screen.findByText('Not configured');
+  });
+
+  it('leaves typing alone: digits without Ctrl/Cmd, or with AltGr, do not switch panes', async () => {
+    const user = renderShell();
+    await user.keyboard('3');
+    await user.keyboard('{Control>}{Alt>}3{/Alt}{/Control}');
+    expect(paneHeading()).toHaveTextContent('Secretary');
+  });
+
+  it('skips the navigation straight to the content', async () => {
+    const user = renderShell();
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('says plainly that a feature is on its way and offers Settings instead', async () => {
+    const user = renderShell();
+    expect(
+      screen.getByText('The mailbox secretary arrives in an upcoming version. Meanwhile, set up your Gemini key in Settings.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open Settings' }));
+    expect(paneHeading()).toHaveTextContent('Settings');
+    expect(screen.getByRole('main')).toHaveFocus();
+    await screen.findByText('Not configured');
+  });
+
+  it('opens the pane that main asks for through the URL fragment (the tray\'s "Settings")', async () => {
+    renderShell();
+    expect(paneHeading()).toHaveTextContent('Secretary');
+    window.location.hash = '#/settings';
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    expect(tab('Settings')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('writes the open pane back to the fragment, so asking for Settings again still works', async () => {
+    const user = renderShell();
+    window.location.hash = '#/settings';
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    await user.click(tab('Oracle'));
+    expect(window.location.hash).toBe('#/oracle');
+    window.location.hash = '#/settings';
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+  });
+});
