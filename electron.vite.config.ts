@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+import { CONTENT_SECURITY_POLICY } from './shared/content-security-policy';
+
+/**
+ * The built page carries the app's CSP in a meta tag as well as main's header. Only in the build: the dev
+ * server injects inline styles and a hot-reload script that the strict policy would (rightly) block.
+ */
+function cspMetaTag(): Plugin {
+  const metaPolicy = CONTENT_SECURITY_POLICY.split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+  return {
+    name: 'staff-desk-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        // frame-ancestors is ignored (with a console warning) in a meta tag; the header carries it.
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: metaPolicy },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      // Native modules (better-sqlite3, keytar) and zod stay in node_modules (unpacked from the asar).
+      externalizeDeps: true,
+      rolldownOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require() anything: bundle every dependency, and emit CommonJS.
+      externalizeDeps: false,
+      rolldownOptions: {
+        input: { index: resolve(__dirname, 'electron/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'renderer'),
+    plugins: [react(), cspMetaTag()],
+    build: {
+      outDir: 'out/renderer',
+      minify: true,
+      rolldownOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
+    },
+  },
+});
