@@ -1,0 +1,57 @@
+// `npm test`: every check a change must pass, in the order a reviewer would run them. All steps run even when
+// one fails, so a single run shows everything that is wrong; the last line is the plain `N passed, N failed`
+// (vitest's tests, plus one per failed preliminary step: typecheck, lint, build, native module).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureNative } from './native-abi.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const resultsFile = join(root, 'test-results.json');
+let failedSteps = 0;
+
+function step(name, command, args) {
+  console.log(`\n=== ${name} ===`);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (run.status === 0) return true;
+  console.log(`*** ${name} failed`);
+  return false;
+}
+
+function check(name, command, args) {
+  if (!step(name, command, args)) failedSteps += 1;
+}
+
+check('typecheck (node)', npx, ['tsc', '-p', 'tsconfig.node.json', '--noEmit']);
+check('typecheck (renderer)', npx, ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
+check('lint', npx, ['eslint', '--max-warnings=0', '.']);
+check('build', npx, ['electron-vite', 'build']);
+
+console.log('\n=== native modules for Node ===');
+try {
+  ensureNative('node');
+} catch (error) {
+  failedSteps += 1;
+  console.log(`*** native modules failed: ${error.message}`);
+}
+
+rmSync(resultsFile, { force: true });
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`];
+const testsExitedCleanly = step('tests (inside a private keychain session)', join(root, 'scripts', 'with-keyring.sh'), [npx, ...vitestArgs]);
+
+let passed = 0;
+let failed = failedSteps;
+if (existsSync(resultsFile)) {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  passed = results.numPassedTests;
+  failed += results.numFailedTests;
+  // A suite that fails to load, no test at all, or an unhandled error: none of these is a failed test, all fail.
+  if (!testsExitedCleanly && results.numFailedTests === 0) failed += 1;
+  if (results.numTotalTests === 0) failed += 1;
+} else {
+  failed += 1;
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

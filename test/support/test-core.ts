@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { createCore, type Core, type CoreDeps } from '../../electron/main/core';
+import { allowOrigins } from '../../electron/main/ipc/sender';
+import { createMemoryLogger } from '../../electron/main/log/logger';
+import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
+import { openDatabase } from '../../electron/main/store/open-database';
+import { APP_ORIGIN } from './fake-sender';
+
+/** The real core over a real database in a temp folder, with in-memory secrets and logs. */
+export interface TestCore {
+  core: Core;
+  db: Database.Database;
+  dir: string;
+  file: string;
+  log: ReturnType<typeof createMemoryLogger>;
+  /** URLs handed to the system browser. */
+  opens: string[];
+  dispose(): void;
+}
+
+export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
+  const dir = mkdtempSync(join(tmpdir(), 'staff-desk-core-'));
+  const file = join(dir, 'staff-desk.sqlite3');
+  const opened = openDatabase(file);
+  if (!opened.ok) throw new Error(opened.error.message);
+  const log = createMemoryLogger();
+  const opens: string[] = [];
+  const core = createCore({
+    db: opened.db,
+    secrets: createMemorySecretStore(),
+    log,
+    appInfo: { version: '0.0.0-test', dataPath: dir, platform: 'linux' },
+    openExternal: async (url) => {
+      opens.push(url);
+    },
+    isTrustedSender: allowOrigins([APP_ORIGIN]),
+    ...overrides,
+  });
+  return {
+    core,
+    db: opened.db,
+    dir,
+    file,
+    log,
+    opens,
+    dispose() {
+      core.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
