@@ -1,3 +1,5 @@
+import { parseUrl } from './parse-url';
+
 /**
  * Where the UI comes from. The packaged app serves it from a privileged custom scheme, so the page has a real,
  * fixed origin that the IPC sender check, the navigation guards and the permission handler can all name.
@@ -12,12 +14,8 @@ export const APP_ENTRY_URL = `${APP_ORIGIN}/`;
  * WHATWG URL, so for them the origin is spelled out from the scheme and host.
  */
 export function originOf(raw: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return null;
-  }
+  const url = parseUrl(raw);
+  if (!url) return null;
   if (url.origin !== 'null') return url.origin;
   return url.host === '' ? null : `${url.protocol}//${url.host}`;
 }

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeSender } from '../../../test/support/fake-sender';
+import { createTestCore, type TestCore } from '../../../test/support/test-core';
+
+let harness: TestCore;
+afterEach(() => harness.dispose());
+
+describe('app channels', () => {
+  it('app:info tells the version and where the data lives', async () => {
+    harness = createTestCore();
+    const result = await harness.core.registry.call('app:info', {}, fakeSender().sender);
+    expect(result).toEqual({ ok: true, value: { version: '0.0.0-test', dataPath: harness.dir, platform: 'linux' } });
+  });
+
+  it('app:openExternal hands a parsed https link to the system browser', async () => {
+    harness = createTestCore();
+    const result = await harness.core.registry.call(
+      'app:openExternal',
+      { url: 'https://mail.zoho.eu/zm/#mail/folder/inbox' },
+      fakeSender().sender,
+    );
+    expect(result).toEqual({ ok: true, value: { opened: true } });
+    expect(harness.opens).toEqual(['https://mail.zoho.eu/zm/#mail/folder/inbox']);
+  });
+
+  it.each([
+    'http://example.com/',
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'https://user:pass@example.com/',
+    'obsidian://open?vault=x',
+    '//example.com/',
+    'not a url',
+  ])('app:openExternal refuses %s and opens nothing', async (url) => {
+    harness = createTestCore();
+    const result = await harness.core.registry.call('app:openExternal', { url }, fakeSender().sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'url' } });
+    expect(harness.opens).toEqual([]);
+  });
+
+  it('app:openExternal says so when the system browser cannot be opened', async () => {
+    harness = createTestCore({
+      openExternal: () => Promise.reject(new Error('xdg-open not found')),
+    });
+    const result = await harness.core.registry.call('app:openExternal', { url: 'https://example.com/' }, fakeSender().sender);
+    expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: 'The system browser could not be opened.' } });
+  });
+});
