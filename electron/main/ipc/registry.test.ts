@@ -198,3 +198,19 @@ describe('IPC registry', () => {
     expect(events.map((e) => e.event)).toEqual(['count:chunk']);
   });
 });
+
+describe('IPC registry types', () => {
+  it('makes a contract channel without a handler a compile error', () => {
+    const incomplete = {} as Omit<Handlers<typeof testContract>, 'echo:say'>;
+    const build = () =>
+      createRegistry({
+        contract: testContract,
+        // @ts-expect-error 'echo:say' has no handler: tsc (npm test's typecheck) fails if this ever compiles.
+        handlers: incomplete,
+        isTrustedSender: () => true,
+        currentMember: () => null,
+        log: createMemoryLogger(),
+      });
+    expect(build).toBeTypeOf('function');
+  });
+});
