@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { manifestOf } from '../../shared/ipc/api';
 import { contract } from '../../shared/ipc/contract';
 
 const electron = vi.hoisted(() => ({
@@ -10,6 +11,8 @@ const electron = vi.hoisted(() => ({
   },
 }));
 vi.mock('electron', () => electron);
+// The build writes the manifest in (electron.vite.config.ts); here it comes from the same function.
+vi.stubGlobal('__IPC_MANIFEST__', manifestOf(contract));
 
 await import('./index');
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Result } from '../result';
-import { domainOf, type CancelDef, type ChannelName, type Contract, type EventsOf, type InputOf, type OutputOf, type StreamDef } from './define';
+import { domainOf } from './channel-name';
+import type { CancelDef, ChannelName, Contract, EventsOf, InputOf, OutputOf, StreamDef } from './define';
 
 /**
  * The renderer's whole view of main: one method per channel, grouped by domain (`api.secrets.set(...)`), and
@@ -34,31 +35,43 @@ export interface ApiTransport {
   subscribe(event: string, listener: (payload: unknown) => void): () => void;
 }
 
-/** Every event name a contract can emit, for transports that must allowlist subscriptions. */
-export function eventNames(contract: Contract): Set<string> {
-  const names = new Set<string>();
-  for (const [channel, def] of Object.entries(contract) as [ChannelName, Contract[ChannelName]][]) {
-    if (def.kind !== 'stream') continue;
-    for (const event of Object.keys(def.events)) names.add(event);
-    names.add(`${domainOf(channel)}:done`);
-    names.add(`${domainOf(channel)}:error`);
-  }
-  return names;
+/**
+ * What a transport needs to know of the contract: the channel and event names, as plain data. The preload gets it
+ * written in at build time, so the sandboxed page's bundle carries names, not schemas.
+ */
+export interface ApiManifest {
+  readonly channels: readonly string[];
+  readonly events: readonly string[];
 }
 
-export function buildApi<C extends Contract>(contract: C, transport: ApiTransport): Api<C> {
+export function manifestOf(contract: Contract): ApiManifest {
+  const events = new Set<string>();
+  for (const [channel, def] of Object.entries(contract) as [ChannelName, Contract[ChannelName]][]) {
+    if (def.kind !== 'stream') continue;
+    for (const event of Object.keys(def.events)) events.add(event);
+    events.add(`${domainOf(channel)}:done`);
+    events.add(`${domainOf(channel)}:error`);
+  }
+  return { channels: Object.keys(contract), events: [...events] };
+}
+
+export function buildApiFromManifest<C extends Contract>(manifest: ApiManifest, transport: ApiTransport): Api<C> {
   const api: Record<string, Record<string, unknown>> = {};
-  for (const channel of Object.keys(contract) as ChannelName[]) {
+  for (const channel of manifest.channels) {
     const domain = domainOf(channel);
     const action = channel.slice(domain.length + 1);
     api[domain] ??= {};
     api[domain][action] = (input: unknown = {}) => transport.invoke(channel, input);
   }
-  const allowed = eventNames(contract);
+  const allowed = new Set(manifest.events);
   const on = (event: string, listener: (payload: unknown) => void) => {
     if (!allowed.has(event)) throw new Error(`Unknown event: ${event}`);
     return transport.subscribe(event, listener);
   };
   for (const group of Object.values(api)) Object.freeze(group);
   return Object.freeze({ ...api, on }) as unknown as Api<C>;
+}
+
+export function buildApi<C extends Contract>(contract: C, transport: ApiTransport): Api<C> {
+  return buildApiFromManifest<C>(manifestOf(contract), transport);
 }

@@ -64,9 +64,7 @@ export function cancel(): CancelDef {
   return { kind: 'cancel', protected: false, input: cancelInputSchema, output: cancelOutputSchema };
 }
 
-export function domainOf(channel: ChannelName): string {
-  return channel.slice(0, channel.indexOf(':'));
-}
+export { domainOf } from './channel-name';
 
 /** The events every streaming domain has besides its own: the end of a call, one way or the other. */
 export function terminalEvents(domain: string) {
