@@ -1,0 +1,86 @@
+/** What the Gemini double answers when nothing is scripted for a request. */
+import { GEMINI } from '../../shared/limits';
+import {
+  type GeminiAction,
+  type GeminiStep,
+  type ReplyContext,
+  badRequest,
+  estimateTokens,
+  liveScript,
+  reply,
+  stream,
+  textChunk,
+  textReply,
+  textsIn,
+  usageFor,
+} from './gemini-steps';
+import { hashedEmbedding } from './hashed-embedding';
+
+export const DEFAULT_REPLY_TEXT = 'double reply';
+
+/** Google's own default for gemini-embedding-001 when the request names no outputDimensionality. */
+export const DEFAULT_EMBEDDING_DIMENSIONS = 3072;
+
+export function defaultStep(action: GeminiAction, context: ReplyContext): GeminiStep {
+  switch (action) {
+    case 'generateContent':
+      return textReply(DEFAULT_REPLY_TEXT);
+    case 'streamGenerateContent':
+      return stream(defaultChunks(context));
+    case 'batchEmbedContents':
+      return embeddingsFor(context);
+    case 'countTokens': {
+      const totalTokens = estimateTokens(textsIn(context.body));
+      return reply({ totalTokens, promptTokensDetails: [{ modality: 'TEXT', tokenCount: totalTokens }] });
+    }
+    case 'getModel':
+      return reply(modelResource(context.model));
+    case 'live':
+      return liveScript([]);
+  }
+}
+
+/** The default text in three SSE chunks; the last one closes the turn with the usage, as Google's does. */
+function defaultChunks(context: ReplyContext): object[] {
+  const pieces = ['double', ' re', 'ply'];
+  return pieces.map((piece, index) =>
+    index < pieces.length - 1
+      ? textChunk(piece)
+      : { ...textChunk(piece, { finishReason: 'STOP' }), usageMetadata: usageFor(context, [DEFAULT_REPLY_TEXT]), modelVersion: context.model },
+  );
+}
+
+interface EmbedRequest {
+  content?: { parts?: Array<{ text?: unknown }> };
+  title?: unknown;
+  outputDimensionality?: unknown;
+}
+
+function embeddingsFor(context: ReplyContext): GeminiStep {
+  const requests = (context.body as { requests?: EmbedRequest[] } | null)?.requests ?? [];
+  if (requests.length > GEMINI.embeddingBatchMax) {
+    return badRequest(`* BatchEmbedContentsRequest.requests: at most ${GEMINI.embeddingBatchMax} requests can be in one batch\n`);
+  }
+  const embeddings = requests.map((request) => {
+    const title = typeof request.title === 'string' ? request.title : '';
+    const dimensions = typeof request.outputDimensionality === 'number' ? request.outputDimensionality : DEFAULT_EMBEDDING_DIMENSIONS;
+    return { values: hashedEmbedding([title, ...textsIn(request.content)].join(' '), dimensions) };
+  });
+  return reply({ embeddings });
+}
+
+function modelResource(model: string): object {
+  const isEmbedding = model.includes('embedding');
+  return {
+    name: `models/${model}`,
+    version: '001',
+    displayName: model,
+    description: `The Gemini double's stand-in for ${model}.`,
+    inputTokenLimit: isEmbedding ? 2048 : 1_048_576,
+    outputTokenLimit: isEmbedding ? 1 : 65_536,
+    supportedGenerationMethods: isEmbedding
+      ? ['embedContent', 'countTextTokens', 'countTokens', 'asyncBatchEmbedContent']
+      : ['generateContent', 'countTokens', 'createCachedContent', 'batchGenerateContent'],
+    ...(isEmbedding ? {} : { temperature: 1, topP: 0.95, topK: 64, maxTemperature: 2, thinking: true }),
+  };
+}
