@@ -6,6 +6,9 @@ export default defineConfig({
     include: ['test/bench/**/*.bench-run.ts'],
     environment: 'node',
     pool: 'forks',
+    // One file at a time: measurements must not compete for the two cores, and they share one results file.
+    fileParallelism: false,
+    globalSetup: ['test/bench/bench-setup.ts'],
     testTimeout: 120_000,
   },
 });

@@ -62,6 +62,19 @@ export const VOICE = {
 export const GEMINI = {
   embeddingDimensions: 768,
   embeddingBatchMax: 100,
+  /** Batch requests in flight at once while embedding a corpus: fast, yet gentle on the per-minute quota. */
+  embeddingConcurrency: 2,
+  /** Our own retry policy (the SDK's is off): jittered exponential backoff from this base, never above the cap. */
+  retryBaseDelayMs: 1_000,
+  retryMaxDelayMs: 10_000,
+  /** A RetryInfo.retryDelay up to this is waited out; a longer one is handed back to the member instead. */
+  serverRetryDelayMaxMs: 30_000,
+  /** `secrets:check`: one short attempt, one output token. */
+  keyCheckTimeoutMs: 15_000,
+  keyCheckAttempts: 1,
+  keyCheckMaxOutputTokens: 1,
+  /** How much of Google's own error text goes into the log. */
+  upstreamDetailMaxChars: 300,
 } as const;
 
 /** The IPC boundary: what any single call may carry, whatever its channel. */
@@ -71,4 +84,15 @@ export const IPC = {
   maxInputDepth: 32,
   secretValueMaxChars: 4096,
   knowledgePathMaxChars: 4096,
+} as const;
+
+/** Staff identity through Cloudflare Access (issue 4, reference/external-apis.md section 3). */
+export const AUTH = {
+  /** Tolerance on exp/nbf for a member whose clock drifts a little from Cloudflare's. */
+  clockSkewMs: 60_000,
+  /** At most one JWKS refetch this often, whatever the number of tokens with unknown keys. */
+  jwksRefetchMinIntervalMs: 60_000,
+  jwksFetchTimeoutMs: 10_000,
+  /** Silent renewal starts this long before the token expires. */
+  renewBeforeExpiryMs: 5 * 60_000,
 } as const;

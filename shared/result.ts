@@ -27,6 +27,11 @@ export const appErrorSchema = z.object({
   hint: z.string().optional(),
   /** For INVALID_INPUT / TOO_LARGE: the input field at fault, dotted (e.g. "history.3.content"). */
   field: z.string().optional(),
+  /**
+   * Why, in a stable machine word (e.g. "invalid_key", "quota", "network", "keychain_unavailable"), so the UI can
+   * say it in the member's language; `message` stays the English sentence for logs and older UIs.
+   */
+  reason: z.string().optional(),
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 

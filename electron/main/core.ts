@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { contract, type AppContract } from '../../shared/ipc/contract';
 import { appHandlers, type AppInfo } from './app/app-handlers';
+import { createGeminiGateway } from './gemini/gateway';
+import { secretsCheckHandler } from './gemini/secrets-check-handler';
 import { createRegistry, type Member, type Registry } from './ipc/registry';
 import type { SenderPolicy } from './ipc/sender';
 import type { Logger } from './log/logger';
@@ -21,6 +23,8 @@ export interface CoreDeps {
   /** Hands an already-validated https URL to the system browser. */
   openExternal: (url: string) => Promise<void>;
   isTrustedSender: SenderPolicy;
+  /** Where Gemini lives: Google's API in the app, a local double in tests. */
+  gemini: { baseUrl: string };
   /** The verified staff session; until sign-in lands (issue 4) there is none, so protected channels refuse. */
   currentMember?: () => Member | null;
 }
@@ -32,6 +36,7 @@ export interface Core {
 
 export function createCore(deps: CoreDeps): Core {
   const settings = createSettingsStore(deps.db);
+  const gemini = createGeminiGateway({ secrets: deps.secrets, baseUrl: deps.gemini.baseUrl, log: deps.log });
   const registry = createRegistry({
     contract,
     log: deps.log,
@@ -41,6 +46,7 @@ export function createCore(deps: CoreDeps): Core {
       ...appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, log: deps.log }),
       ...settingsHandlers({ settings }),
       ...secretsHandlers({ secrets: deps.secrets }),
+      ...secretsCheckHandler({ gateway: gemini, settings }),
     },
   });
   return {

@@ -21,6 +21,8 @@ import { openDatabase } from './store/open-database';
 import { quarantineDatabase } from './store/quarantine-database';
 
 const DATABASE_FILE = 'staff-desk.sqlite3';
+/** Google's Gemini API; tests point the core at a local double instead. */
+const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
 /** The keychain entry every secret is filed under. */
 const KEYCHAIN_SERVICE = APP_TITLE;
 
@@ -102,6 +104,7 @@ function main(): void {
       appInfo: { version: app.getVersion(), dataPath: app.getPath('userData'), platform: process.platform },
       openExternal: (url) => shell.openExternal(url),
       isTrustedSender: allowOrigins(source.origins),
+      gemini: { baseUrl: GEMINI_BASE_URL },
     });
     disposeTransport = registerElectronTransport(core.registry);
     handleAppProtocol({ root: RENDERER_DIR, readFile });

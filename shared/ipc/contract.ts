@@ -35,6 +35,11 @@ export const contract = {
     output: secretsStatusSchema,
   }),
   'secrets:status': unary({ input: noInput, output: secretsStatusSchema }),
+  /** A real, cheap call with the stored Gemini key: it works, or the precise reason it does not. */
+  'secrets:check': unary({
+    input: noInput,
+    output: z.object({ model: z.string(), latencyMs: z.number().int().nonnegative() }),
+  }),
 } satisfies Contract;
 
 export type AppContract = typeof contract;

@@ -9,7 +9,16 @@ import { createMemorySecretStore } from '../../electron/main/secrets/memory-secr
 import { openDatabase } from '../../electron/main/store/open-database';
 import { APP_ORIGIN } from './fake-sender';
 
-/** The real core over a real database in a temp folder, with in-memory secrets and logs. */
+/**
+ * Gemini for a core that was given none: a port nothing listens on (the discard port), so a test that forgot
+ * to start the double gets "no network" rather than reaching Google.
+ */
+export const UNREACHABLE_GEMINI_URL = 'http://127.0.0.1:9';
+
+/**
+ * The real core over a real database in a temp folder, with in-memory secrets and logs. Pass
+ * `gemini: { baseUrl: double.baseUrl }` to talk to the Gemini double.
+ */
 export interface TestCore {
   core: Core;
   db: Database.Database;
@@ -37,6 +46,7 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
       opens.push(url);
     },
     isTrustedSender: allowOrigins([APP_ORIGIN]),
+    gemini: { baseUrl: UNREACHABLE_GEMINI_URL },
     ...overrides,
   });
   return {

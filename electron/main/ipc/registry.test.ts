@@ -14,6 +14,7 @@ const testContract = {
   }),
   'echo:boom': unary({ input: z.strictObject({}), output: z.object({}) }),
   'echo:leaky': unary({ input: z.strictObject({}), output: z.object({ visible: z.string() }) }),
+  'echo:refuse': unary({ input: z.strictObject({}), output: z.object({}) }),
   'echo:whoami': unary({ input: z.strictObject({}), output: z.object({ email: z.string() }), protected: true }),
   'count:run': stream({
     input: z.strictObject({ to: z.number().int().min(1).max(5) }),
@@ -33,6 +34,8 @@ function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
     },
     // Declares only "visible": anything else a handler returns must not cross IPC.
     'echo:leaky': () => ok({ visible: 'yes', apiKey: 'AIza-should-not-leak' } as { visible: string }),
+    // A failure from deep inside main may carry its cause: only the declared error fields may cross IPC.
+    'echo:refuse': () => ({ ok: false, error: { code: 'UPSTREAM', message: 'No.', failure: { raw: 'model text' } } }) as never,
     'echo:whoami': (_input, ctx) => ok({ email: ctx.member!.email }),
     'count:run': async ({ to }, ctx) => {
       seenSignals.push(ctx.signal);
@@ -124,6 +127,12 @@ describe('IPC registry', () => {
     const { sender } = fakeSender();
     const result = await registry.call('echo:leaky', {}, sender);
     expect(result).toEqual({ ok: true, value: { visible: 'yes' } });
+  });
+
+  it('strips undeclared fields from an error Result', async () => {
+    const { registry } = setup();
+    const result = await registry.call('echo:refuse', {}, fakeSender().sender);
+    expect(result).toEqual({ ok: false, error: { code: 'UPSTREAM', message: 'No.' } });
   });
 
   it('refuses protected channels without a session, and serves them with one', async () => {

@@ -12,7 +12,7 @@ import {
   type UnaryDef,
 } from '../../../shared/ipc/define';
 import { IPC } from '../../../shared/limits';
-import { err, ok, type AppError, type Result } from '../../../shared/result';
+import { appErrorSchema, err, ok, type AppError, type Err, type Result } from '../../../shared/result';
 import type { Logger } from '../log/logger';
 import { checkInputBudget } from './input-budget';
 import type { Sender, SenderPolicy } from './sender';
@@ -103,7 +103,7 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
     try {
       const handler = handlerFor<(i: unknown, c: CallContext) => Awaitable<Result<unknown>>>(channel);
       const result = await handler(input, { ...base, signal: controller.signal });
-      return result.ok ? parseOutput(channel, def.output, result.value) : result;
+      return result.ok ? parseOutput(channel, def.output, result.value) : errorOnly(result);
     } catch (error) {
       return internal(channel, 'handler', error);
     } finally {
@@ -142,7 +142,7 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
         result = controller.signal.aborted ? err('INTERNAL', 'Cancelled.') : internal(channel, 'stream', thrown);
       }
       if (result.ok) deliver(done, { requestId, value: result.value });
-      else deliver(error, { requestId, error: result.error });
+      else deliver(error, { requestId, error: errorOnly(result).error });
       running.delete(requestId);
     })();
     return ok({ requestId });
@@ -203,6 +203,11 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
       unaryControllers.delete(senderId);
     },
   };
+}
+
+/** Only the declared error fields cross IPC, whatever else a failure carried inside main (causes, raw output). */
+function errorOnly(result: Err): Err {
+  return { ok: false, error: appErrorSchema.parse(result.error) };
 }
 
 /** TOO_LARGE when the only complaint is size (S1: a question over 2000 chars is 413), else INVALID_INPUT. */

@@ -103,6 +103,7 @@ describe('createKeytarSecretStore without a usable keychain', () => {
         error: {
           code: 'NOT_CONFIGURED',
           message: 'The system keychain is not available, so keys cannot be stored safely.',
+          reason: 'keychain_unavailable',
           hint: expect.stringMatching(/GNOME Keyring or KWallet.*desktop session/),
         },
       });

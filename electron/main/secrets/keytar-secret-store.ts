@@ -34,6 +34,7 @@ const SECRET_SERVICE_HINT =
 
 function keychainUnavailable(platform: NodeJS.Platform): Result<never> {
   return err('NOT_CONFIGURED', 'The system keychain is not available, so keys cannot be stored safely.', {
+    reason: 'keychain_unavailable',
     hint: KEYCHAIN_HINTS[platform] ?? SECRET_SERVICE_HINT,
   });
 }

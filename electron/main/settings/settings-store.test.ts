@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type SettingsPatch } from '../../../shared/settings';
+import { DEFAULT_MODELS, DEFAULT_SETTINGS, type SettingsPatch } from '../../../shared/settings';
 import { openDatabase } from '../store/open-database';
 import { expectOpened, makeTempDir } from '../../../test/support/store-helpers';
 import { createSettingsStore } from './settings-store';
@@ -86,5 +86,19 @@ describe('settings store', () => {
     expect(() => store.update({ language: 'xx' } as unknown as SettingsPatch)).toThrow();
     expect(() => store.update({ unknownKey: 1 } as unknown as SettingsPatch)).toThrow();
     expect(rows(db)).toEqual([]);
+  });
+});
+
+describe('settings store: model sections', () => {
+  it('patches one model and keeps the others as they were', () => {
+    const db = expectOpened(openDatabase(join(makeTempDir(), 'models.sqlite3')));
+    const store = createSettingsStore(db);
+    store.update({ models: { oracle: 'gemini-custom-oracle' } });
+    const after = store.update({ models: { assistant: 'gemini-custom-assistant' } });
+    expect(after.models).toEqual({
+      ...DEFAULT_MODELS,
+      oracle: 'gemini-custom-oracle',
+      assistant: 'gemini-custom-assistant',
+    });
   });
 });

@@ -46,7 +46,16 @@ export function createSettingsStore(db: Database.Database): SettingsStore {
     update(patch) {
       // Callers inside main are typed, not validated: a value that would not read back is a bug, caught here.
       const valid = settingsPatchSchema.parse(patch);
-      writeAll(Object.entries(valid).filter(([, value]) => value !== undefined));
+      const current = get();
+      const entries = Object.entries(valid)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]): [string, unknown] => {
+          const before = current[key as SettingsKey];
+          // Sections (objects) are patched field by field; a scalar replaces what was there.
+          const merged = isSection(before) && isSection(value) ? { ...before, ...value } : value;
+          return [key, settingsSchema.shape[key as SettingsKey].parse(merged)];
+        });
+      writeAll(entries);
       return get();
     },
   };
@@ -61,4 +70,8 @@ function decode(key: SettingsKey, raw: string): unknown {
   }
   const parsed = settingsSchema.shape[key].safeParse(json);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS[key];
+}
+
+function isSection(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,0 +1,45 @@
+/** The abort signal of one attempt: the caller's cancel or this attempt's own deadline, whichever comes first. */
+export interface AttemptSignal {
+  readonly signal: AbortSignal;
+  /** True once the deadline (not the caller) aborted the attempt. */
+  timedOut(): boolean;
+  /** Starts the deadline again: a stream that keeps sending is alive, however long it takes. */
+  extend(): void;
+  /** Stops the clock, lets go of the caller's signal, and closes whatever of the request is still open. */
+  dispose(): void;
+}
+
+export function openAttemptSignal(caller: AbortSignal | undefined, timeoutMs: number): AttemptSignal {
+  const controller = new AbortController();
+  let expired = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      expired = true;
+      controller.abort(new DOMException('The Gemini request took too long.', 'TimeoutError'));
+    }, timeoutMs);
+  };
+  const onCallerAbort = () => {
+    clearTimeout(timer);
+    controller.abort(caller?.reason);
+  };
+  if (caller?.aborted) onCallerAbort();
+  else {
+    caller?.addEventListener('abort', onCallerAbort, { once: true });
+    arm();
+  }
+  return {
+    signal: controller.signal,
+    timedOut: () => expired,
+    extend() {
+      if (!controller.signal.aborted) arm();
+    },
+    dispose() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onCallerAbort);
+      // A stream left early (a safety stop) would otherwise hold its connection until the server ends it.
+      controller.abort(new DOMException('The Gemini attempt is over.', 'AbortError'));
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { ASSISTANT, GEMINI, SECRETARY } from '../../../shared/limits';
+import type { GeminiFailure, Outcome } from './failure';
+
+/** Total attempts each pipeline makes (S10: one retry for cold starts; G3: three retries after the first). */
+export const SECRETARY_ATTEMPTS = SECRETARY.modelAttempts;
+export const ASSISTANT_ATTEMPTS = 1 + ASSISTANT.transientRetries;
+
+export interface RetryTiming {
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** The longest RetryInfo.retryDelay worth waiting for; beyond it the member is told when to come back. */
+  serverDelayMaxMs: number;
+}
+
+export const RETRY_TIMING: RetryTiming = {
+  baseDelayMs: GEMINI.retryBaseDelayMs,
+  maxDelayMs: GEMINI.retryMaxDelayMs,
+  serverDelayMaxMs: GEMINI.serverRetryDelayMaxMs,
+};
+
+/** Resolves after `ms`, or as soon as `signal` aborts. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+export const sleep: Sleep = (ms, signal) =>
+  new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+
+/**
+ * Failures worth another attempt: the connection, the clock, a busy server, a per-minute quota. Never a per-day
+ * quota, a refused key or request, a safety block, unreadable output or a cancel: those would fail the same way.
+ */
+export function isTransient(failure: GeminiFailure): boolean {
+  switch (failure.kind) {
+    case 'network':
+    case 'timeout':
+    case 'overloaded':
+      return true;
+    case 'quota':
+      return !failure.perDay;
+    default:
+      return false;
+  }
+}
+
+/**
+ * How long to wait before retry number `retry` (1 for the first retry), or null not to retry. Google's own
+ * RetryInfo wins when it gives one; otherwise exponential backoff with "equal jitter" (half fixed, half random),
+ * so that retries spread out yet never come back at once.
+ */
+export function retryDelayMs(
+  failure: GeminiFailure,
+  retry: number,
+  random: () => number,
+  timing: RetryTiming = RETRY_TIMING,
+): number | null {
+  if (!isTransient(failure)) return null;
+  if (failure.kind === 'quota' && failure.retryAfterMs !== undefined) {
+    // Waiting less than Google asks only earns another 429; waiting longer than the cap keeps the member stuck.
+    return failure.retryAfterMs <= timing.serverDelayMaxMs ? failure.retryAfterMs : null;
+  }
+  const ceiling = Math.min(timing.maxDelayMs, timing.baseDelayMs * 2 ** (retry - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** An attempt's failure; `final` when it must not be retried whatever its kind (a stream that already spoke). */
+export type AttemptOutcome<T> = Outcome<T> | { ok: false; failure: GeminiFailure; final: true };
+
+export interface RetryOptions {
+  attempts: number;
+  signal?: AbortSignal;
+  sleep: Sleep;
+  random: () => number;
+  timing?: RetryTiming;
+  /** Told about every failed attempt, and whether (and after how long) it will be retried. */
+  onFailure?: (failure: GeminiFailure, attempt: number, retryInMs: number | null) => void;
+}
+
+/** Runs `attempt` until it succeeds, fails for good, or the attempts run out. */
+export async function withRetry<T>(
+  attempt: (number: number) => Promise<AttemptOutcome<T>>,
+  options: RetryOptions,
+): Promise<Outcome<T>> {
+  for (let number = 1; ; number++) {
+    if (options.signal?.aborted) return { ok: false, failure: { kind: 'cancelled' } };
+    const outcome = await attempt(number);
+    if (outcome.ok) return outcome;
+    const delay =
+      'final' in outcome || number >= options.attempts
+        ? null
+        : retryDelayMs(outcome.failure, number, options.random, options.timing);
+    options.onFailure?.(outcome.failure, number, delay);
+    if (delay === null) return { ok: false, failure: outcome.failure };
+    await options.sleep(delay, options.signal);
+  }
+}
