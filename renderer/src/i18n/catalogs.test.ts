@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGS } from '../../../shared/lang';
+import { LANGS, type Lang } from '../../../shared/lang';
+import { PLURAL_CATEGORIES } from './catalog';
 import { catalogs } from './resources';
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -18,21 +19,46 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
 const english = flatten(catalogs.en as Tree);
+const strings = (lang: Lang) => flatten(catalogs[lang] as Tree);
+
+const pluralForm = new RegExp(`^(.+)_(${PLURAL_CATEGORIES.join('|')})$`);
+/** The plural key "errors.wait_other" for any of its forms ("errors.wait_few"), or null for a plain key. */
+function pluralKey(key: string): string | null {
+  const match = pluralForm.exec(key);
+  return match ? `${match[1]}_other` : null;
+}
+/** The English string a translated key stands for: itself, or for a plural form, English's "other" form. */
+function englishKeyFor(key: string): string | undefined {
+  if (english.has(key)) return key;
+  const plural = pluralKey(key);
+  return plural !== null && english.has(plural) ? plural : undefined;
+}
 
 describe('translation catalogues', () => {
-  it('has exactly the same keys in Spanish and English', () => {
-    expect([...flatten(catalogs.es as Tree).keys()].sort()).toEqual([...english.keys()].sort());
+  it('has every English key in Spanish', () => {
+    const spanish = strings('es');
+    expect([...english.keys()].filter((key) => !spanish.has(key))).toEqual([]);
   });
 
   it.each(LANGS.filter((lang) => lang !== 'en'))('has no key in %s that English lacks', (lang) => {
-    const extra = [...flatten(catalogs[lang] as Tree).keys()].filter((key) => !english.has(key));
+    const extra = [...strings(lang).keys()].filter((key) => englishKeyFor(key) === undefined);
     expect(extra).toEqual([]);
   });
 
   it.each(LANGS)('keeps the same {{placeholders}} as English in %s', (lang) => {
-    for (const [key, text] of flatten(catalogs[lang] as Tree)) {
-      expect(placeholders(text), `${lang}: ${key}`).toEqual(placeholders(english.get(key) ?? ''));
+    for (const [key, text] of strings(lang)) {
+      expect(placeholders(text), `${lang}: ${key}`).toEqual(placeholders(english.get(englishKeyFor(key) ?? '') ?? ''));
     }
+  });
+
+  it.each(LANGS)('has every plural form %s needs for the plural strings it translates', (lang) => {
+    const keys = [...strings(lang).keys()];
+    const needed = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+    const translated = new Set(keys.map(pluralKey).filter((key) => key !== null));
+    const missing = [...translated].flatMap((key) =>
+      needed.map((category) => key.replace(/_other$/, `_${category}`)).filter((form) => !keys.includes(form)),
+    );
+    expect(missing).toEqual([]);
   });
 
   it.each(LANGS)('has no empty strings in %s', (lang) => {

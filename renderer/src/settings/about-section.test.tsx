@@ -20,7 +20,7 @@ describe('About', () => {
     });
     const user = userEvent.setup();
     renderWithApp(<AboutSection />, { api: main.api });
-    expect(await screen.findByText('The app details could not be read.')).toBeVisible();
+    expect(await screen.findByText('Something went wrong inside Staff Desk. Try again; if it keeps happening, restart the app.')).toBeVisible();
 
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

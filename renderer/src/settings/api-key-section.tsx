@@ -10,7 +10,9 @@ const KEY_NAME: MemberSecretName = 'gemini.apiKey';
 
 type KeyStatus = { kind: 'checking' } | { kind: 'unknown' } | { kind: 'known'; configured: boolean };
 type Mode = 'idle' | 'replacing' | 'confirmingRemove';
-type FocusTarget = 'input' | 'replace' | 'keepKey';
+type FocusTarget = 'input' | 'replace' | 'keepKey' | 'checkKey';
+/** What main is doing for the section: storing or removing the key, or trying it with a real call. */
+type Work = 'changingKey' | 'checkingKey';
 
 /**
  * The Gemini key is write-only: the field is uncontrolled and emptied as soon as Save reads it, so the key never
@@ -24,11 +26,13 @@ export function ApiKeySection() {
   const confirmId = useId();
   const [status, setStatus] = useState<KeyStatus>({ kind: 'checking' });
   const [mode, setMode] = useState<Mode>('idle');
-  const [busy, setBusy] = useState(false);
+  const [work, setWork] = useState<Work | null>(null);
+  const busy = work !== null;
   const [notice, setNotice] = useState<Notice | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const replaceButton = useRef<HTMLButtonElement>(null);
   const keepKeyButton = useRef<HTMLButtonElement>(null);
+  const checkKeyButton = useRef<HTMLButtonElement>(null);
   const focusNext = useRef<FocusTarget | null>(null);
 
   // Runs after every render: the element to focus only exists once the new state has been rendered.
@@ -36,7 +40,7 @@ export function ApiKeySection() {
     const target = focusNext.current;
     if (!target) return;
     focusNext.current = null;
-    ({ input, replace: replaceButton, keepKey: keepKeyButton })[target].current?.focus();
+    ({ input, replace: replaceButton, keepKey: keepKeyButton, checkKey: checkKeyButton })[target].current?.focus();
   });
 
   const check = useCallback(async () => {
@@ -52,10 +56,10 @@ export function ApiKeySection() {
   }, [check]);
 
   async function run(call: Promise<Result<SecretsStatus>>, done: string): Promise<boolean> {
-    setBusy(true);
+    setWork('changingKey');
     setNotice(null);
     const result = await call;
-    setBusy(false);
+    setWork(null);
     if (!result.ok) {
       setNotice(errorNotice(result.error));
       return false;
@@ -81,6 +85,21 @@ export function ApiKeySection() {
     }
     const saved = await run(api.secrets.set({ name: KEY_NAME, value }), t('settings.apiKey.saved'));
     if (!saved) focusNext.current = 'input';
+  }
+
+  /** The result stays in the section's notice, so saving or removing a key replaces it. */
+  async function checkKey() {
+    setWork('checkingKey');
+    setNotice(null);
+    const result = await api.secrets.check();
+    setWork(null);
+    setNotice(
+      result.ok
+        ? { tone: 'info', message: t('settings.apiKey.works', { model: result.value.model, latencyMs: result.value.latencyMs }) }
+        : errorNotice(result.error),
+    );
+    // The button was disabled while checking, which drops focus: give it back so the keyboard stays in place.
+    focusNext.current = 'checkKey';
   }
 
   function startReplacing() {
@@ -119,6 +138,9 @@ export function ApiKeySection() {
 
       {configured && mode === 'idle' && (
         <div className="actions">
+          <button type="button" ref={checkKeyButton} onClick={() => void checkKey()} disabled={busy}>
+            {work === 'checkingKey' ? t('settings.apiKey.checkingKey') : t('settings.apiKey.check')}
+          </button>
           <button type="button" ref={replaceButton} onClick={startReplacing} disabled={busy}>
             {t('settings.apiKey.replace')}
           </button>

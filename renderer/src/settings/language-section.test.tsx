@@ -77,7 +77,8 @@ describe('Language', () => {
     const select = await screen.findByRole('combobox', { name: 'Interface language' });
     await user.selectOptions(select, 'ru');
 
-    expect(await screen.findByText('Your settings could not be saved.')).toBeVisible();
+    // No reason this version knows: the sentence for the code, and main's own advice, which says more.
+    expect(await screen.findByText('Something went wrong inside Staff Desk. Try again; if it keeps happening, restart the app.')).toBeVisible();
     expect(screen.getByText('Check that the disk is not full.')).toBeVisible();
     expect(select).toHaveValue('system');
     expect(html).toHaveAttribute('lang', 'en');

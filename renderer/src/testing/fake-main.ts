@@ -3,7 +3,7 @@ import { buildApi, type ApiTransport } from '../../../shared/ipc/api';
 import type { AppApi } from '../../../shared/ipc/app-api';
 import { contract, type AppChannel, type AppContract } from '../../../shared/ipc/contract';
 import type { InputOf, OutputOf } from '../../../shared/ipc/define';
-import { ok, type Result } from '../../../shared/result';
+import { err, ok, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type SecretName } from '../../../shared/secrets';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 
@@ -20,6 +20,8 @@ export interface FakeMain {
 }
 
 export const FAKE_APP_INFO = { version: '0.1.0', dataPath: '/home/ana/.config/Staff Desk', platform: 'linux' };
+/** What a successful 'secrets:check' reports as its round trip. */
+const FAKE_CHECK_LATENCY_MS = 120;
 
 /**
  * A stand-in for main that behaves like it (settings and secrets are remembered between calls) and refuses, as
@@ -35,7 +37,7 @@ export function createFakeMain(options: { settings?: Partial<Settings>; configur
     'app:openExternal': () => ok({ opened: true as const }),
     'settings:get': () => ok(settings),
     'settings:update': (patch) => {
-      settings = { ...settings, ...patch };
+      settings = { ...settings, ...patch, models: { ...settings.models, ...patch.models } };
       return ok(settings);
     },
     'secrets:set': ({ name }) => {
@@ -47,6 +49,10 @@ export function createFakeMain(options: { settings?: Partial<Settings>; configur
       return status();
     },
     'secrets:status': status,
+    'secrets:check': () =>
+      configured.has('gemini.apiKey')
+        ? ok({ model: settings.models.assistant, latencyMs: FAKE_CHECK_LATENCY_MS })
+        : err('NOT_CONFIGURED', 'No Gemini API key is saved. Add your key in Settings.', { reason: 'missing_key' }),
   };
 
   const invoke = vi.fn<ApiTransport['invoke']>(async (channel, input) => {

@@ -1,27 +1,29 @@
 import type { AppError } from '../../../shared/result';
+import { useErrorText } from './use-error-text';
 import './notice.css';
 
-/** Something to tell the member: what happened, and what to do about it when there is something concrete. */
-export interface Notice {
-  readonly tone: 'error' | 'info';
-  readonly message: string;
-  readonly hint?: string;
-}
+/**
+ * Something to tell the member: a sentence already in their language, or an error from main, which is put into
+ * words only when shown, so that it follows a change of language and knows the platform by then.
+ */
+export type Notice = { readonly tone: 'error' | 'info'; readonly message: string } | { readonly tone: 'error'; readonly error: AppError };
 
 export function errorNotice(error: AppError): Notice {
-  return { tone: 'error', message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
+  return { tone: 'error', error };
 }
 
 /**
  * A live region that is always in the page, so assistive technology announces what appears in it later.
  */
 export function NoticeRegion({ notice }: { notice: Notice | null }) {
+  const describe = useErrorText();
+  const shown = notice && { tone: notice.tone, ...('error' in notice ? describe(notice.error) : { message: notice.message, hint: undefined }) };
   return (
     <div className="notice-region" role="status" aria-live="polite" aria-atomic="true">
-      {notice && (
-        <div className={`notice notice-${notice.tone}`}>
-          <p>{notice.message}</p>
-          {notice.hint && <p className="notice-hint">{notice.hint}</p>}
+      {shown && (
+        <div className={`notice notice-${shown.tone}`}>
+          <p>{shown.message}</p>
+          {shown.hint && <p className="notice-hint">{shown.hint}</p>}
         </div>
       )}
     </div>

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Lang } from '../../../shared/lang';
+import type { AppError } from '../../../shared/result';
+import { createI18n } from '../i18n/create-i18n';
+import { errorText } from './error-text';
+
+const say = (error: AppError, { lang = 'en', platform = 'linux' }: { lang?: Lang; platform?: string | null } = {}) =>
+  errorText(error, createI18n(lang).t, platform);
+
+const rateLimited = (retryAfterMs?: number): AppError => ({
+  code: 'RATE_LIMITED',
+  message: 'Too many questions; wait a little.',
+  reason: 'quota',
+  ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+});
+
+describe('errorText', () => {
+  it("says a known reason in the member's language, not main's English", () => {
+    const error: AppError = { code: 'NOT_CONFIGURED', message: 'The Gemini key was refused.', reason: 'invalid_key', hint: 'Get a new one.' };
+    expect(say(error)).toEqual({
+      message: 'Google did not accept the Gemini API key. Check it in Google AI Studio, then save it again.',
+    });
+    expect(say(error, { lang: 'es' })).toEqual({
+      message: 'Google no ha aceptado la clave de API de Gemini. Revísala en Google AI Studio y vuelve a guardarla.',
+    });
+  });
+
+  it("falls back to the code's sentence for a reason this version does not know, keeping main's advice", () => {
+    const error: AppError = { code: 'UPSTREAM', message: 'Zoho is down.', reason: 'zoho_maintenance', hint: 'See status.zoho.com.' };
+    expect(say(error)).toEqual({
+      message: 'An online service did not answer as expected. Try again in a moment.',
+      hint: 'See status.zoho.com.',
+    });
+    expect(say({ code: 'TOO_LARGE', message: 'Question too long.' }, { lang: 'es' })).toEqual({
+      message: 'Es demasiado largo para enviarlo. Acórtalo y vuelve a intentarlo.',
+    });
+  });
+
+  it("shows main's own words only when neither the reason nor the code is known (a newer main)", () => {
+    const error = { code: 'PAYMENT_REQUIRED', message: 'The plan has run out.', hint: 'Ask your admin.' } as unknown as AppError;
+    expect(say(error, { lang: 'es' })).toEqual({ message: 'The plan has run out.', hint: 'Ask your admin.' });
+  });
+
+  it.each([
+    [0, 'Try again in 1 second.'],
+    [1, 'Try again in 1 second.'],
+    [1_001, 'Try again in 2 seconds.'],
+    [59_000, 'Try again in 59 seconds.'],
+    [59_001, 'Try again in 1 minute.'],
+    [60_000, 'Try again in 1 minute.'],
+    [60_001, 'Try again in 2 minutes.'],
+    [3_600_000, 'Try again in 60 minutes.'],
+  ])('rounds a wait of %i ms up: "%s"', (retryAfterMs, hint) => {
+    expect(say(rateLimited(retryAfterMs))).toEqual({ message: 'The Gemini quota for this key is used up for now.', hint });
+  });
+
+  it('says a wait with the plural its language needs', () => {
+    expect(say(rateLimited(1_000), { lang: 'es' }).hint).toBe('Vuelve a intentarlo dentro de 1 segundo.');
+    expect(say(rateLimited(90_000), { lang: 'es' }).hint).toBe('Vuelve a intentarlo dentro de 2 minutos.');
+    expect(say(rateLimited(2_000), { lang: 'ru' }).hint).toBe('Попробуйте ещё раз через 2 секунды.');
+    expect(say(rateLimited(5_000), { lang: 'ru' }).hint).toBe('Попробуйте ещё раз через 5 секунд.');
+    expect(say(rateLimited(21_000), { lang: 'ru' }).hint).toBe('Попробуйте ещё раз через 21 секунду.');
+  });
+
+  it('asks to wait a moment when main does not say how long', () => {
+    expect(say(rateLimited())).toEqual({ message: 'The Gemini quota for this key is used up for now.', hint: 'Wait a moment, then try again.' });
+    expect(say({ code: 'RATE_LIMITED', message: 'Slow down.', retryAfterMs: 3_000 })).toEqual({
+      message: 'Too many requests in a short time.',
+      hint: 'Try again in 3 seconds.',
+    });
+  });
+
+  describe('a keychain that cannot be reached', () => {
+    const locked: AppError = {
+      code: 'NOT_CONFIGURED',
+      message: 'The system keychain is not available, so keys cannot be stored safely.',
+      reason: 'keychain_unavailable',
+      hint: "Main's advice for its platform.",
+    };
+
+    it.each([
+      ['linux', 'Install and unlock GNOME Keyring or KWallet, sign in to a desktop session, then try again.'],
+      ['darwin', 'Unlock your login keychain in Keychain Access, then try again.'],
+      ['win32', 'Make sure Windows Credential Manager is available for your Windows account, then try again.'],
+      ['freebsd', 'Install and unlock GNOME Keyring or KWallet, sign in to a desktop session, then try again.'],
+    ])('gives the advice for %s', (platform, hint) => {
+      expect(say(locked, { platform })).toEqual({ message: locked.message, hint });
+    });
+
+    it('gives the advice in Spanish', () => {
+      expect(say(locked, { lang: 'es', platform: 'darwin' })).toEqual({
+        message: 'El llavero del sistema no está disponible, así que las claves no se pueden guardar de forma segura.',
+        hint: 'Desbloquea tu llavero de inicio de sesión en Acceso a Llaveros y vuelve a intentarlo.',
+      });
+    });
+
+    it("keeps main's advice while the platform is not known", () => {
+      expect(say(locked, { platform: null }).hint).toBe("Main's advice for its platform.");
+    });
+  });
+});

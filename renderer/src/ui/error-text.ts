@@ -1,0 +1,55 @@
+import type { TFunction } from 'i18next';
+import type { AppError } from '../../../shared/result';
+import { en } from '../i18n/locales/en';
+
+/** An error said in the member's language: what happened, and what to do about it when there is something. */
+export interface ErrorText {
+  readonly message: string;
+  readonly hint?: string;
+}
+
+const MS_PER_SECOND = 1000;
+const SECONDS_PER_MINUTE = 60;
+
+/** English is the reference catalogue: a key it has is a key every language can say (others fall back to it). */
+function known<T extends object>(table: T, key: string | undefined): key is keyof T & string {
+  return key !== undefined && Object.hasOwn(table, key);
+}
+
+/** "Try again in 2 minutes.": rounded up, so that the member never retries too early. */
+export function waitText(retryAfterMs: number | undefined, t: TFunction): string {
+  if (retryAfterMs === undefined) return t('errors.retryLater');
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / MS_PER_SECOND));
+  return seconds < SECONDS_PER_MINUTE
+    ? t('errors.retryInSeconds', { count: seconds })
+    : t('errors.retryInMinutes', { count: Math.ceil(seconds / SECONDS_PER_MINUTE) });
+}
+
+/** How to reach the keychain on this platform; main falls back to the Secret Service advice the same way. */
+function keychainHint(platform: string | null, t: TFunction): string | undefined {
+  if (platform === null) return undefined;
+  return t(`errors.keychainHint.${known(en.errors.keychainHint, platform) ? platform : 'linux'}`);
+}
+
+/**
+ * Main's `message` and `hint` are English. The member reads the sentence for the error's `reason` when this
+ * version knows it, else the one for its `code`; main's message is shown only when neither is known (a newer
+ * main), and main's hint only when the reason is not known, since it may be the one concrete step there is.
+ * A wait (RATE_LIMITED) and the keychain advice for the member's platform are said here too.
+ */
+export function errorText(error: AppError, t: TFunction, platform: string | null): ErrorText {
+  const reason = known(en.errors.reason, error.reason) ? error.reason : null;
+  const message = reason
+    ? t(`errors.reason.${reason}`)
+    : known(en.errors.code, error.code)
+      ? t(`errors.code.${error.code}`)
+      : error.message;
+
+  let hint: string | undefined;
+  if (error.code === 'RATE_LIMITED') hint = waitText(error.retryAfterMs, t);
+  else if (reason === 'keychain_unavailable') hint = keychainHint(platform, t) ?? error.hint;
+  // A known reason's sentence already says what to do; main's English advice would only repeat it.
+  else if (reason === null) hint = error.hint;
+
+  return hint === undefined ? { message } : { message, hint };
+}
