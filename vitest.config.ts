@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -8,9 +8,22 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['electron/**/*.test.ts', 'shared/**/*.test.ts', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/e2e/**'],
           environment: 'node',
           // better-sqlite3 and keytar are native: one process per file, never threads.
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          // The harness as a child process and Debian's Chromium, driven like a member would (DESIGN section 6).
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -1,0 +1,215 @@
+import { createServer, type Server } from 'node:http';
+import { connect as connectTcp, type AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { cancel, stream, unary } from '../../../shared/ipc/define';
+import { IPC } from '../../../shared/limits';
+import { err, ok } from '../../../shared/result';
+import { openSocket, SocketRefusedError } from '../../../test/harness/socket-client';
+import { createTestCore } from '../../../test/support/test-core';
+import { createMemoryLogger } from '../log/logger';
+import { createRegistry, type Handlers } from './registry';
+import { allowOrigins } from './sender';
+import { attachWsTransport, sameToken } from './ws-transport';
+
+const TOKEN = 'test-token-0123456789';
+
+const testContract = {
+  'echo:say': unary({ input: z.strictObject({ text: z.string() }), output: z.object({ said: z.string() }) }),
+  'work:wait': unary({ input: z.strictObject({}), output: z.object({}) }),
+  'count:run': stream({
+    input: z.strictObject({ to: z.number().int().min(1).max(5) }),
+    events: { 'count:chunk': z.object({ n: z.number() }) },
+    done: z.object({ total: z.number() }),
+  }),
+  'count:cancel': cancel(),
+};
+
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function listen(): Promise<{ server: Server; origin: string; port: number }> {
+  const server = createServer((_request, response) => response.writeHead(404).end());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  const { port } = server.address() as AddressInfo;
+  return { server, origin: `http://127.0.0.1:${port}`, port };
+}
+
+/** A registry over a small contract whose "work:wait" runs until the caller's window goes away. */
+async function setup() {
+  const { server, origin, port } = await listen();
+  const log = createMemoryLogger();
+  const waiting: AbortSignal[] = [];
+  const handlers: Handlers<typeof testContract> = {
+    'echo:say': ({ text }) => ok({ said: text.toUpperCase() }),
+    'work:wait': (_input, ctx) => {
+      waiting.push(ctx.signal);
+      return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve(err('INTERNAL', 'stopped'))));
+    },
+    'count:run': async ({ to }, ctx) => {
+      for (let n = 1; n <= to; n++) ctx.emit('count:chunk', { n });
+      return ok({ total: to });
+    },
+  };
+  const registry = createRegistry({
+    contract: testContract,
+    handlers,
+    isTrustedSender: allowOrigins([origin]),
+    currentMember: () => null,
+    log,
+  });
+  const transport = attachWsTransport({ server, registry, token: TOKEN, origin, log });
+  cleanups.push(() => transport.close());
+  return { transport, log, waiting, origin, url: `ws://127.0.0.1:${port}/ipc?token=${TOKEN}`, port };
+}
+
+async function connect(url: string, origin?: string) {
+  const client = await openSocket(url, origin === undefined ? {} : { origin });
+  cleanups.push(() => client.close());
+  return client;
+}
+
+describe('WebSocket transport', () => {
+  it('answers a call through the real core, by id', async () => {
+    const { server, origin, port } = await listen();
+    const harness = createTestCore({ isTrustedSender: allowOrigins([origin]) });
+    cleanups.push(() => harness.dispose());
+    const transport = attachWsTransport({ server, registry: harness.core.registry, token: TOKEN, origin, log: harness.log });
+    cleanups.push(() => transport.close());
+
+    const client = await connect(`ws://127.0.0.1:${port}/ipc?token=${TOKEN}`, origin);
+    client.sendRaw(JSON.stringify({ id: 7, channel: 'settings:update', input: { language: 'fr' } }));
+
+    expect(await client.replyTo(7)).toEqual({ ok: true, value: expect.objectContaining({ language: 'fr' }) });
+    expect(await client.call('settings:get')).toEqual({ ok: true, value: expect.objectContaining({ language: 'fr' }) });
+  });
+
+  it('delivers stream events to the socket that started the stream', async () => {
+    const { url } = await setup();
+    const client = await connect(url);
+
+    const started = await client.call('count:run', { to: 2 });
+    const done = (await client.nextEvent('count:done')) as { requestId: string; value: unknown };
+
+    expect(started).toEqual({ ok: true, value: { requestId: done.requestId } });
+    expect(done.value).toEqual({ total: 2 });
+    expect(await client.nextEvent('count:chunk')).toEqual({ requestId: done.requestId, data: { n: 1 } });
+  });
+
+  it('refuses a connection without the right token', async () => {
+    const { port, log } = await setup();
+    const base = `ws://127.0.0.1:${port}/ipc`;
+
+    await expect(openSocket(base)).rejects.toEqual(new SocketRefusedError(403));
+    await expect(openSocket(`${base}?token=wrong`)).rejects.toEqual(new SocketRefusedError(403));
+    await expect(openSocket(`${base}?token=${TOKEN}x`)).rejects.toEqual(new SocketRefusedError(403));
+    await expect(openSocket(`ws://127.0.0.1:${port}/elsewhere?token=${TOKEN}`)).rejects.toEqual(new SocketRefusedError(404));
+    expect(log.lines.join('\n')).not.toContain(TOKEN);
+  });
+
+  it('refuses an upgrade to an unreadable address, and keeps serving', async () => {
+    const { url, port } = await setup();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connectTcp(port, '127.0.0.1', () => {
+        socket.write(
+          `GET //[bad?token=${TOKEN} HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+            'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+        );
+      });
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+
+    expect(answer).toMatch(/^HTTP\/1\.1 404/);
+    const client = await connect(url);
+    expect(await client.call('echo:say', { text: 'fine' })).toEqual({ ok: true, value: { said: 'FINE' } });
+  });
+
+  it('refuses a browser page from another origin, even with the token', async () => {
+    const { url, port } = await setup();
+
+    await expect(openSocket(url, { origin: 'http://evil.example' })).rejects.toEqual(new SocketRefusedError(403));
+    await expect(openSocket(url, { origin: `http://localhost:${port}` })).rejects.toEqual(new SocketRefusedError(403));
+    await expect(openSocket(url, { origin: 'null' })).rejects.toEqual(new SocketRefusedError(403));
+  });
+
+  it('answers malformed frames with INVALID_INPUT when their id is readable, ignores the rest, and keeps serving', async () => {
+    const { url, log } = await setup();
+    const client = await connect(url);
+    const invalid = { ok: false, error: expect.objectContaining({ code: 'INVALID_INPUT' }) };
+
+    client.sendRaw('not json at all');
+    client.sendRaw('[1, 2, 3]');
+    client.sendRaw(JSON.stringify({ channel: 'echo:say', input: { text: 'no id' } }));
+    client.sendRaw(JSON.stringify({ id: '5', channel: 'echo:say', input: { text: 'string id' } }));
+    client.sendRaw('{"id": 11, "channel": "echo:s');
+    client.sendRaw(JSON.stringify({ id: 12, channel: 42 }));
+    client.sendRaw(JSON.stringify({ id: 13, channel: 'echo:say', input: { text: 'x'.repeat(IPC.maxInputBytes * 2) } }));
+    client.sendRaw(Buffer.from(JSON.stringify({ id: 14, channel: 'echo:say', input: { text: 'binary' } })));
+
+    expect(await client.replyTo(11)).toEqual(invalid);
+    expect(await client.replyTo(12)).toEqual(invalid);
+    expect(await client.replyTo(13)).toEqual(invalid);
+    expect(await client.replyTo(14)).toEqual({ ok: true, value: { said: 'BINARY' } });
+    expect(await client.call('echo:say', { text: 'still here' })).toEqual({ ok: true, value: { said: 'STILL HERE' } });
+    const ids = client.frames.map((frame) => (JSON.parse(frame) as { id?: number }).id);
+    expect(ids).toEqual([11, 12, 13, 14, expect.any(Number)]);
+    expect(log.lines.filter((line) => line.includes('ipc frame ignored'))).toHaveLength(4);
+  });
+
+  it('releases the work a connection started when it closes', async () => {
+    const { url, waiting } = await setup();
+    const client = await connect(url);
+    const other = await connect(url);
+
+    client.sendRaw(JSON.stringify({ id: 1, channel: 'work:wait', input: {} }));
+    other.sendRaw(JSON.stringify({ id: 1, channel: 'work:wait', input: {} }));
+    await expect.poll(() => waiting.length).toBe(2);
+    const [mine, theirs] = waiting;
+    await client.close();
+
+    await expect.poll(() => mine?.aborted).toBe(true);
+    expect(theirs?.aborted).toBe(false);
+  });
+
+  it('sends a broadcast to every open connection, and skips one that has gone', async () => {
+    const { url, transport } = await setup();
+    const first = await connect(url);
+    const second = await connect(url);
+    const gone = await connect(url);
+    await gone.close();
+
+    transport.broadcast('auth:changed', { state: 'signed_out' });
+
+    expect(await first.nextEvent('auth:changed')).toEqual({ state: 'signed_out' });
+    expect(await second.nextEvent('auth:changed')).toEqual({ state: 'signed_out' });
+    expect(gone.frames).toEqual([]);
+  });
+
+  it('drops every connection when closed', async () => {
+    const { url, transport, waiting } = await setup();
+    const client = await connect(url);
+    client.sendRaw(JSON.stringify({ id: 1, channel: 'work:wait', input: {} }));
+    await expect.poll(() => waiting.length).toBe(1);
+
+    await transport.close();
+
+    await expect.poll(() => waiting[0]?.aborted).toBe(true);
+    await expect(openSocket(url)).rejects.toThrow();
+  });
+});
+
+describe('sameToken', () => {
+  it('accepts only the exact token', () => {
+    expect(sameToken(TOKEN, TOKEN)).toBe(true);
+    expect(sameToken(`${TOKEN} `, TOKEN)).toBe(false);
+    expect(sameToken('', TOKEN)).toBe(false);
+    expect(sameToken(null, TOKEN)).toBe(false);
+    expect(sameToken(undefined, TOKEN)).toBe(false);
+  });
+});

@@ -1,0 +1,168 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import type { Contract } from '../../../shared/ipc/define';
+import { IPC } from '../../../shared/limits';
+import { err, type Result } from '../../../shared/result';
+import type { Logger } from '../log/logger';
+import type { Registry } from './registry';
+import type { Sender } from './sender';
+
+/**
+ * The harness's transport (DESIGN section 6): the same registry as the Electron transport, reached over a
+ * WebSocket. Request `{"id": n, "channel": "...", "input": {...}}`, reply `{"id": n, "result": Result}`, event
+ * `{"event": "...", "payload": {...}}`. It is a development and test tool, never part of the packaged app.
+ */
+export interface WsTransportDeps<C extends Contract> {
+  server: Server;
+  registry: Registry<C>;
+  /** The secret a connection must present as `?token=`. */
+  token: string;
+  /** The harness page's origin (`http://127.0.0.1:P`): a browser's Origin must be this one. */
+  origin: string;
+  log: Logger;
+  /** Where the socket lives on the server. */
+  path?: string;
+}
+
+export interface WsTransport {
+  /** Sends an event main raises on its own (e.g. `auth:changed`) to every open connection. */
+  broadcast(event: string, payload: unknown): void;
+  /** Drops every connection (releasing its work) and stops accepting new ones. */
+  close(): Promise<void>;
+}
+
+export const IPC_SOCKET_PATH = '/ipc';
+
+/** A frame above this is not parsed; its id, if it comes first, still gets an answer. */
+const MAX_FRAME_BYTES = IPC.maxInputBytes * 2;
+// Frames between the two limits are answered; beyond this one ws itself closes the socket (1009 Message Too Big)
+// rather than buffer without bound.
+const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES * 2;
+/** Enough of a frame's start to find a leading `{"id": n`. */
+const ID_PEEK_BYTES = 64;
+const LEADING_ID = /^\s*\{\s*"id"\s*:\s*(-?\d+(?:\.\d+)?)/;
+
+/** Compares a presented token with the expected one in constant time (hashing first hides the length too). */
+export function sameToken(presented: string | null | undefined, expected: string): boolean {
+  if (typeof presented !== 'string') return false;
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>): WsTransport {
+  const { server, registry, token, origin, log } = deps;
+  const path = deps.path ?? IPC_SOCKET_PATH;
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  let opened = 0;
+
+  function refuse(socket: Duplex, status: 403 | 404, reason: string) {
+    // The request line carries the token: only the reason is logged, never the URL.
+    log.warn('ipc socket refused', { reason });
+    socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\n\r\n`);
+  }
+
+  function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer) {
+    // Split by hand: an exact path is all that is accepted, and a malformed URL must not throw here.
+    const raw = request.url ?? '';
+    const queryAt = raw.indexOf('?');
+    if ((queryAt === -1 ? raw : raw.slice(0, queryAt)) !== path) return refuse(socket, 404, 'unknown path');
+    const presented = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1)).get('token');
+    if (!sameToken(presented, token)) return refuse(socket, 403, 'wrong or missing token');
+    // Browsers always send Origin: a page from anywhere else must not drive the app. Tools send none.
+    const requestOrigin = request.headers.origin;
+    if (requestOrigin !== undefined && requestOrigin !== origin) return refuse(socket, 403, 'foreign origin');
+    sockets.handleUpgrade(request, socket, head, (ws) => connect(ws));
+  }
+
+  function connect(ws: WebSocket) {
+    opened += 1;
+    const id = `ws-${opened}`;
+    const deliver = (message: unknown) => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    };
+    const sender: Sender = {
+      id,
+      url: `${origin}/`,
+      isMainFrame: true,
+      send: (event, payload) => deliver({ event, payload }),
+    };
+    const reply = (requestId: number, result: Result<unknown>) => deliver({ id: requestId, result });
+    const ignore = (reason: string, bytes: number) => log.warn('ipc frame ignored', { sender: id, reason, bytes });
+
+    ws.on('message', (data) => {
+      const frame = toBuffer(data);
+      const request = readRequest(frame);
+      if (request.kind === 'malformed') {
+        if (request.id === null) ignore(request.reason, frame.length);
+        else reply(request.id, err('INVALID_INPUT', MALFORMED_MESSAGES[request.reason]));
+        return;
+      }
+      registry
+        .call(request.channel, request.input, sender)
+        .then((result) => reply(request.id, result))
+        .catch((error: unknown) => {
+          // The registry answers every call with a Result; reaching here is a bug, and the page still gets an answer.
+          log.error('ipc call failed outside the registry', { sender: id, error });
+          reply(request.id, err('INTERNAL', 'Something went wrong inside the app. The details are in the log.'));
+        });
+    });
+    ws.on('error', (error) => log.warn('ipc socket error', { sender: id, error }));
+    ws.on('close', () => registry.releaseSender(id));
+  }
+
+  server.on('upgrade', onUpgrade);
+
+  return {
+    broadcast(event, payload) {
+      const frame = JSON.stringify({ event, payload });
+      for (const ws of sockets.clients) if (ws.readyState === WebSocket.OPEN) ws.send(frame);
+    },
+    close() {
+      server.off('upgrade', onUpgrade);
+      for (const ws of sockets.clients) ws.terminate();
+      return new Promise((resolve) => sockets.close(() => resolve()));
+    },
+  };
+}
+
+type Malformed = 'too large' | 'not JSON' | 'not an object' | 'no numeric id';
+
+const MALFORMED_MESSAGES: Record<Malformed, string> = {
+  'too large': 'The message is too large.',
+  'not JSON': 'The message is not valid JSON.',
+  'not an object': 'The message must be a JSON object with an id, a channel and an input.',
+  'no numeric id': 'The message needs a numeric id.',
+};
+
+type ReadRequest =
+  | { kind: 'request'; id: number; channel: unknown; input: unknown }
+  | { kind: 'malformed'; reason: Malformed; id: number | null };
+
+function readRequest(frame: Buffer): ReadRequest {
+  if (frame.length > MAX_FRAME_BYTES) return { kind: 'malformed', reason: 'too large', id: peekId(frame) };
+  let message: unknown;
+  try {
+    message = JSON.parse(frame.toString('utf8'));
+  } catch {
+    return { kind: 'malformed', reason: 'not JSON', id: peekId(frame) };
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    return { kind: 'malformed', reason: 'not an object', id: null };
+  }
+  const { id, channel, input } = message as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isFinite(id)) return { kind: 'malformed', reason: 'no numeric id', id: null };
+  return { kind: 'request', id, channel, input };
+}
+
+/** The id of a frame too large or too broken to parse, when it is the frame's first member. */
+function peekId(frame: Buffer): number | null {
+  const match = LEADING_ID.exec(frame.subarray(0, ID_PEEK_BYTES).toString('utf8'));
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+}

@@ -1,0 +1,71 @@
+import type { ApiTransport } from '../../../shared/ipc/api';
+import { buildAppApi } from '../../../shared/ipc/app-api';
+import { err } from '../../../shared/result';
+
+/**
+ * window.api for the harness page: the same api the preload builds, over the harness WebSocket instead of
+ * Electron IPC. Loaded as a classic script before the app's module, so window.api exists when the app starts.
+ * A reload is a new page with a new socket; the harness releases the old socket's work when it closes.
+ */
+type Incoming = { id: number; result: unknown } | { event: string; payload: unknown };
+
+function socketTransport(url: string): ApiTransport {
+  const socket = new WebSocket(url);
+  const queued: string[] = [];
+  const pending = new Map<number, (result: unknown) => void>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let nextId = 1;
+
+  const closed = () => err('INTERNAL', 'The connection to the harness closed. Reload the page to reconnect.');
+
+  socket.addEventListener('open', () => {
+    for (const frame of queued.splice(0)) socket.send(frame);
+  });
+  socket.addEventListener('message', (event) => {
+    let message: Incoming;
+    try {
+      message = JSON.parse(String(event.data)) as Incoming;
+    } catch {
+      console.warn('harness socket: a message that is not JSON was ignored');
+      return;
+    }
+    if ('id' in message) {
+      pending.get(message.id)?.(message.result);
+      pending.delete(message.id);
+    } else {
+      for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+    }
+  });
+  socket.addEventListener('close', () => {
+    // Calls still waiting get an answer the page can show, not a promise that never settles.
+    for (const resolve of pending.values()) resolve(closed());
+    pending.clear();
+  });
+
+  return {
+    invoke(channel, input) {
+      if (socket.readyState === WebSocket.CLOSING || socket.readyState === WebSocket.CLOSED) {
+        return Promise.resolve(closed());
+      }
+      const id = nextId++;
+      const frame = JSON.stringify({ id, channel, input });
+      return new Promise((resolve) => {
+        pending.set(id, resolve);
+        if (socket.readyState === WebSocket.OPEN) socket.send(frame);
+        else queued.push(frame);
+      });
+    },
+    subscribe(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set.add(listener));
+      return () => {
+        set.delete(listener);
+      };
+    },
+  };
+}
+
+const token = new URLSearchParams(window.location.search).get('token') ?? '';
+const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+const api = buildAppApi(socketTransport(`${scheme}//${window.location.host}/ipc?token=${encodeURIComponent(token)}`));
+Object.defineProperty(window, 'api', { value: api, enumerable: true });

@@ -1,0 +1,104 @@
+import { WebSocket } from 'ws';
+import type { Result } from '../../shared/result';
+
+/** One message the harness socket sent: a reply to a request, or an event. */
+export type SocketMessage = { id: number; result: Result<unknown> } | { event: string; payload: unknown };
+
+/**
+ * A Node client for the harness socket (DESIGN section 6), as browser and acceptance tests drive it: numbered
+ * calls answered by id, and everything received kept in order.
+ */
+export interface SocketClient {
+  call(channel: string, input?: unknown): Promise<Result<unknown>>;
+  /** Sends a frame exactly as given, well-formed or not. */
+  sendRaw(frame: string | Buffer): void;
+  /** Resolves with the reply carrying `id`, whoever sent the request. */
+  replyTo(id: number): Promise<Result<unknown>>;
+  /** Resolves with the first event called `name`, received already or still to come. */
+  nextEvent(name: string): Promise<unknown>;
+  /** Every frame received, as text, in order. */
+  readonly frames: readonly string[];
+  close(): Promise<void>;
+}
+
+export class SocketRefusedError extends Error {
+  constructor(readonly status: number) {
+    super(`The harness refused the socket (HTTP ${status}).`);
+    this.name = 'SocketRefusedError';
+  }
+}
+
+// Ids this client picks for call(); tests that send raw frames choose their own, below this.
+const FIRST_CALL_ID = 1_000_000;
+
+export function openSocket(url: string, options: { origin?: string } = {}): Promise<SocketClient> {
+  const ws = new WebSocket(url, options.origin === undefined ? {} : { origin: options.origin });
+  const frames: string[] = [];
+  const messages: SocketMessage[] = [];
+  const waiters = new Set<() => void>();
+  let nextId = FIRST_CALL_ID;
+
+  ws.on('message', (data) => {
+    const text = data.toString();
+    frames.push(text);
+    messages.push(JSON.parse(text) as SocketMessage);
+    for (const wake of [...waiters]) wake();
+  });
+
+  function waitFor<T>(pick: () => T | undefined): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = pick();
+        if (found !== undefined) {
+          waiters.delete(check);
+          ws.off('close', onClose);
+          resolve(found);
+        }
+      };
+      const onClose = () => {
+        waiters.delete(check);
+        reject(new Error('The harness socket closed before the expected message arrived.'));
+      };
+      waiters.add(check);
+      ws.once('close', onClose);
+      check();
+    });
+  }
+
+  const client: SocketClient = {
+    frames,
+    call(channel, input = {}) {
+      const id = nextId++;
+      ws.send(JSON.stringify({ id, channel, input }));
+      return client.replyTo(id);
+    },
+    sendRaw: (frame) => ws.send(frame),
+    replyTo: (id) =>
+      waitFor(() => messages.find((m): m is Extract<SocketMessage, { id: number }> => 'id' in m && m.id === id)?.result),
+    nextEvent: (name) =>
+      waitFor(() => messages.find((m): m is Extract<SocketMessage, { event: string }> => 'event' in m && m.event === name)?.payload),
+    close() {
+      if (ws.readyState === WebSocket.CLOSED) return Promise.resolve();
+      return new Promise((resolve) => {
+        ws.once('close', () => resolve());
+        ws.close();
+      });
+    },
+  };
+
+  let opened = false;
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => {
+      opened = true;
+      resolve(client);
+    });
+    ws.once('unexpected-response', (_request, response) => {
+      reject(new SocketRefusedError(response.statusCode ?? 0));
+      ws.terminate();
+    });
+    // Once open, an error ends in 'close', which fails whatever is still waiting.
+    ws.on('error', (error) => {
+      if (!opened) reject(error);
+    });
+  });
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createCore } from '../../electron/main/core';
+import type { AccessConfig } from '../../shared/access-config';
+import { allowOrigins } from '../../electron/main/ipc/sender';
+import { attachWsTransport, IPC_SOCKET_PATH, type WsTransport } from '../../electron/main/ipc/ws-transport';
+import { createLogger, createRedactor, type Logger, type LogSink, type Redactor } from '../../electron/main/log/logger';
+import { createKeytarSecretStore, loadKeytar } from '../../electron/main/secrets/keytar-secret-store';
+import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
+import type { SecretStore } from '../../electron/main/secrets/secret-store';
+import { createSettingsStore } from '../../electron/main/settings/settings-store';
+import { openDatabase } from '../../electron/main/store/open-database';
+import type { SecretName } from '../../shared/secrets';
+import type { HarnessConfig } from './harness-config';
+import { harnessLoginPort } from './harness-login-port';
+import { createPageServer } from './page-server';
+
+/** The app's database file name, so a dataDir looks like the app's own data folder. */
+export const DATABASE_FILE = 'staff-desk.sqlite3';
+export const LOG_FILE = 'harness.log';
+/** Keys the harness puts in a real keychain are filed apart from the installed app's. */
+export const HARNESS_KEYCHAIN_SERVICE = 'Staff Desk (harness)';
+
+export interface HarnessDeps {
+  config: HarnessConfig;
+  rendererDir: string;
+  shimCode: string;
+  appVersion: string;
+}
+
+export interface RunningHarness {
+  /** The page, token included: `http://127.0.0.1:P/?token=T`. */
+  readonly url: string;
+  /** The socket: `ws://127.0.0.1:P/ipc?token=T`. */
+  readonly ws: string;
+  /** Closes the socket, the server and the database; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export type HarnessStart =
+  | { ok: true; harness: RunningHarness; /** What did not go as configured, for stderr; none of it is fatal. */ notes: string[] }
+  | { ok: false; message: string };
+
+function fileSink(file: string): LogSink {
+  return { write: (line) => appendFileSync(file, `${line}\n`) };
+}
+
+function secretStoreFor(config: HarnessConfig, redactor: Redactor): SecretStore {
+  return config.secrets === 'keychain'
+    ? createKeytarSecretStore({
+        keytar: loadKeytar,
+        service: HARNESS_KEYCHAIN_SERVICE,
+        redactor,
+        platform: process.platform,
+      })
+    : createMemorySecretStore({}, redactor);
+}
+
+async function writeSecrets(store: SecretStore, values: HarnessConfig['secretValues']): Promise<string | null> {
+  for (const [name, value] of Object.entries(values) as [SecretName, string][]) {
+    const written = await store.set(name, value);
+    if (!written.ok) return `secretValues.${name} could not be stored: ${written.error.message} ${written.error.hint ?? ''}`.trim();
+  }
+  return null;
+}
+
+/** The double stands in for the protected application too: its URL only reaches the harness's login port. */
+function accessOverride(cfAccess: HarnessConfig['cfAccess']): AccessConfig | undefined {
+  return cfAccess ? { ...cfAccess, appUrl: `${cfAccess.teamUrl}/` } : undefined;
+}
+
+function listen(server: ReturnType<typeof createPageServer>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    // Loopback only: the token guards the page, and nothing off this machine can even reach it.
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/**
+ * The real core behind the WebSocket transport, with the built renderer served beside it (DESIGN section 6).
+ * Nothing here is part of the packaged app.
+ */
+export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
+  const { config } = deps;
+  mkdirSync(config.dataDir, { recursive: true });
+  const redactor = createRedactor();
+  const log: Logger = createLogger([fileSink(join(config.dataDir, LOG_FILE))], redactor);
+
+  const opened = openDatabase(join(config.dataDir, DATABASE_FILE));
+  if (!opened.ok) return { ok: false, message: opened.error.message };
+  const db = opened.db;
+  const secrets = secretStoreFor(config, redactor);
+  const secretsProblem = await writeSecrets(secrets, config.secretValues);
+  if (secretsProblem) {
+    db.close();
+    return { ok: false, message: secretsProblem };
+  }
+  createSettingsStore(db).update(config.settings);
+
+  const token = randomBytes(32).toString('base64url');
+  const server = createPageServer({ rendererDir: deps.rendererDir, shimCode: deps.shimCode, token, readFile });
+  let port: number;
+  try {
+    port = await listen(server);
+  } catch (error) {
+    db.close();
+    return { ok: false, message: `The harness could not listen on 127.0.0.1: ${(error as Error).message}` };
+  }
+  const origin = `http://127.0.0.1:${port}`;
+
+  // The socket transport needs the core's registry, so it is attached after; until then no socket is open anyway.
+  let broadcastToSockets: WsTransport['broadcast'] = () => {};
+  const accessFromConfig = accessOverride(config.cfAccess);
+  const core = createCore({
+    db,
+    secrets,
+    log,
+    appInfo: { version: deps.appVersion, dataPath: config.dataDir, platform: process.platform },
+    // No system browser is opened from a test run: the request is only recorded.
+    openExternal: async (url) => log.info('external link requested', { url }),
+    isTrustedSender: allowOrigins([origin]),
+    gemini: { baseUrl: config.gemini.baseUrl },
+    auth: {
+      login: harnessLoginPort(config.cfToken),
+      notify: (notice) => log.info('notification', notice),
+      ...(accessFromConfig ? { accessOverride: accessFromConfig } : {}),
+    },
+    broadcast: (event, payload) => broadcastToSockets(event, payload),
+  });
+  const transport = attachWsTransport({ server, registry: core.registry, token, origin, log });
+  broadcastToSockets = transport.broadcast;
+
+  const notes: string[] = [];
+  if (config.cfToken !== undefined) {
+    // Not fatal: a test of the signed-out shell, or of a refused token, needs the harness running.
+    const accepted = await core.auth.acceptToken(config.cfToken);
+    if (!accepted.ok) {
+      const why = accepted.error.reason ?? accepted.error.code;
+      notes.push(`cfToken was refused (${why}): ${accepted.error.message} The harness starts signed out.`);
+    }
+  }
+  log.info('harness started', { origin, dataDir: config.dataDir, secrets: config.secrets });
+
+  let closing: Promise<void> | null = null;
+  return {
+    ok: true,
+    notes,
+    harness: {
+      url: `${origin}/?token=${token}`,
+      ws: `ws://127.0.0.1:${port}${IPC_SOCKET_PATH}?token=${token}`,
+      close() {
+        closing ??= (async () => {
+          await transport.close();
+          server.closeAllConnections();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+          log.info('harness stopped');
+          core.close();
+        })();
+        return closing;
+      },
+    },
+  };
+}
