@@ -73,6 +73,18 @@ describe('secrets handlers', () => {
     expect(await secrets.get('zoho.refreshToken')).toEqual({ ok: true, value: 'refresh-1' });
   });
 
+  it.each(['AIza\u00a0key', 'AIza“key”', 'clé-ключ', 'AIza key'])(
+    'refuses %j, which no key contains, and stores nothing',
+    async (value) => {
+      const { call, secrets } = setup();
+      expect(await call('secrets:set', { name: 'gemini.apiKey', value })).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT', field: 'value', reason: 'key_characters' },
+      });
+      expect(await secrets.get('gemini.apiKey')).toEqual({ ok: true, value: null });
+    },
+  );
+
   it('refuses a value longer than any real key', async () => {
     const { call } = setup();
     const result = await call('secrets:set', { name: 'gemini.apiKey', value: 'k'.repeat(IPC.secretValueMaxChars + 1) });

@@ -1,5 +1,5 @@
 import type { AppContract } from '../../../shared/ipc/contract';
-import { ok, type Result } from '../../../shared/result';
+import { err, ok, type Result } from '../../../shared/result';
 import type { SecretsStatus } from '../../../shared/secrets';
 import type { Handlers } from '../ipc/registry';
 import type { SecretStore } from './secret-store';
@@ -15,6 +15,15 @@ export function secretsHandlers(deps: {
 
   return {
     'secrets:set': async ({ name, value }) => {
+      // The member's keys travel as HTTP headers and form fields, which carry visible ASCII only: a key with
+      // other characters (a smart quote, a non-breaking space from formatted text) could never work.
+      const trimmed = value.trim();
+      if (trimmed !== '' && !/^[\x21-\x7e]+$/.test(trimmed)) {
+        return err('INVALID_INPUT', 'That key has characters no key contains. Copy it again as plain text.', {
+          field: 'value',
+          reason: 'key_characters',
+        });
+      }
       const saved = await deps.secrets.set(name, value);
       return saved.ok ? status() : saved;
     },
