@@ -3,8 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY } from './shared/content-security-policy';
-import { manifestOf } from './shared/ipc/api';
-import { contract } from './shared/ipc/contract';
+import { appManifest } from './shared/ipc/app-api';
 
 /**
  * The built page carries the app's CSP in a meta tag as well as main's header. Only in the build: the dev
@@ -39,7 +38,7 @@ export default defineConfig({
   },
   preload: {
     // Channel and event names only: the sandboxed preload stays small and carries no schemas (main validates).
-    define: { __IPC_MANIFEST__: JSON.stringify(manifestOf(contract)) },
+    define: { __IPC_MANIFEST__: JSON.stringify(appManifest()) },
     build: {
       outDir: 'out/preload',
       // A sandboxed preload cannot require() anything: bundle every dependency, and emit CommonJS.

@@ -95,4 +95,6 @@ export const AUTH = {
   jwksFetchTimeoutMs: 10_000,
   /** Silent renewal starts this long before the token expires. */
   renewBeforeExpiryMs: 5 * 60_000,
+  /** A hidden renewal that has no fresh token by then means the identity provider wants the member again. */
+  silentRenewTimeoutMs: 30_000,
 } as const;

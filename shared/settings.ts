@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { appUrlSchema, audSchema, teamUrlSchema } from './access-config';
 import { LANGS } from './lang';
 
 /** A model id as the Gemini API names it (e.g. "gemini-3.8-flash", "gemma-4-26b-a4b-it"). */
@@ -28,16 +29,25 @@ const modelsSchema = z.object(
  * What the member can change in Settings. Each capability adds its own section here, with defaults, so that a
  * stored settings row from an older version still parses. Object sections are patched field by field.
  */
+/** Staff sign-in through Cloudflare Access; null until the member (or their admin) fills it in. */
+const accessSchema = z.object({
+  teamUrl: teamUrlSchema.nullable().default(null),
+  appUrl: appUrlSchema.nullable().default(null),
+  aud: audSchema.nullable().default(null),
+});
+
 export const settingsSchema = z.object({
   /** null follows the operating system's language. */
   language: z.enum(LANGS).nullable(),
   models: modelsSchema,
+  access: accessSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   language: null,
   models: { ...DEFAULT_MODELS },
+  access: { teamUrl: null, appUrl: null, aud: null },
 };
 
 // No defaults in a patch: zod fills defaults even in a partial object, which would reset the fields not sent.
@@ -51,6 +61,27 @@ export const settingsPatchSchema = z
   .strictObject({
     language: settingsSchema.shape.language,
     models: modelsPatchSchema,
+    access: z
+      .strictObject({ teamUrl: teamUrlSchema.nullable(), appUrl: appUrlSchema.nullable(), aud: audSchema.nullable() })
+      .partial(),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/**
+ * The settings after a patch: sections (objects) are patched field by field, a scalar replaces what was there.
+ * Main's store and the renderer's test double both use this, so they cannot disagree.
+ */
+export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {
+  const next: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    const before = next[key];
+    next[key] = isSection(before) && isSection(value) ? { ...before, ...value } : value;
+  }
+  return settingsSchema.parse(next);
+}
+
+function isSection(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

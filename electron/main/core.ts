@@ -1,15 +1,24 @@
 import type Database from 'better-sqlite3';
-import { contract, type AppContract } from '../../shared/ipc/contract';
+import type { z } from 'zod';
+import type { AccessConfig } from '../../shared/access-config';
+import { broadcasts, contract, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
 import { appHandlers, type AppInfo } from './app/app-handlers';
+import { accessFromSettings } from './auth/access-from-settings';
+import { systemTimers } from './auth/alarm';
+import { authHandlers } from './auth/auth-handlers';
+import { createAuthSession, type AuthSession } from './auth/auth-session';
+import type { LoginPort, Notify } from './auth/login-port';
 import { createGeminiGateway } from './gemini/gateway';
 import { secretsCheckHandler } from './gemini/secrets-check-handler';
-import { createRegistry, type Member, type Registry } from './ipc/registry';
+import { createRegistry, type Registry } from './ipc/registry';
 import type { SenderPolicy } from './ipc/sender';
 import type { Logger } from './log/logger';
 import type { SecretStore } from './secrets/secret-store';
 import { secretsHandlers } from './secrets/secrets-handlers';
 import { settingsHandlers } from './settings/settings-handlers';
-import { createSettingsStore } from './settings/settings-store';
+import { createSettingsStore, type SettingsStore } from './settings/settings-store';
+
+export type AppBroadcast = keyof AppBroadcasts;
 
 /**
  * The composition root. Everything the app does is reachable from here, and everything it needs comes in
@@ -25,33 +34,73 @@ export interface CoreDeps {
   isTrustedSender: SenderPolicy;
   /** Where Gemini lives: Google's API in the app, a local double in tests. */
   gemini: { baseUrl: string };
-  /** The verified staff session; until sign-in lands (issue 4) there is none, so protected channels refuse. */
-  currentMember?: () => Member | null;
+  /**
+   * Staff sign-in: the windows that obtain a Cloudflare Access token, the way to tell the member something, and
+   * (the harness only) access settings that take the place of the member's.
+   */
+  auth: { login: LoginPort; notify: Notify; accessOverride?: AccessConfig };
+  /** Delivers an event main raises on its own to the app's window(s); the core has checked the payload. */
+  broadcast: (event: AppBroadcast, payload: unknown) => void;
 }
 
 export interface Core {
   readonly registry: Registry<AppContract>;
+  /** The staff session; the harness hands it its cfToken. */
+  readonly auth: AuthSession;
   close(): void;
 }
 
 export function createCore(deps: CoreDeps): Core {
-  const settings = createSettingsStore(deps.db);
-  const gemini = createGeminiGateway({ secrets: deps.secrets, baseUrl: deps.gemini.baseUrl, log: deps.log });
+  const { log } = deps;
+  const stored = createSettingsStore(deps.db);
+
+  function broadcast<E extends AppBroadcast>(event: E, payload: z.input<AppBroadcasts[E]>) {
+    const checked = broadcasts[event].safeParse(payload);
+    // A payload that breaks the contract is our bug: logged, and the window is not sent what it cannot read.
+    if (!checked.success) return log.error('broadcast refused: payload breaks the contract', { event, error: checked.error });
+    deps.broadcast(event, checked.data);
+  }
+
+  const session = createAuthSession({
+    access: () => deps.auth.accessOverride ?? accessFromSettings(stored.get().access),
+    login: deps.auth.login,
+    notify: deps.auth.notify,
+    fetch: (url, init) => fetch(url, init),
+    now: () => Date.now(),
+    timers: systemTimers,
+    publish: (status) => broadcast('auth:changed', status),
+    log,
+  });
+  // Every settings write goes through here, so the session learns at once when its team or application changes.
+  const settings: SettingsStore = {
+    get: stored.get,
+    update(patch) {
+      const next = stored.update(patch);
+      if (patch.access) session.accessChanged();
+      return next;
+    },
+  };
+
+  const gemini = createGeminiGateway({ secrets: deps.secrets, baseUrl: deps.gemini.baseUrl, log });
   const registry = createRegistry({
     contract,
-    log: deps.log,
+    log,
     isTrustedSender: deps.isTrustedSender,
-    currentMember: deps.currentMember ?? (() => null),
+    currentMember: session.currentMember,
+    onUnauthenticated: session.protectedCallRefused,
     handlers: {
-      ...appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, log: deps.log }),
+      ...appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, log }),
       ...settingsHandlers({ settings }),
       ...secretsHandlers({ secrets: deps.secrets }),
       ...secretsCheckHandler({ gateway: gemini, settings }),
+      ...authHandlers({ session }),
     },
   });
   return {
     registry,
+    auth: session,
     close() {
+      session.close();
       deps.db.close();
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { manifestOf } from '../../shared/ipc/api';
+import { appManifest } from '../../shared/ipc/app-api';
 import { contract } from '../../shared/ipc/contract';
 
 const electron = vi.hoisted(() => ({
@@ -12,7 +12,7 @@ const electron = vi.hoisted(() => ({
 }));
 vi.mock('electron', () => electron);
 // The build writes the manifest in (electron.vite.config.ts); here it comes from the same function.
-vi.stubGlobal('__IPC_MANIFEST__', manifestOf(contract));
+vi.stubGlobal('__IPC_MANIFEST__', appManifest());
 
 await import('./index');
 

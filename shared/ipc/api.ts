@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Result } from '../result';
 import { domainOf } from './channel-name';
-import type { CancelDef, ChannelName, Contract, EventsOf, InputOf, OutputOf, StreamDef } from './define';
+import type { Broadcasts, CancelDef, ChannelName, Contract, EventsOf, InputOf, OutputOf, StreamDef } from './define';
 
 /**
  * The renderer's whole view of main: one method per channel, grouped by domain (`api.secrets.set(...)`), and
@@ -15,15 +15,20 @@ type Method<D> = D extends StreamDef | CancelDef | { input: z.ZodType }
 
 type ActionOf<K> = K extends `${string}:${infer A}` ? A : never;
 
-export type Api<C extends Contract> = {
+/** Stream events of the contract plus the broadcasts main sends on its own (e.g. `auth:changed`). */
+type AllEvents<C extends Contract, B extends Broadcasts> =
+  | EventsOf<C>
+  | { [N in keyof B & string]: { name: N; payload: z.output<B[N]> } }[keyof B & string];
+
+export type Api<C extends Contract, B extends Broadcasts = {}> = {
   readonly [Dom in DomainsOf<C>]: {
     readonly [K in keyof C & string as K extends `${Dom}:${string}` ? ActionOf<K> : never]: Method<C[K]>;
   };
 } & {
   /** Subscribes to an event; returns the function that unsubscribes. */
-  readonly on: <N extends EventsOf<C>['name']>(
+  readonly on: <N extends AllEvents<C, B>['name']>(
     event: N,
-    listener: (payload: Extract<EventsOf<C>, { name: N }>['payload']) => void,
+    listener: (payload: Extract<AllEvents<C, B>, { name: N }>['payload']) => void,
   ) => () => void;
 };
 
@@ -44,8 +49,8 @@ export interface ApiManifest {
   readonly events: readonly string[];
 }
 
-export function manifestOf(contract: Contract): ApiManifest {
-  const events = new Set<string>();
+export function manifestOf(contract: Contract, broadcasts: Broadcasts = {}): ApiManifest {
+  const events = new Set<string>(Object.keys(broadcasts));
   for (const [channel, def] of Object.entries(contract) as [ChannelName, Contract[ChannelName]][]) {
     if (def.kind !== 'stream') continue;
     for (const event of Object.keys(def.events)) events.add(event);
@@ -55,7 +60,10 @@ export function manifestOf(contract: Contract): ApiManifest {
   return { channels: Object.keys(contract), events: [...events] };
 }
 
-export function buildApiFromManifest<C extends Contract>(manifest: ApiManifest, transport: ApiTransport): Api<C> {
+export function buildApiFromManifest<C extends Contract, B extends Broadcasts = {}>(
+  manifest: ApiManifest,
+  transport: ApiTransport,
+): Api<C, B> {
   const api: Record<string, Record<string, unknown>> = {};
   for (const channel of manifest.channels) {
     const domain = domainOf(channel);
@@ -69,9 +77,13 @@ export function buildApiFromManifest<C extends Contract>(manifest: ApiManifest, 
     return transport.subscribe(event, listener);
   };
   for (const group of Object.values(api)) Object.freeze(group);
-  return Object.freeze({ ...api, on }) as unknown as Api<C>;
+  return Object.freeze({ ...api, on }) as unknown as Api<C, B>;
 }
 
-export function buildApi<C extends Contract>(contract: C, transport: ApiTransport): Api<C> {
-  return buildApiFromManifest<C>(manifestOf(contract), transport);
+export function buildApi<C extends Contract, B extends Broadcasts = {}>(
+  contract: C,
+  transport: ApiTransport,
+  broadcasts?: B,
+): Api<C, B> {
+  return buildApiFromManifest<C, B>(manifestOf(contract, broadcasts), transport);
 }

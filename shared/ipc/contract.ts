@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { authStatusSchema } from '../auth';
 import { IPC } from '../limits';
 import { memberSecretNameSchema, secretsStatusSchema } from '../secrets';
 import { settingsPatchSchema, settingsSchema } from '../settings';
-import { unary, type Contract } from './define';
+import { unary, type Broadcasts, type Contract } from './define';
 
 const noInput = z.strictObject({});
 
@@ -40,7 +41,20 @@ export const contract = {
     input: noInput,
     output: z.object({ model: z.string(), latencyMs: z.number().int().nonnegative() }),
   }),
+
+  /** Staff identity (Cloudflare Access). */
+  'auth:status': unary({ input: noInput, output: authStatusSchema }),
+  /** Opens the company's sign-in window; resolves when it closes (signed in, or cancelled: still signed out). */
+  'auth:login': unary({ input: noInput, output: authStatusSchema }),
+  'auth:logout': unary({ input: noInput, output: authStatusSchema }),
 } satisfies Contract;
+
+/** Events main sends on its own. */
+export const broadcasts = {
+  /** Sign-in, sign-out, silent renewal, expiry. */
+  'auth:changed': authStatusSchema,
+} satisfies Broadcasts;
+export type AppBroadcasts = typeof broadcasts;
 
 export type AppContract = typeof contract;
 export type AppChannel = keyof AppContract;

@@ -38,6 +38,8 @@ export interface CancelDef {
 
 export type ChannelDef = UnaryDef | StreamDef | CancelDef;
 export type Contract = Record<ChannelName, ChannelDef>;
+/** Events main sends on its own, not in answer to a call (e.g. `auth:changed`), with their payload schema. */
+export type Broadcasts = Record<ChannelName, z.ZodType>;
 
 const cancelInputSchema = z.strictObject({ requestId: requestIdSchema });
 const cancelOutputSchema = z.object({ cancelled: z.boolean() });

@@ -10,6 +10,7 @@ import { createMemorySecretStore } from '../../electron/main/secrets/memory-secr
 import { openDatabase } from '../../electron/main/store/open-database';
 import { APP_ORIGIN, fakeSender } from '../support/fake-sender';
 import { UNREACHABLE_GEMINI_URL } from '../support/test-core';
+import { closedLoginPort } from '../support/auth-test-kit';
 import { medianMs, record } from './measure';
 
 function startCore(file: string) {
@@ -23,6 +24,8 @@ function startCore(file: string) {
     openExternal: async () => {},
     isTrustedSender: allowOrigins([APP_ORIGIN]),
     gemini: { baseUrl: UNREACHABLE_GEMINI_URL },
+    auth: { login: closedLoginPort(), notify: () => {} },
+    broadcast: () => {},
   });
 }
 

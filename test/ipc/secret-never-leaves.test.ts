@@ -11,7 +11,7 @@ afterEach(() => harness.dispose());
 it('a saved key appears in no IPC response, no log line and no file of the data folder', async () => {
   harness = createTestCore();
   const { sender } = fakeSender();
-  const key = 'AIzaSy-secret-value-Ωmega-1234567890';
+  const key = 'AIzaSy-secret-value-Omega-1234567890';
   const responses: unknown[] = [await harness.core.registry.call('secrets:set', { name: 'gemini.apiKey', value: key }, sender)];
   // Every channel that takes no input, plus a settings write, so the database has been written to.
   for (const channel of Object.keys(contract) as (keyof typeof contract)[]) {

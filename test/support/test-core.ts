@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { createCore, type Core, type CoreDeps } from '../../electron/main/core';
+import { createCore, type AppBroadcast, type Core, type CoreDeps } from '../../electron/main/core';
 import { allowOrigins } from '../../electron/main/ipc/sender';
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import { openDatabase } from '../../electron/main/store/open-database';
+import { closedLoginPort } from './auth-test-kit';
 import { APP_ORIGIN } from './fake-sender';
 
 /**
@@ -17,7 +18,8 @@ export const UNREACHABLE_GEMINI_URL = 'http://127.0.0.1:9';
 
 /**
  * The real core over a real database in a temp folder, with in-memory secrets and logs. Pass
- * `gemini: { baseUrl: double.baseUrl }` to talk to the Gemini double.
+ * `gemini: { baseUrl: double.baseUrl }` to talk to the Gemini double, and `auth` (see auth-test-kit.ts) to sign in;
+ * by default every sign-in window is closed by hand.
  */
 export interface TestCore {
   core: Core;
@@ -27,6 +29,8 @@ export interface TestCore {
   log: ReturnType<typeof createMemoryLogger>;
   /** URLs handed to the system browser. */
   opens: string[];
+  /** Events the core broadcast, in order (unless `broadcast` was overridden). */
+  broadcasts: Array<{ event: AppBroadcast; payload: unknown }>;
   dispose(): void;
 }
 
@@ -37,6 +41,7 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
   if (!opened.ok) throw new Error(opened.error.message);
   const log = createMemoryLogger();
   const opens: string[] = [];
+  const broadcasts: TestCore['broadcasts'] = [];
   const core = createCore({
     db: opened.db,
     secrets: createMemorySecretStore(),
@@ -47,6 +52,8 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
     },
     isTrustedSender: allowOrigins([APP_ORIGIN]),
     gemini: { baseUrl: UNREACHABLE_GEMINI_URL },
+    auth: { login: closedLoginPort(), notify: () => {} },
+    broadcast: (event, payload) => broadcasts.push({ event, payload }),
     ...overrides,
   });
   return {
@@ -56,6 +63,7 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
     file,
     log,
     opens,
+    broadcasts,
     dispose() {
       core.close();
       rmSync(dir, { recursive: true, force: true });

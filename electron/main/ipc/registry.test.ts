@@ -26,6 +26,7 @@ const testContract = {
 
 function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
   const log = createMemoryLogger();
+  const refused: string[] = [];
   const seenSignals: AbortSignal[] = [];
   const handlers: Handlers<typeof testContract> = {
     'echo:say': ({ text }) => ok({ said: text.toUpperCase() }),
@@ -52,9 +53,10 @@ function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
     handlers,
     isTrustedSender: allowOrigins([APP_ORIGIN]),
     currentMember: () => options.member ?? null,
+    onUnauthenticated: (channel) => refused.push(channel),
     log,
   });
-  return { registry, log, seenSignals };
+  return { registry, log, seenSignals, refused };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -147,6 +149,18 @@ describe('IPC registry', () => {
       ok: true,
       value: { email: 'ana@example.com' },
     });
+  });
+
+  it('tells the session about each protected call it refused for want of one, and about nothing else', async () => {
+    const signedOut = setup({ member: null });
+    await signedOut.registry.call('echo:whoami', {}, fakeSender().sender);
+    await signedOut.registry.call('echo:say', { text: 'hola' }, fakeSender().sender);
+    await signedOut.registry.call('echo:whoami', {}, fakeSender({ url: 'https://evil.example/' }).sender);
+    expect(signedOut.refused).toEqual(['echo:whoami']);
+
+    const signedIn = setup({ member: { email: 'ana@example.com' } });
+    await signedIn.registry.call('echo:whoami', {}, fakeSender().sender);
+    expect(signedIn.refused).toEqual([]);
   });
 
   it('streams events tagged with the requestId and ends with done', async () => {

@@ -52,8 +52,13 @@ export interface RegistryDeps<C extends Contract> {
   contract: C;
   handlers: Handlers<C>;
   isTrustedSender: SenderPolicy;
-  /** The verified session, if any (issue 4 supplies the real one). */
+  /** The verified session, if any. */
   currentMember: () => Member | null;
+  /**
+   * Told after a protected call was refused for want of a session (the call has its answer already): the auth
+   * session uses it to reopen the sign-in window after an expiry.
+   */
+  onUnauthenticated?: (channel: string) => void;
   log: Logger;
 }
 
@@ -74,7 +79,7 @@ interface RunningStream {
 const SAFE_INTERNAL_MESSAGE = 'Something went wrong inside the app. The details are in the log; please try again.';
 
 export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Registry<C> {
-  const { contract, handlers, isTrustedSender, currentMember, log } = deps;
+  const { contract, handlers, isTrustedSender, currentMember, onUnauthenticated, log } = deps;
   const running = new Map<string, RunningStream>();
   const unaryControllers = new Map<string, Set<AbortController>>();
 
@@ -171,6 +176,7 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
       const def = (contract as Contract)[channel as ChannelName] as ChannelDef;
       const member = currentMember();
       if (def.protected && !member) {
+        onUnauthenticated?.(channel);
         return err('UNAUTHENTICATED', 'Sign in with your staff account first.');
       }
       const budget = checkInputBudget(input, IPC.maxInputBytes, IPC.maxInputDepth);

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import {
+  applySettingsPatch,
   DEFAULT_SETTINGS,
   settingsPatchSchema,
   settingsSchema,
@@ -46,15 +47,8 @@ export function createSettingsStore(db: Database.Database): SettingsStore {
     update(patch) {
       // Callers inside main are typed, not validated: a value that would not read back is a bug, caught here.
       const valid = settingsPatchSchema.parse(patch);
-      const current = get();
-      const entries = Object.entries(valid)
-        .filter(([, value]) => value !== undefined)
-        .map(([key, value]): [string, unknown] => {
-          const before = current[key as SettingsKey];
-          // Sections (objects) are patched field by field; a scalar replaces what was there.
-          const merged = isSection(before) && isSection(value) ? { ...before, ...value } : value;
-          return [key, settingsSchema.shape[key as SettingsKey].parse(merged)];
-        });
+      const next = applySettingsPatch(get(), valid);
+      const entries = Object.keys(valid).map((key): [string, unknown] => [key, next[key as SettingsKey]]);
       writeAll(entries);
       return get();
     },
@@ -72,6 +66,3 @@ function decode(key: SettingsKey, raw: string): unknown {
   return parsed.success ? parsed.data : DEFAULT_SETTINGS[key];
 }
 
-function isSection(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
