@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LoginPort, Notify } from './auth/login-port';
 import type { Sender } from './ipc/sender';
 
 const fakes = await vi.hoisted(async () => {
@@ -9,13 +10,14 @@ const fakes = await vi.hoisted(async () => {
   const events: string[] = [];
   class FakeBrowserWindow extends EventEmitter {
     static created: FakeBrowserWindow[] = [];
-    readonly webContents = { loadURL: vi.fn(async () => {}) };
+    readonly webContents = { loadURL: vi.fn(async () => {}), send: vi.fn() };
     readonly loadURL = vi.fn(async (_url: string) => {});
     readonly show = vi.fn();
     readonly hide = vi.fn();
     readonly focus = vi.fn();
     readonly restore = vi.fn();
-    readonly isDestroyed = () => false;
+    destroyed = false;
+    readonly isDestroyed = () => this.destroyed;
     readonly isVisible = () => true;
     readonly isMinimized = () => false;
     constructor(readonly options: { webPreferences?: { preload?: string } }) {
@@ -46,8 +48,27 @@ const fakes = await vi.hoisted(async () => {
     quit: vi.fn(),
     exit: vi.fn(),
   });
+  class FakeNotification extends EventEmitter {
+    static created: FakeNotification[] = [];
+    static isSupported = () => true;
+    readonly show = vi.fn();
+    constructor() {
+      super();
+      FakeNotification.created.push(this);
+    }
+  }
+  const signInSession = Object.assign(new EventEmitter(), {
+    setPermissionRequestHandler: vi.fn(),
+    setPermissionCheckHandler: vi.fn(),
+    setDevicePermissionHandler: vi.fn(),
+    clearStorageData: vi.fn(async () => {}),
+    clearAuthCache: vi.fn(async () => {}),
+    clearCache: vi.fn(async () => {}),
+  });
   const electron = {
     app,
+    session: { fromPartition: vi.fn((_partition: string) => signInSession) },
+    Notification: FakeNotification,
     BrowserWindow: FakeBrowserWindow,
     Tray: FakeTray,
     Menu: { buildFromTemplate: vi.fn((template: unknown) => template) },
@@ -69,7 +90,7 @@ const fakes = await vi.hoisted(async () => {
     openDatabase: vi.fn((_file: string) => ({ ok: true as const, db: { name: 'db' } }) as unknown),
     quarantineDatabase: vi.fn((file: string) => `${file}.corrupt`),
   };
-  return { electron, events, core, store, createCore: vi.fn((_deps: unknown) => core) };
+  return { electron, events, core, store, signInSession, createCore: vi.fn((_deps: unknown) => core) };
 });
 
 vi.mock('electron', () => fakes.electron);
@@ -77,7 +98,7 @@ vi.mock('./core', () => ({ createCore: fakes.createCore }));
 vi.mock('./store/open-database', () => ({ openDatabase: fakes.store.openDatabase }));
 vi.mock('./store/quarantine-database', () => ({ quarantineDatabase: fakes.store.quarantineDatabase }));
 
-const { app, BrowserWindow, Tray, dialog, ipcMain, nativeImage, protocol } = fakes.electron;
+const { app, BrowserWindow, Notification, Tray, dialog, ipcMain, nativeImage, protocol, session } = fakes.electron;
 let logs: string;
 
 async function launch(env: { devServerUrl?: string; isPackaged?: boolean } = {}) {
@@ -88,7 +109,12 @@ async function launch(env: { devServerUrl?: string; isPackaged?: boolean } = {})
 }
 
 function coreDeps() {
-  return fakes.createCore.mock.calls[0]![0] as { isTrustedSender(sender: Sender): boolean; appInfo: object };
+  return fakes.createCore.mock.calls[0]![0] as {
+    isTrustedSender(sender: Sender): boolean;
+    appInfo: object;
+    auth: { login: LoginPort; notify: Notify };
+    broadcast(event: string, payload: unknown): void;
+  };
 }
 
 const sender = (url: string): Sender => ({ id: '1', url, isMainFrame: true, send: () => {} });
@@ -104,6 +130,7 @@ beforeEach(() => {
   app.requestSingleInstanceLock.mockReturnValue(true);
   fakes.events.length = 0;
   BrowserWindow.created = [];
+  Notification.created = [];
   Tray.created = [];
   vi.clearAllMocks();
   // The console sink would print every log line into the test output.
@@ -194,6 +221,39 @@ describe('app entry', () => {
     await launch();
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
     app.emit('second-instance');
+    expect(BrowserWindow.created[0]!.show).toHaveBeenCalled();
+    expect(BrowserWindow.created[0]!.focus).toHaveBeenCalled();
+  });
+
+  it('gives the core the sign-in windows and guards their partition before any window opens', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    expect(session.fromPartition).toHaveBeenCalledWith('persist:cfaccess');
+    expect(session.fromPartition.mock.calls.every(([partition]) => partition === 'persist:cfaccess')).toBe(true);
+    expect(fakes.signInSession.setPermissionRequestHandler).toHaveBeenCalledOnce();
+    await coreDeps().auth.login.clear();
+    expect(fakes.signInSession.clearStorageData).toHaveBeenCalled();
+  });
+
+  it('sends the core broadcasts to the app window, and to no window once it is gone', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    const window = BrowserWindow.created[0]!;
+    const status = { state: 'signed_out' };
+    coreDeps().broadcast('auth:changed', status);
+    expect(window.webContents.send).toHaveBeenCalledWith('auth:changed', status);
+    window.destroyed = true;
+    coreDeps().broadcast('auth:changed', status);
+    expect(window.webContents.send).toHaveBeenCalledOnce();
+  });
+
+  it('a notice from the core appears on the desktop, and clicking it shows the app window', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    coreDeps().auth.notify({ title: 'Sign in again', body: 'Your company sign-in has ended.' });
+    expect(Notification.created).toHaveLength(1);
+    expect(BrowserWindow.created[0]!.show).not.toHaveBeenCalled();
+    Notification.created[0]!.emit('click');
     expect(BrowserWindow.created[0]!.show).toHaveBeenCalled();
     expect(BrowserWindow.created[0]!.focus).toHaveBeenCalled();
   });

@@ -9,8 +9,11 @@ import { createLogger, createRedactor } from './log/logger';
 import { rendererSource, settingsUrl } from './app/app-origin';
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol';
 import { openDatabaseWithRecovery } from './platform/database-recovery';
+import { signInSession } from './platform/login-partition';
+import { createLoginPort } from './platform/login-window';
 import { createMainWindow } from './platform/main-window';
 import { APP_TITLE } from './platform/main-window-options';
+import { createNotify } from './platform/notifications';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTray } from './platform/tray';
 import { trayIconPath } from './platform/tray-menu';
@@ -66,7 +69,7 @@ function main(): void {
     const redactor = createRedactor();
     const log = createLogger([createFileSink({ dir: app.getPath('logs') }), createConsoleSink(console)], redactor);
     log.info('starting', { version: app.getVersion(), platform: process.platform, rendererUrl: source.url });
-    installWebGuards({ origins: source.origins, log });
+    installWebGuards({ origins: source.origins, signInSession: signInSession(), log });
 
     const databaseFile = path.join(app.getPath('userData'), DATABASE_FILE);
     const db = await openDatabaseWithRecovery({
@@ -105,6 +108,11 @@ function main(): void {
       openExternal: (url) => shell.openExternal(url),
       isTrustedSender: allowOrigins(source.origins),
       gemini: { baseUrl: GEMINI_BASE_URL },
+      auth: { login: createLoginPort({ log }), notify: createNotify({ reveal, log }) },
+      // Only the app's own window hears main's news; a sign-in window has no preload to hear it with.
+      broadcast: (event, payload) => {
+        if (window && !window.isDestroyed()) window.webContents.send(event, payload);
+      },
     });
     disposeTransport = registerElectronTransport(core.registry);
     handleAppProtocol({ root: RENDERER_DIR, readFile });

@@ -22,12 +22,12 @@ function fakeSession() {
   const record = (name: string) => (handler: Handler) => {
     handlers[name] = handler;
   };
-  return {
+  return Object.assign(new electron.EventEmitter(), {
     handlers,
     setPermissionRequestHandler: vi.fn(record('request')),
     setPermissionCheckHandler: vi.fn(record('check')),
     setDevicePermissionHandler: vi.fn(record('device')),
-  };
+  });
 }
 
 function fakeContents(session = fakeSession()) {
@@ -58,11 +58,13 @@ function checkPermission(session: ReturnType<typeof fakeSession>, permission: st
 }
 
 const log = createMemoryLogger();
+let signInSession = fakeSession();
 
 beforeEach(() => {
   electron.app.removeAllListeners();
   vi.clearAllMocks();
-  installWebGuards({ origins: [APP_ORIGIN], log });
+  signInSession = fakeSession();
+  installWebGuards({ origins: [APP_ORIGIN], signInSession: signInSession as never, log });
 });
 
 describe('web guards: navigation and pop-ups', () => {
@@ -140,7 +142,7 @@ describe('web guards: permissions', () => {
 
   it('trusts the dev server origin when the app runs from it', () => {
     electron.app.removeAllListeners();
-    installWebGuards({ origins: [APP_ORIGIN, 'http://localhost:5173'], log });
+    installWebGuards({ origins: [APP_ORIGIN, 'http://localhost:5173'], signInSession: signInSession as never, log });
     const contents = fakeContents();
     const inside = navigation('http://localhost:5173/');
     contents.emit('will-navigate', inside);
@@ -154,5 +156,54 @@ describe('web guards: permissions', () => {
     fakeContents(session);
     fakeContents(session);
     expect(session.setPermissionRequestHandler).toHaveBeenCalledOnce();
+  });
+});
+
+describe('web guards: the sign-in window', () => {
+  const idpFlow = [
+    'https://desk.example.com/',
+    'https://acme.cloudflareaccess.com/cdn-cgi/access/login/desk.example.com',
+    'https://accounts.google.com/o/oauth2/v2/auth?client_id=x',
+    'https://login.microsoftonline.com/common/oauth2/authorize',
+  ];
+
+  it('lets the sign-in window follow the identity provider over https, and nowhere else', () => {
+    const contents = fakeContents(signInSession);
+    for (const event of ['will-navigate', 'will-redirect']) {
+      for (const url of idpFlow) {
+        const step = navigation(url);
+        contents.emit(event, step);
+        expect(step.preventDefault, `${event} ${url}`).not.toHaveBeenCalled();
+      }
+      const offFlow = ['http://accounts.google.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'app://staff-desk/'];
+      for (const url of offFlow) {
+        const step = navigation(url);
+        contents.emit(event, step);
+        expect(step.preventDefault, `${event} ${url}`).toHaveBeenCalled();
+      }
+    }
+    expect(contents.openHandler!({ url: 'https://accounts.google.com/popup' })).toEqual({ action: 'deny' });
+    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+  });
+
+  it('keeps the app window inside the app while a sign-in window is open', () => {
+    fakeContents(signInSession);
+    const appContents = fakeContents();
+    for (const url of idpFlow) {
+      const away = navigation(url);
+      appContents.emit('will-navigate', away);
+      expect(away.preventDefault, url).toHaveBeenCalled();
+    }
+  });
+
+  it('grants a sign-in page nothing, not even the microphone the app page may use', () => {
+    fakeContents(signInSession);
+    const microphone = { requestingUrl: 'app://staff-desk/', isMainFrame: true, mediaTypes: ['audio'] };
+    expect(requestPermission(signInSession, 'media', microphone)).toBe(false);
+    const idp = { requestingUrl: 'https://accounts.google.com/', isMainFrame: true, mediaTypes: ['audio'] };
+    expect(requestPermission(signInSession, 'media', idp)).toBe(false);
+    expect(checkPermission(signInSession, 'media', APP_ORIGIN, { isMainFrame: true, mediaType: 'audio' })).toBe(false);
+    // Guarded once at install: the app's microphone policy never replaces the sign-in one.
+    expect(signInSession.setPermissionRequestHandler).toHaveBeenCalledOnce();
   });
 });

@@ -2,22 +2,29 @@ import { app, shell, type Session, type WebContents } from 'electron';
 import { parseExternalUrl } from '../app/external-url';
 import type { Logger } from '../log/logger';
 import { isTrustedUrl, originOf } from '../app/app-origin';
+import { guardSignInContents, guardSignInSession } from './login-partition';
 import { allowsPermission } from './permission-policy';
 
 export interface WebGuardDeps {
   /** The app's own origins (app://staff-desk, plus the dev server's in development). */
   origins: readonly string[];
+  /** The sign-in window's session: its pages follow the identity provider's flow under their own guard. */
+  signInSession: Session;
   log: Logger;
 }
 
 /**
  * Applies the navigation, pop-up, webview and permission guards to every webContents the app ever creates,
- * so a window added later cannot forget them. Call before the first window opens.
+ * so a window added later cannot forget them. Call before the first window opens. Pages in the sign-in partition
+ * are the one exception to staying inside the app: they get the identity provider's https-only guard instead,
+ * and their session grants no permission at all.
  */
 export function installWebGuards(deps: WebGuardDeps): void {
-  const guardedSessions = new WeakSet<Session>();
+  guardSignInSession(deps.signInSession);
+  const guardedSessions = new WeakSet<Session>([deps.signInSession]);
   app.on('web-contents-created', (_event, contents) => {
-    guardContents(contents, deps);
+    if (contents.session === deps.signInSession) guardSignInContents(contents, deps.log);
+    else guardContents(contents, deps);
     if (guardedSessions.has(contents.session)) return;
     guardedSessions.add(contents.session);
     guardSession(contents.session, deps);
