@@ -100,7 +100,7 @@ export function ModelsSection() {
       {load.kind === 'loading' && <p className="muted">{t('common.loading')}</p>}
 
       {load.kind === 'ready' && (
-        <form className="model-form" onSubmit={(event) => void save(event, load.saved)} noValidate>
+        <form className="settings-form" onSubmit={(event) => void save(event, load.saved)} noValidate>
           {MODEL_ROLES.map((role) => (
             <ModelField
               key={role}

@@ -1,4 +1,5 @@
 import { AboutSection } from './about-section';
+import { AccessSection } from './access-section';
 import { ApiKeySection } from './api-key-section';
 import { LanguageSection } from './language-section';
 import { ModelsSection } from './models-section';
@@ -8,6 +9,7 @@ export function SettingsPane() {
   return (
     <div className="settings">
       <ApiKeySection />
+      <AccessSection />
       <ModelsSection />
       <LanguageSection />
       <AboutSection />

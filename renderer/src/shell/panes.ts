@@ -15,3 +15,9 @@ export const PANE_COMPONENTS: Record<PaneId, ComponentType<PaneProps>> = {
   translate: TranslatePane,
   settings: SettingsPane,
 };
+
+/**
+ * Panes that work only for a signed-in staff member (main refuses their channels otherwise). Settings is never
+ * among them: it is where sign-in is set up.
+ */
+export const SIGNED_IN_PANES: ReadonlySet<PaneId> = new Set(['secretary', 'oracle', 'assistant', 'voice', 'translate']);

@@ -56,8 +56,10 @@ describe('Shell', () => {
 
   it('keeps only the open pane in the Tab order', async () => {
     const user = renderShell();
+    const signOut = await screen.findByRole('button', { name: 'Sign out' });
     await user.click(tab('Voice'));
-    await user.click(screen.getByRole('main'));
+    await user.tab();
+    expect(signOut).toHaveFocus();
     await user.tab({ shift: true });
     expect(tab('Voice')).toHaveFocus();
     expect(TITLES.filter((title) => tab(title).tabIndex === 0)).toEqual(['Voice']);
@@ -97,7 +99,7 @@ describe('Shell', () => {
   it('says plainly that a feature is on its way and offers Settings instead', async () => {
     const user = renderShell();
     expect(
-      screen.getByText('The mailbox secretary arrives in an upcoming version. Meanwhile, set up your Gemini key in Settings.'),
+      await screen.findByText('The mailbox secretary arrives in an upcoming version. Meanwhile, set up your Gemini key in Settings.'),
     ).toBeVisible();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open Settings' }));

@@ -1,10 +1,12 @@
 import { useCallback, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountStatus } from '../auth/account-status';
+import { SignInGate } from '../auth/sign-in-gate';
 import type { PaneId } from './pane-id';
 import { usePaneLocation } from './pane-location';
 import { usePaneShortcuts } from './pane-shortcuts';
 import { PANEL_ID, PaneTabs, tabId } from './pane-tabs';
-import { PANE_COMPONENTS } from './panes';
+import { PANE_COMPONENTS, SIGNED_IN_PANES } from './panes';
 import './shell.css';
 
 export function Shell() {
@@ -13,17 +15,21 @@ export function Shell() {
   const content = useRef<HTMLElement>(null);
 
   // <main> outlives the panes inside it, so focus can move there before the old pane unmounts under it.
-  const openPane = useCallback((id: PaneId) => {
-    content.current?.focus();
-    setActive(id);
-  }, []);
+  const focusContent = useCallback(() => content.current?.focus(), []);
+  const openPane = useCallback(
+    (id: PaneId) => {
+      focusContent();
+      setActive(id);
+    },
+    [focusContent],
+  );
   usePaneShortcuts(openPane);
   usePaneLocation(active, openPane);
 
   function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
     // Focus, not a fragment navigation: the window refuses navigations, and focus is what a keyboard user needs.
     event.preventDefault();
-    content.current?.focus();
+    focusContent();
   }
 
   const Pane = PANE_COMPONENTS[active];
@@ -35,11 +41,18 @@ export function Shell() {
       <div className="sidebar">
         <p className="brand">{t('app.name')}</p>
         <PaneTabs active={active} onSelect={setActive} />
+        <AccountStatus openPane={openPane} />
       </div>
       <main id="content" ref={content} tabIndex={-1} className="content">
         <section role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(active)} className="pane">
           <h1 className="pane-title">{t(`panes.${active}.title`)}</h1>
-          <Pane openPane={openPane} />
+          {SIGNED_IN_PANES.has(active) ? (
+            <SignInGate openPane={openPane} onSignedIn={focusContent}>
+              <Pane openPane={openPane} />
+            </SignInGate>
+          ) : (
+            <Pane openPane={openPane} />
+          )}
         </section>
       </main>
     </div>

@@ -10,8 +10,8 @@ type UpcomingFeature = { [K in keyof PaneCatalog]: PaneCatalog[K] extends { upco
 export function UpcomingPane({ feature, openPane }: PaneProps & { feature: UpcomingFeature }) {
   const { t } = useTranslation();
   return (
-    <div className="upcoming">
-      <p className="upcoming-summary">{t(`panes.${feature}.summary`)}</p>
+    <div className="callout">
+      <p className="callout-lead">{t(`panes.${feature}.summary`)}</p>
       <p>{t(`panes.${feature}.upcoming`)}</p>
       <button type="button" className="button-primary" onClick={() => openPane('settings')}>
         {t('upcoming.openSettings')}

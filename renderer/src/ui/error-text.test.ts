@@ -99,3 +99,43 @@ describe('errorText', () => {
     });
   });
 });
+
+describe('sign-in refusals', () => {
+  const refused = (code: AppError['code'], reason: string): AppError => ({ code, message: `Main's words for ${reason}.`, reason, hint: "Main's hint." });
+
+  it.each([
+    ['expired', 'Your sign-in has expired. Sign in again.'],
+    ['not_yet_valid', "Your sign-in is not valid yet. Check that your computer's clock is right, then sign in again."],
+    ['wrong_audience', 'The sign-in is for another application. Check the AUD tag in Settings, then sign in again.'],
+    ['wrong_issuer', 'The sign-in comes from another Cloudflare Access team. Check the team domain in Settings, then sign in again.'],
+    ['bad_signature', "The sign-in could not be verified: its signature does not match your team's keys. Sign in again; if it keeps happening, tell your administrator."],
+    ['unsupported_algorithm', 'The sign-in is signed in a way Staff Desk does not accept. Tell your administrator.'],
+    ['unknown_key', 'The sign-in is signed with a key your team does not publish. Check the team domain in Settings, then sign in again.'],
+    ['malformed', 'The sign-in could not be read. Sign in again.'],
+    ['service_token', 'Service tokens are not accepted here. Sign in with your own staff account.'],
+    ['missing_email', 'The sign-in does not say who you are (it has no email address). Sign in with your staff account; if it keeps happening, tell your administrator.'],
+    ['wrong_type', 'That is not a sign-in for an application. Check the protected application URL in Settings, then sign in again.'],
+  ])('says why the sign-in was refused: %s', (reason, message) => {
+    expect(say(refused('UNAUTHENTICATED', reason))).toEqual({ message });
+  });
+
+  it('keeps "malformed" from Gemini about Gemini', () => {
+    expect(say(refused('UPSTREAM', 'malformed')).message).toMatch(/^Gemini sent an answer Staff Desk could not read/);
+  });
+
+  it('points to Settings when sign-in is not set up, and to the connection when Cloudflare cannot be reached', () => {
+    expect(say(refused('NOT_CONFIGURED', 'access_not_configured'))).toEqual({
+      message: 'Staff sign-in is not set up yet. Enter the team domain, application URL and AUD tag in Settings.',
+    });
+    expect(say(refused('UPSTREAM', 'jwks_unreachable'), { lang: 'es' })).toEqual({
+      message: 'Staff Desk no ha podido conectar con Cloudflare Access para comprobar tu sesión. Comprueba tu conexión a internet y vuelve a intentarlo.',
+    });
+  });
+
+  it("falls back to the code's sentence for a refusal this version does not know", () => {
+    expect(say(refused('UNAUTHENTICATED', 'device_posture'))).toEqual({
+      message: 'You are not signed in to the company account. Sign in again, then retry.',
+      hint: "Main's hint.",
+    });
+  });
+});

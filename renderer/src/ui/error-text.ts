@@ -32,24 +32,29 @@ function keychainHint(platform: string | null, t: TFunction): string | undefined
 }
 
 /**
+ * The sentence for the error's reason, or null when this version does not know it. A sign-in refusal is looked
+ * up in its own table first: the verifier's words ("malformed") mean something else when Gemini says them.
+ */
+function reasonText(error: AppError, t: TFunction): string | null {
+  if (error.code === 'UNAUTHENTICATED' && known(en.errors.signIn, error.reason)) return t(`errors.signIn.${error.reason}`);
+  return known(en.errors.reason, error.reason) ? t(`errors.reason.${error.reason}`) : null;
+}
+
+/**
  * Main's `message` and `hint` are English. The member reads the sentence for the error's `reason` when this
  * version knows it, else the one for its `code`; main's message is shown only when neither is known (a newer
  * main), and main's hint only when the reason is not known, since it may be the one concrete step there is.
  * A wait (RATE_LIMITED) and the keychain advice for the member's platform are said here too.
  */
 export function errorText(error: AppError, t: TFunction, platform: string | null): ErrorText {
-  const reason = known(en.errors.reason, error.reason) ? error.reason : null;
-  const message = reason
-    ? t(`errors.reason.${reason}`)
-    : known(en.errors.code, error.code)
-      ? t(`errors.code.${error.code}`)
-      : error.message;
+  const forReason = reasonText(error, t);
+  const message = forReason ?? (known(en.errors.code, error.code) ? t(`errors.code.${error.code}`) : error.message);
 
   let hint: string | undefined;
   if (error.code === 'RATE_LIMITED') hint = waitText(error.retryAfterMs, t);
-  else if (reason === 'keychain_unavailable') hint = keychainHint(platform, t) ?? error.hint;
+  else if (error.reason === 'keychain_unavailable') hint = keychainHint(platform, t) ?? error.hint;
   // A known reason's sentence already says what to do; main's English advice would only repeat it.
-  else if (reason === null) hint = error.hint;
+  else if (forReason === null) hint = error.hint;
 
   return hint === undefined ? { message } : { message, hint };
 }

@@ -43,6 +43,24 @@ export const ar: PartialCatalog = {
   upcoming: {
     openSettings: 'افتح الإعدادات',
   },
+  auth: {
+    account: 'حساب الموظف',
+    checking: 'جارٍ التحقق من تسجيل الدخول…',
+    signedInAs: 'تم تسجيل الدخول باسم {{member}}',
+    until: 'حتى {{time}}',
+    signedOut: 'لم يتم تسجيل الدخول',
+    expired: 'انتهت جلستك في {{time}}.',
+    notConfigured: 'لم يتم إعداد تسجيل دخول الموظفين على هذا الحاسوب بعد.',
+    setUp: 'أعدّ تسجيل دخول الموظفين في الإعدادات',
+    signIn: 'تسجيل الدخول',
+    signingIn: 'جارٍ تسجيل الدخول…',
+    finishInWindow: 'أكمل تسجيل الدخول في النافذة التي فُتحت.',
+    cancelled: 'ما زلت غير مسجّل الدخول: أُغلقت نافذة تسجيل الدخول.',
+    signOut: 'تسجيل الخروج',
+    signingOut: 'جارٍ تسجيل الخروج…',
+    signInFirst: 'سجّل الدخول بحساب الموظف أولًا.',
+    signInAgain: 'انتهت جلستك. سجّل الدخول بحساب الموظف مرة أخرى.',
+  },
   settings: {
     apiKey: {
       heading: 'مفتاح Gemini API',

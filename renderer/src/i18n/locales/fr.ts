@@ -43,6 +43,24 @@ export const fr: PartialCatalog = {
   upcoming: {
     openSettings: 'Ouvrir les Paramètres',
   },
+  auth: {
+    account: 'Compte du personnel',
+    checking: 'Vérification de la connexion…',
+    signedInAs: 'Connecté en tant que {{member}}',
+    until: "jusqu'à {{time}}",
+    signedOut: 'Non connecté',
+    expired: 'Votre session a pris fin à {{time}}.',
+    notConfigured: "La connexion du personnel n'est pas encore configurée sur cet ordinateur.",
+    setUp: 'Configurer la connexion du personnel dans les Paramètres',
+    signIn: 'Se connecter',
+    signingIn: 'Connexion…',
+    finishInWindow: "Terminez la connexion dans la fenêtre qui vient de s'ouvrir.",
+    cancelled: 'Vous êtes toujours déconnecté : la fenêtre de connexion a été fermée.',
+    signOut: 'Se déconnecter',
+    signingOut: 'Déconnexion…',
+    signInFirst: "Connectez-vous d'abord avec votre compte du personnel.",
+    signInAgain: 'Votre session a pris fin. Reconnectez-vous avec votre compte du personnel.',
+  },
   settings: {
     apiKey: {
       heading: "Clé d'API Gemini",

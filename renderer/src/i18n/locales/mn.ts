@@ -43,6 +43,24 @@ export const mn: PartialCatalog = {
   upcoming: {
     openSettings: 'Тохиргоог нээх',
   },
+  auth: {
+    account: 'Ажилтны бүртгэл',
+    checking: 'Нэвтрэлтийг шалгаж байна…',
+    signedInAs: '{{member}} нэрээр нэвтэрсэн',
+    until: '{{time}} хүртэл',
+    signedOut: 'Нэвтрээгүй',
+    expired: 'Таны сешн {{time}}-д дууссан.',
+    notConfigured: 'Энэ компьютер дээр ажилтны нэвтрэлтийг хараахан тохируулаагүй байна.',
+    setUp: 'Ажилтны нэвтрэлтийг Тохиргоонд тохируулах',
+    signIn: 'Нэвтрэх',
+    signingIn: 'Нэвтэрч байна…',
+    finishInWindow: 'Нээгдсэн цонхонд нэвтрэлтээ дуусгана уу.',
+    cancelled: 'Та нэвтрээгүй хэвээр байна: нэвтрэх цонх хаагдсан.',
+    signOut: 'Гарах',
+    signingOut: 'Гарч байна…',
+    signInFirst: 'Эхлээд ажилтны бүртгэлээрээ нэвтэрнэ үү.',
+    signInAgain: 'Таны сешн дууссан. Ажилтны бүртгэлээрээ дахин нэвтэрнэ үү.',
+  },
   settings: {
     apiKey: {
       heading: 'Gemini API түлхүүр',

@@ -43,6 +43,24 @@ export const ru: PartialCatalog = {
   upcoming: {
     openSettings: 'Открыть Настройки',
   },
+  auth: {
+    account: 'Учётная запись сотрудника',
+    checking: 'Проверка входа…',
+    signedInAs: 'Вы вошли как {{member}}',
+    until: 'до {{time}}',
+    signedOut: 'Вход не выполнен',
+    expired: 'Ваш сеанс закончился в {{time}}.',
+    notConfigured: 'Вход для сотрудников на этом компьютере ещё не настроен.',
+    setUp: 'Настроить вход для сотрудников в Настройках',
+    signIn: 'Войти',
+    signingIn: 'Выполняется вход…',
+    finishInWindow: 'Завершите вход в открывшемся окне.',
+    cancelled: 'Вход не выполнен: окно входа было закрыто.',
+    signOut: 'Выйти',
+    signingOut: 'Выполняется выход…',
+    signInFirst: 'Сначала войдите с учётной записью сотрудника.',
+    signInAgain: 'Ваш сеанс закончился. Войдите с учётной записью сотрудника снова.',
+  },
   settings: {
     apiKey: {
       heading: 'API-ключ Gemini',

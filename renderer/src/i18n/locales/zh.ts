@@ -43,6 +43,24 @@ export const zh: PartialCatalog = {
   upcoming: {
     openSettings: '打开设置',
   },
+  auth: {
+    account: '员工账户',
+    checking: '正在检查登录状态…',
+    signedInAs: '已登录：{{member}}',
+    until: '有效期至 {{time}}',
+    signedOut: '未登录',
+    expired: '你的会话已于 {{time}} 结束。',
+    notConfigured: '此电脑尚未设置员工登录。',
+    setUp: '在设置中设置员工登录',
+    signIn: '登录',
+    signingIn: '正在登录…',
+    finishInWindow: '请在打开的窗口中完成登录。',
+    cancelled: '你仍未登录：登录窗口已关闭。',
+    signOut: '退出登录',
+    signingOut: '正在退出登录…',
+    signInFirst: '请先使用员工账户登录。',
+    signInAgain: '你的会话已结束。请重新使用员工账户登录。',
+  },
   settings: {
     apiKey: {
       heading: 'Gemini API 密钥',

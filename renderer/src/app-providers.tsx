@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import type { Lang } from '../../shared/lang';
+import { AuthProvider } from './auth/auth-context';
+import { LanguageProvider } from './i18n/language-context';
+import { PlatformProvider } from './ui/platform-context';
+
+/** What every pane finds above it: the language, the platform and the staff session. Tests render inside it too. */
+export function AppProviders({ systemLang, children }: { systemLang: Lang; children: ReactNode }) {
+  return (
+    <LanguageProvider systemLang={systemLang}>
+      <PlatformProvider>
+        <AuthProvider>{children}</AuthProvider>
+      </PlatformProvider>
+    </LanguageProvider>
+  );
+}

@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { appUrlSchema, audSchema, teamUrlSchema } from '../../../shared/access-config';
+import type { AppError } from '../../../shared/result';
+import type { Settings } from '../../../shared/settings';
+import { useApi } from '../api';
+import { useAuth } from '../auth/auth-context';
+import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { TextField } from './text-field';
+
+type Access = Settings['access'];
+type AccessField = keyof Access;
+const FIELDS: readonly AccessField[] = ['teamUrl', 'appUrl', 'aud'];
+/** The schemas main checks with, so a mistake is pointed at next to its field before anything is sent. */
+const SCHEMAS = { teamUrl: teamUrlSchema, appUrl: appUrlSchema, aud: audSchema } as const;
+
+type Draft = Record<AccessField, string>;
+type Problem = 'invalid' | 'required';
+type Problems = Partial<Record<AccessField, Problem>>;
+type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready' };
+type Checked = { ok: true; access: Access } | { ok: false; problems: Problems };
+
+const NO_ACCESS: Access = { teamUrl: null, appUrl: null, aud: null };
+const blank = (value: string) => value.trim() === '';
+
+function draftOf(access: Access): Draft {
+  return { teamUrl: access.teamUrl ?? '', appUrl: access.appUrl ?? '', aud: access.aud ?? '' };
+}
+
+function checkOne(field: AccessField, value: string): { ok: true; value: string } | { ok: false } {
+  const parsed = SCHEMAS[field].safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false };
+}
+
+/** All three, normalised as main stores them; or all three empty, which turns sign-in off. */
+function checkAll(draft: Draft): Checked {
+  if (FIELDS.every((field) => blank(draft[field]))) return { ok: true, access: NO_ACCESS };
+  const problems: Problems = {};
+  const access: Access = { ...NO_ACCESS };
+  for (const field of FIELDS) {
+    const checked = blank(draft[field]) ? null : checkOne(field, draft[field]);
+    if (checked === null) problems[field] = 'required';
+    else if (!checked.ok) problems[field] = 'invalid';
+    else access[field] = checked.value;
+  }
+  return Object.keys(problems).length === 0 ? { ok: true, access } : { ok: false, problems };
+}
+
+/**
+ * The three Cloudflare Access values staff sign-in needs. Each is checked when the member leaves its field and
+ * again on Save; Save stores the normal form main compares tokens against, and the shell learns the new state.
+ */
+export function AccessSection() {
+  const api = useApi();
+  const auth = useAuth();
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [draft, setDraft] = useState<Draft>(draftOf(NO_ACCESS));
+  const [problems, setProblems] = useState<Problems>({});
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const fields = useRef<Partial<Record<AccessField, HTMLInputElement | null>>>({});
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusSave = useRef(false);
+
+  // Runs after every render: Save is enabled again only once the finished state has been rendered.
+  useEffect(() => {
+    if (!focusSave.current) return;
+    focusSave.current = false;
+    saveButton.current?.focus();
+  });
+
+  const fetchAccess = useCallback(async () => {
+    setLoad({ kind: 'loading' });
+    const result = await api.settings.get();
+    if (result.ok) {
+      setDraft(draftOf(result.value.access));
+      setLoad({ kind: 'ready' });
+    } else {
+      setLoad({ kind: 'failed', error: result.error });
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void fetchAccess();
+  }, [fetchAccess]);
+
+  function edit(field: AccessField, value: string) {
+    setDraft((current) => ({ ...current, [field]: value }));
+    // The message goes once the member starts correcting the value; leaving the field checks it again.
+    setProblems(({ [field]: _corrected, ...rest }) => rest);
+  }
+
+  function leave(field: AccessField) {
+    const value = draft[field];
+    if (!blank(value) && !checkOne(field, value).ok) setProblems((current) => ({ ...current, [field]: 'invalid' }));
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = checkAll(draft);
+    if (!checked.ok) {
+      setProblems(checked.problems);
+      setNotice(null);
+      const first = FIELDS.find((field) => checked.problems[field]);
+      if (first) fields.current[first]?.focus();
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    const result = await api.settings.update({ access: checked.access });
+    setBusy(false);
+    focusSave.current = true;
+    if (!result.ok) {
+      setNotice(errorNotice(result.error));
+      return;
+    }
+    setDraft(draftOf(result.value.access));
+    setProblems({});
+    const turnedOff = FIELDS.every((field) => result.value.access[field] === null);
+    setNotice({ tone: 'info', message: t(turnedOff ? 'settings.access.turnedOff' : 'settings.access.saved') });
+    await auth.reload();
+  }
+
+  const problemText = (field: AccessField): string | null => {
+    const problem = problems[field];
+    if (problem === undefined) return null;
+    return problem === 'required' ? t('settings.access.required') : t(`settings.access.${field}Invalid`);
+  };
+
+  return (
+    <section className="settings-section" aria-labelledby={headingId} aria-busy={busy || load.kind === 'loading'}>
+      <h2 id={headingId}>{t('settings.access.heading')}</h2>
+      <p className="muted">{t('settings.access.intro')}</p>
+
+      {load.kind === 'loading' && <p className="muted">{t('common.loading')}</p>}
+
+      {load.kind === 'ready' && (
+        <form className="settings-form" onSubmit={(event) => void save(event)} noValidate>
+          {FIELDS.map((field) => (
+            <TextField
+              key={field}
+              label={t(`settings.access.${field}`)}
+              value={draft[field]}
+              help={t(`settings.access.${field}Help`)}
+              error={problemText(field)}
+              disabled={busy}
+              inputRef={(element) => {
+                fields.current[field] = element;
+              }}
+              onChange={(value) => edit(field, value)}
+              onBlur={() => leave(field)}
+            />
+          ))}
+          <div className="actions">
+            <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
+              {t('settings.access.save')}
+            </button>
+          </div>
+        </form>
+      )}
+
+      <NoticeRegion notice={notice ?? (load.kind === 'failed' ? errorNotice(load.error) : null)} />
+
+      {load.kind === 'failed' && (
+        <button type="button" onClick={() => void fetchAccess()}>
+          {t('common.retry')}
+        </button>
+      )}
+    </section>
+  );
+}
