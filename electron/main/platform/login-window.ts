@@ -6,6 +6,7 @@ import type { LoginPort } from '../auth/login-port';
 import type { Logger } from '../log/logger';
 import { SIGN_IN_PARTITION, signInSession } from './login-partition';
 import { APP_TITLE } from './main-window-options';
+import { SECURE_WEB_PREFERENCES } from './secure-web-preferences';
 
 /** The cookie Cloudflare Access sets on the protected application's host once the member is let in. */
 export const ACCESS_COOKIE = 'CF_Authorization';
@@ -23,19 +24,8 @@ export function signInWindowOptions(show: boolean): BrowserWindowConstructorOpti
     ...SIGN_IN_SIZE,
     title: SIGN_IN_TITLE,
     show,
-    webPreferences: {
-      partition: SIGN_IN_PARTITION,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      // Whatever the member types here (addresses, passwords) stays away from any spelling service.
-      spellcheck: false,
-    },
+    // Remote content: the secure defaults, its own partition, and never a preload.
+    webPreferences: { ...SECURE_WEB_PREFERENCES, partition: SIGN_IN_PARTITION },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { SECURE_WEB_PREFERENCES } from './secure-web-preferences';
 
 export const APP_TITLE = 'Staff Desk';
 
@@ -17,17 +18,6 @@ export function mainWindowOptions(env: { preload: string; darkMode: boolean }): 
     title: APP_TITLE,
     show: false,
     backgroundColor: env.darkMode ? WINDOW_BACKGROUND.dark : WINDOW_BACKGROUND.light,
-    webPreferences: {
-      preload: env.preload,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false,
-    },
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: env.preload },
   };
 }
