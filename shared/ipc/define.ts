@@ -28,7 +28,11 @@ export interface StreamDef<
   readonly protected: boolean;
 }
 
-/** `<domain>:cancel`: aborts a running stream of this domain by requestId; the registry serves it. */
+/**
+ * `<domain>:cancel`: aborts a running call of this domain by requestId; the registry serves it. Streams get their
+ * requestId from the registry; a unary call is cancellable when its input carries `requestId: requestIdSchema`
+ * chosen by the caller (so the answer keeps its plain shape, e.g. `secretary:ask`).
+ */
 export interface CancelDef {
   readonly kind: 'cancel';
   readonly input: typeof cancelInputSchema;

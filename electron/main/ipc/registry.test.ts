@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cancel, stream, unary } from '../../../shared/ipc/define';
+import { cancel, requestIdSchema, stream, unary } from '../../../shared/ipc/define';
 import { err, ok } from '../../../shared/result';
 import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { createMemoryLogger } from '../log/logger';
@@ -22,6 +22,10 @@ const testContract = {
     done: z.object({ total: z.number() }),
   }),
   'count:cancel': cancel(),
+  'count:slow': unary({
+    input: z.strictObject({ requestId: requestIdSchema.optional() }),
+    output: z.object({ finished: z.boolean() }),
+  }),
 };
 
 function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
@@ -38,6 +42,11 @@ function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
     // A failure from deep inside main may carry its cause: only the declared error fields may cross IPC.
     'echo:refuse': () => ({ ok: false, error: { code: 'UPSTREAM', message: 'No.', failure: { raw: 'model text' } } }) as never,
     'echo:whoami': (_input, ctx) => ok({ email: ctx.member!.email }),
+    'count:slow': async (_input, ctx) => {
+      seenSignals.push(ctx.signal);
+      if (options.gate) await options.gate;
+      return ok({ finished: !ctx.signal.aborted });
+    },
     'count:run': async ({ to }, ctx) => {
       seenSignals.push(ctx.signal);
       for (let n = 1; n <= to; n++) {
@@ -205,6 +214,23 @@ describe('IPC registry', () => {
     expect(await registry.call('count:cancel', { requestId }, other)).toEqual({ ok: true, value: { cancelled: false } });
     expect(seenSignals[0]!.aborted).toBe(false);
     open();
+  });
+
+  it('cancels a unary call by the requestId its caller chose, for that window only', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { registry, seenSignals } = setup({ gate });
+    const { sender } = fakeSender();
+    const { sender: other } = fakeSender({ id: 'window-2' });
+    const answer = registry.call('count:slow', { requestId: 'ask-1' }, sender);
+    await settle();
+    expect(await registry.call('count:cancel', { requestId: 'ask-1' }, other)).toEqual({ ok: true, value: { cancelled: false } });
+    expect(seenSignals[0]!.aborted).toBe(false);
+    expect(await registry.call('count:cancel', { requestId: 'ask-1' }, sender)).toEqual({ ok: true, value: { cancelled: true } });
+    expect(seenSignals[0]!.aborted).toBe(true);
+    open();
+    expect(await answer).toEqual({ ok: true, value: { finished: false } });
+    expect(await registry.call('count:cancel', { requestId: 'ask-1' }, sender)).toEqual({ ok: true, value: { cancelled: false } });
   });
 
   it('aborts what a window had running when it goes away', async () => {

@@ -70,7 +70,8 @@ export interface Registry<C extends Contract> {
   releaseSender(senderId: string): void;
 }
 
-interface RunningStream {
+/** A call that can still be aborted: every stream, and every unary call (cancellable when it named a requestId). */
+interface RunningCall {
   readonly domain: string;
   readonly senderId: string;
   readonly controller: AbortController;
@@ -80,8 +81,18 @@ const SAFE_INTERNAL_MESSAGE = 'Something went wrong inside the app. The details 
 
 export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Registry<C> {
   const { contract, handlers, isTrustedSender, currentMember, onUnauthenticated, log } = deps;
-  const running = new Map<string, RunningStream>();
-  const unaryControllers = new Map<string, Set<AbortController>>();
+  // Keyed by sender and requestId: a requestId chosen by one window can neither collide with nor cancel another's.
+  const running = new Map<string, RunningCall>();
+  const keyOf = (senderId: string, requestId: string) => `${senderId}\u0000${requestId}`;
+
+  function track(channel: string, senderId: string, requestId: string) {
+    const key = keyOf(senderId, requestId);
+    // A requestId still running for this window is not taken over: the new call gets its own, unnamed slot.
+    const slot = running.has(key) ? keyOf(senderId, randomUUID()) : key;
+    const call: RunningCall = { domain: domainOf(channel), senderId, controller: new AbortController() };
+    running.set(slot, call);
+    return { controller: call.controller, release: () => running.delete(slot) };
+  }
 
   function handlerFor<F>(channel: string): F {
     const handler = (handlers as Record<string, unknown>)[channel];
@@ -102,9 +113,9 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
   }
 
   async function runUnary(channel: string, def: UnaryDef, input: unknown, base: Omit<CallContext, 'signal'>) {
-    const controller = new AbortController();
-    const mine = unaryControllers.get(base.sender.id) ?? new Set();
-    unaryControllers.set(base.sender.id, mine.add(controller));
+    // A unary input that carries a requestId (e.g. a question with a Cancel button) can be aborted by it.
+    const named = (input as { requestId?: unknown }).requestId;
+    const { controller, release } = track(channel, base.sender.id, typeof named === 'string' ? named : randomUUID());
     try {
       const handler = handlerFor<(i: unknown, c: CallContext) => Awaitable<Result<unknown>>>(channel);
       const result = await handler(input, { ...base, signal: controller.signal });
@@ -112,17 +123,14 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
     } catch (error) {
       return internal(channel, 'handler', error);
     } finally {
-      mine.delete(controller);
-      if (mine.size === 0) unaryControllers.delete(base.sender.id);
+      release();
     }
   }
 
   function startStream(channel: ChannelName, def: StreamDef, input: unknown, base: Omit<CallContext, 'signal'>) {
     const requestId = randomUUID();
-    const domain = domainOf(channel);
-    const { done, error } = terminalEvents(domain);
-    const controller = new AbortController();
-    running.set(requestId, { domain, senderId: base.sender.id, controller });
+    const { done, error } = terminalEvents(domainOf(channel));
+    const { controller, release } = track(channel, base.sender.id, requestId);
     const deliver = (event: string, payload: unknown) => {
       if (!controller.signal.aborted) base.sender.send(event, payload);
     };
@@ -148,17 +156,18 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
       }
       if (result.ok) deliver(done, { requestId, value: result.value });
       else deliver(error, { requestId, error: errorOnly(result).error });
-      running.delete(requestId);
+      release();
     })();
     return ok({ requestId });
   }
 
   function cancel(channel: ChannelName, requestId: string, sender: Sender) {
-    const entry = running.get(requestId);
-    // Only the window that started a stream may cancel it, and only through its own domain's cancel channel.
-    if (!entry || entry.senderId !== sender.id || entry.domain !== domainOf(channel)) return ok({ cancelled: false });
+    const key = keyOf(sender.id, requestId);
+    const entry = running.get(key);
+    // Only the window that started a call may cancel it, and only through its own domain's cancel channel.
+    if (!entry || entry.domain !== domainOf(channel)) return ok({ cancelled: false });
     entry.controller.abort();
-    running.delete(requestId);
+    running.delete(key);
     return ok({ cancelled: true });
   }
 
@@ -199,14 +208,12 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
     },
 
     releaseSender(senderId) {
-      for (const [requestId, entry] of running) {
+      for (const [key, entry] of running) {
         if (entry.senderId === senderId) {
           entry.controller.abort();
-          running.delete(requestId);
+          running.delete(key);
         }
       }
-      for (const controller of unaryControllers.get(senderId) ?? []) controller.abort();
-      unaryControllers.delete(senderId);
     },
   };
 }
