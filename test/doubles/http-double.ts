@@ -13,7 +13,7 @@ export interface ExchangeRecord {
   /** The raw path, exactly as sent (`//ws/...` keeps its double slash). */
   path: string;
   query: Record<string, string>;
-  /** The parsed JSON body, or null when there was none or it was not JSON. */
+  /** The parsed body: JSON, or a form's fields (application/x-www-form-urlencoded); null when none or unreadable. */
   body: unknown;
   /** The client went away before the response ended. */
   aborted: boolean;
@@ -102,7 +102,9 @@ export async function startHttpDouble<X extends object>(options: HttpDoubleOptio
       record.firstByteAt ??= performance.now();
     };
     void readBody(req).then(async (rawBody) => {
-      const parsed = parseJson(rawBody);
+      const parsed = isFormEncoded(req.headers['content-type'])
+        ? { value: Object.fromEntries(new URLSearchParams(rawBody)), malformed: false }
+        : parseJson(rawBody);
       record.body = parsed.value;
       const exchange: HttpExchange<X> = {
         call,
@@ -207,6 +209,10 @@ async function readBody(req: IncomingMessage): Promise<string> {
     // The client went away mid-body; the response's close handler records that.
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+export function isFormEncoded(contentType: string | string[] | undefined): boolean {
+  return String(contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
 }
 
 function parseJson(raw: string): { value: unknown; malformed: boolean } {
