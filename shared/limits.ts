@@ -23,6 +23,12 @@ export const DIGEST = {
   /** A pass runs at start when the last one is older than this. */
   staleAfterMs: 12 * 60 * 60 * 1000,
   unreadFetchLimit: 50,
+  /** The first pass of a member looks back this far. */
+  firstPassWindowMs: 24 * 60 * 60 * 1000,
+  /** Room for a summary and up to unreadFetchLimit items with a sentence each. */
+  maxOutputTokens: 4096,
+  /** The scheduled pass, local time, every weekday by default. */
+  defaultTime: '08:00',
 } as const;
 
 /** Oracle (seeds 001). */
@@ -97,4 +103,38 @@ export const AUTH = {
   renewBeforeExpiryMs: 5 * 60_000,
   /** A hidden renewal that has no fresh token by then means the identity provider wants the member again. */
   silentRenewTimeoutMs: 30_000,
+} as const;
+
+/** Zoho Mail and its OAuth server (issue 5, reference/external-apis.md section 2). */
+export const ZOHO = {
+  /** Every request to Zoho: the caller's own signal may end it sooner. */
+  requestTimeoutMs: 15_000,
+  /** Zoho locks an account at about 30 Mail API requests a minute; the throttle keeps well under that. */
+  requestsPerWindow: 25,
+  requestWindowMs: 60_000,
+  /** A throttle wait up to this is waited out; a longer one is handed back to the caller as "try again in …". */
+  throttleMaxWaitMs: 20_000,
+  /** After Zoho's rate-limit lock: no request for this long, doubled for each lock in a row, never above the cap. */
+  lockBackoffMs: 60_000,
+  lockBackoffMaxMs: 10 * 60_000,
+  /** OAuth: at most 10 token requests per 10 minutes per refresh token. */
+  refreshesPerWindow: 10,
+  refreshWindowMs: 10 * 60_000,
+  /** Access tokens live an hour; one is replaced this long before it expires. */
+  accessTokenRenewBeforeMs: 2 * 60_000,
+  /** Device flow: the poll interval when Zoho names none (RFC 8628's default), and what `slow_down` adds. */
+  deviceIntervalDefaultMs: 5_000,
+  deviceSlowDownStepMs: 5_000,
+  /** Guards against an interval that would stall the flow (e.g. milliseconds read as seconds). */
+  deviceIntervalMaxMs: 60_000,
+  /** Loopback flow: how long the one-shot server waits for the browser to come back. */
+  loopbackTimeoutMs: 5 * 60_000,
+  /** Revoking the refresh token on disconnect is best effort and must not hold the member up. */
+  revokeTimeoutMs: 5_000,
+  /** A search key ANDs at most this many words of the model's free text. */
+  searchQueryMaxWords: 8,
+  /** The relaxed retry keeps at most this many of the query's words (the longest). */
+  relaxedQueryMaxWords: 2,
+  /** The most a search or list request may ask for (Zoho accepts 1 to 200). */
+  listMaxLimit: 200,
 } as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { appUrlSchema, audSchema, teamUrlSchema } from './access-config';
+import { DEFAULT_DIGEST_SETTINGS, digestSettingsPatchSchema, digestSettingsSchema } from './digest';
 import { LANGS } from './lang';
+import { DEFAULT_ZOHO_DATA_CENTRE, zohoDataCentreSchema } from './zoho-data-centres';
 
 /** A model id as the Gemini API names it (e.g. "gemini-3.8-flash", "gemma-4-26b-a4b-it"). */
 export const modelIdSchema = z
@@ -36,11 +38,19 @@ const accessSchema = z.object({
   aud: audSchema.nullable().default(null),
 });
 
+/** The member's Zoho Mail; the hosts derive from the data centre (shared/zoho-data-centres.ts). */
+const zohoSchema = z.object({
+  dataCentre: zohoDataCentreSchema.default(DEFAULT_ZOHO_DATA_CENTRE),
+});
+
 export const settingsSchema = z.object({
   /** null follows the operating system's language. */
   language: z.enum(LANGS).nullable(),
   models: modelsSchema,
   access: accessSchema,
+  zoho: zohoSchema,
+  /** The scheduled mailbox pass (F0). */
+  digest: digestSettingsSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -48,6 +58,8 @@ export const DEFAULT_SETTINGS: Settings = {
   language: null,
   models: { ...DEFAULT_MODELS },
   access: { teamUrl: null, appUrl: null, aud: null },
+  zoho: { dataCentre: DEFAULT_ZOHO_DATA_CENTRE },
+  digest: { ...DEFAULT_DIGEST_SETTINGS },
 };
 
 // No defaults in a patch: zod fills defaults even in a partial object, which would reset the fields not sent.
@@ -64,6 +76,8 @@ export const settingsPatchSchema = z
     access: z
       .strictObject({ teamUrl: teamUrlSchema.nullable(), appUrl: appUrlSchema.nullable(), aud: audSchema.nullable() })
       .partial(),
+    zoho: z.strictObject({ dataCentre: zohoDataCentreSchema }).partial(),
+    digest: digestSettingsPatchSchema,
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -2,21 +2,32 @@ import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import type { AccessConfig } from '../../shared/access-config';
 import { broadcasts, contract, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
+import { matchLang } from '../../shared/lang';
 import { appHandlers, type AppInfo } from './app/app-handlers';
 import { accessFromSettings } from './auth/access-from-settings';
 import { systemTimers } from './auth/alarm';
 import { authHandlers } from './auth/auth-handlers';
 import { createAuthSession, type AuthSession } from './auth/auth-session';
 import type { LoginPort, Notify } from './auth/login-port';
+import { createDigest } from './digest/digest';
+import { digestHandlers } from './digest/digest-handlers';
+import { createDigestSchedule, systemUtcOffsetMs } from './digest/digest-schedule';
 import { createGeminiGateway } from './gemini/gateway';
+import { sleep } from './gemini/retry-policy';
 import { secretsCheckHandler } from './gemini/secrets-check-handler';
 import { createRegistry, type Registry } from './ipc/registry';
+import { SECRETARY } from '../../shared/limits';
 import type { SenderPolicy } from './ipc/sender';
 import type { Logger } from './log/logger';
 import type { SecretStore } from './secrets/secret-store';
 import { secretsHandlers } from './secrets/secrets-handlers';
+import { createSecretary } from './secretary/secretary';
 import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store';
+import { createZoho } from './zoho/create-zoho';
+import { mailHtmlToText } from './zoho/mail-text';
+import { zohoHandlers } from './zoho/zoho-handlers';
+import type { ZohoOverrides } from './zoho/zoho-endpoints';
 
 export type AppBroadcast = keyof AppBroadcasts;
 
@@ -34,6 +45,10 @@ export interface CoreDeps {
   isTrustedSender: SenderPolicy;
   /** Where Gemini lives: Google's API in the app, a local double in tests. */
   gemini: { baseUrl: string };
+  /** Zoho's hosts come from the data centre in Settings; the harness and tests point them at the Zoho double. */
+  zoho?: ZohoOverrides;
+  /** The operating system's preferred languages (BCP 47), for text main writes when Settings say "System". */
+  systemLanguages?: readonly string[];
   /**
    * Staff sign-in: the windows that obtain a Cloudflare Access token, the way to tell the member something, and
    * (the harness only) access settings that take the place of the member's.
@@ -68,7 +83,11 @@ export function createCore(deps: CoreDeps): Core {
     fetch: (url, init) => fetch(url, init),
     now: () => Date.now(),
     timers: systemTimers,
-    publish: (status) => broadcast('auth:changed', status),
+    publish: (status) => {
+      broadcast('auth:changed', status);
+      // A member who just signed in may be owed a mailbox pass (the schedule skips while signed out).
+      if (status.state === 'signed_in') void digestSchedule.check();
+    },
     log,
   });
   // Every settings write goes through here, so the session learns at once when its team or application changes.
@@ -77,11 +96,53 @@ export function createCore(deps: CoreDeps): Core {
     update(patch) {
       const next = stored.update(patch);
       if (patch.access) session.accessChanged();
+      if (patch.digest) void digestSchedule.check();
       return next;
     },
   };
 
   const gemini = createGeminiGateway({ secrets: deps.secrets, baseUrl: deps.gemini.baseUrl, log });
+  const zoho = createZoho({
+    secrets: deps.secrets,
+    settings,
+    log,
+    fetch: (url, init) => fetch(url, init),
+    openExternal: deps.openExternal,
+    now: () => Date.now(),
+    sleep,
+    htmlToText: mailHtmlToText,
+    ...(deps.zoho ? { overrides: deps.zoho } : {}),
+  });
+  const secretary = createSecretary({ gateway: gemini, mailbox: zoho.mailbox, db: deps.db, settings, now: () => Date.now(), log });
+  const digest = createDigest({
+    gateway: gemini,
+    mail: zoho.mailbox,
+    db: deps.db,
+    settings,
+    now: () => Date.now(),
+    lang: () => settings.get().language ?? matchLang(deps.systemLanguages ?? []),
+    log,
+    notify: deps.auth.notify,
+    publish: ({ digest: stored }) => broadcast('digest:updated', stored),
+  });
+  const digestSchedule = createDigestSchedule({
+    settings: () => settings.get().digest,
+    now: () => Date.now(),
+    timers: systemTimers,
+    utcOffsetMs: systemUtcOffsetMs,
+    async readiness() {
+      const member = session.currentMember();
+      if (!member) return { ready: false, reason: 'signed_out' };
+      const zohoStatus = await zoho.connection.status(AbortSignal.timeout(SECRETARY.modelTimeoutMs));
+      return zohoStatus.ok && zohoStatus.value.state === 'connected'
+        ? { ready: true, member }
+        : { ready: false, reason: 'zoho_disconnected' };
+    },
+    lastPassAt: digest.lastPassAt,
+    runPass: (member, signal) => digest.run({ member, signal }),
+    log,
+  });
+
   const registry = createRegistry({
     contract,
     log,
@@ -94,12 +155,18 @@ export function createCore(deps: CoreDeps): Core {
       ...secretsHandlers({ secrets: deps.secrets }),
       ...secretsCheckHandler({ gateway: gemini, settings }),
       ...authHandlers({ session }),
+      ...zohoHandlers({ connection: zoho.connection, connected: () => void digestSchedule.check() }),
+      ...digestHandlers({ digest }),
+      // The registry refused the call unless a verified member is signed in: ctx.member is set here.
+      'secretary:ask': (input, ctx) => secretary.ask(input, { member: ctx.member!, signal: ctx.signal }),
     },
   });
+  void digestSchedule.check();
   return {
     registry,
     auth: session,
     close() {
+      digestSchedule.stop();
       session.close();
       deps.db.close();
     },

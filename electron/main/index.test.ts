@@ -44,6 +44,7 @@ const fakes = await vi.hoisted(async () => {
     }),
     getPath: vi.fn((name: string) => `/tmp/staff-desk-test/${name}`),
     getVersion: () => '1.2.3',
+    getPreferredSystemLanguages: () => ['es-ES', 'en-US'],
     getAppPath: () => '/src/staff-desk',
     quit: vi.fn(),
     exit: vi.fn(),

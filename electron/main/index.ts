@@ -108,6 +108,7 @@ function main(): void {
       openExternal: (url) => shell.openExternal(url),
       isTrustedSender: allowOrigins(source.origins),
       gemini: { baseUrl: GEMINI_BASE_URL },
+      systemLanguages: app.getPreferredSystemLanguages(),
       auth: { login: createLoginPort({ log }), notify: createNotify({ reveal, log }) },
       // Only the app's own window hears main's news; a sign-in window has no preload to hear it with.
       broadcast: (event, payload) => {

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { authStatusSchema } from '../auth';
+import { secretaryAnswerSchema, secretaryAskInputSchema } from '../secretary';
+import { digestProgressSchema, digestSchema } from '../digest';
 import { IPC } from '../limits';
 import { memberSecretNameSchema, secretsStatusSchema } from '../secrets';
 import { settingsPatchSchema, settingsSchema } from '../settings';
-import { unary, type Broadcasts, type Contract } from './define';
+import { zohoConnectedSchema, zohoConnectInputSchema, zohoProgressSchema, zohoStatusSchema } from '../zoho-connection';
+import { cancel, stream, unary, type Broadcasts, type Contract } from './define';
 
 const noInput = z.strictObject({});
 
@@ -47,12 +50,47 @@ export const contract = {
   /** Opens the company's sign-in window; resolves when it closes (signed in, or cancelled: still signed out). */
   'auth:login': unary({ input: noInput, output: authStatusSchema }),
   'auth:logout': unary({ input: noInput, output: authStatusSchema }),
+
+  /**
+   * The member's Zoho mailbox. Only a signed-in staff member may connect one. `zoho:connect` runs the device flow
+   * (or the loopback redirect), reports its stages as `zoho:progress`, and ends with the mailbox it connected.
+   */
+  'zoho:connect': stream({
+    input: zohoConnectInputSchema,
+    events: { 'zoho:progress': zohoProgressSchema },
+    done: zohoConnectedSchema,
+    protected: true,
+  }),
+  'zoho:cancel': cancel(),
+  'zoho:status': unary({ input: noInput, output: zohoStatusSchema, protected: true }),
+  /** Forgets the mailbox here and revokes the app's access at Zoho (best effort). */
+  'zoho:disconnect': unary({ input: noInput, output: zohoStatusSchema, protected: true }),
+
+  /**
+   * The mailbox digest (F0 pass): `digest:run` reads the member's new unread mail now, reports its stages as
+   * `digest:progress`, and ends with the stored digest. `digest:latest` is what the Secretary pane shows on top.
+   */
+  'digest:run': stream({
+    input: noInput,
+    events: { 'digest:progress': digestProgressSchema },
+    done: digestSchema,
+    protected: true,
+  }),
+  'digest:cancel': cancel(),
+  /** The member's latest pass, or null before their first. */
+  'digest:latest': unary({ input: noInput, output: digestSchema.nullable(), protected: true }),
+
+  /** The mailbox secretary (seeds 000): one question answered from the member's own mail, with its sources. */
+  'secretary:ask': unary({ input: secretaryAskInputSchema, output: secretaryAnswerSchema, protected: true }),
+  'secretary:cancel': cancel(),
 } satisfies Contract;
 
 /** Events main sends on its own. */
 export const broadcasts = {
   /** Sign-in, sign-out, silent renewal, expiry. */
   'auth:changed': authStatusSchema,
+  /** A mailbox pass was stored (scheduled or asked for): the Secretary pane shows it. */
+  'digest:updated': digestSchema,
 } satisfies Broadcasts;
 export type AppBroadcasts = typeof broadcasts;
 

@@ -124,6 +124,7 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
     openExternal: async (url) => log.info('external link requested', { url }),
     isTrustedSender: allowOrigins([origin]),
     gemini: { baseUrl: config.gemini.baseUrl },
+    zoho: { accountsUrl: config.zoho.accountsUrl, mailUrl: config.zoho.mailUrl },
     auth: {
       login: harnessLoginPort(config.cfToken),
       notify: (notice) => log.info('notification', notice),

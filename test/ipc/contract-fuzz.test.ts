@@ -4,14 +4,16 @@ import { contract } from '../../shared/ipc/contract';
 import type { ChannelName, Contract } from '../../shared/ipc/define';
 import { IPC } from '../../shared/limits';
 import { fakeSender } from '../support/fake-sender';
-import { createTestCore } from '../support/test-core';
+import { createSignedInTestCore } from '../support/signed-in-core';
 
 /**
  * Malformed input thrown at EVERY channel of the contract through the real core: each call must be refused as
  * INVALID_INPUT or TOO_LARGE, nothing may throw, and nothing may change in the database or the keychain.
+ * The member is signed in: a protected channel must validate its input just as strictly.
  */
 const channels = Object.keys(contract) as ChannelName[];
-const harness = createTestCore();
+// Signed in, so that protected channels too get as far as reading their input.
+const harness = await createSignedInTestCore();
 afterAll(() => harness.dispose());
 
 function snapshotDatabase(): string {

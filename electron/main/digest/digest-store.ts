@@ -1,0 +1,73 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { digestItemSchema, type Digest, type DigestItem } from '../../../shared/digest';
+
+interface DigestRow {
+  generated_at: string;
+  resumen: string;
+  ruido_count: number;
+  payload: string;
+  created_at: string;
+}
+
+/** The member's passes in `correo_digests`. Every statement filters by owner, the verified email. */
+export interface DigestStore {
+  /** When the member's newest pass looked at the mailbox (epoch ms), or null before their first. */
+  lastPassAt(owner: string): number | null;
+  /** The member's latest pass, as the secretary reads it (S7: newest by created_at, then id). */
+  latest(owner: string): Digest | null;
+  /** One row, in one statement: it is there whole or not at all. Throws what SQLite throws (a full disk). */
+  save(owner: string, digest: Digest): void;
+}
+
+const itemsSchema = z.array(digestItemSchema);
+
+export function createDigestStore(db: Database.Database): DigestStore {
+  const selectLastPass = db.prepare<[string], string>(
+    `SELECT generated_at FROM correo_digests WHERE owner = ? ORDER BY generated_at DESC LIMIT 1`,
+  ).pluck();
+  const selectLatest = db.prepare<[string], DigestRow>(
+    `SELECT generated_at, resumen, ruido_count, payload, created_at
+       FROM correo_digests
+      WHERE owner = ?
+      ORDER BY created_at DESC, id DESC
+      LIMIT 1`,
+  );
+  const insert = db.prepare<[string, string, string, number, string, string]>(
+    `INSERT INTO correo_digests (owner, generated_at, resumen, ruido_count, payload, created_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+
+  return {
+    lastPassAt(owner) {
+      const generatedAt = selectLastPass.get(owner);
+      const at = generatedAt === undefined ? Number.NaN : Date.parse(generatedAt);
+      return Number.isNaN(at) ? null : at;
+    },
+    latest(owner) {
+      const row = selectLatest.get(owner);
+      if (!row) return null;
+      return {
+        generated_at: row.generated_at,
+        resumen: row.resumen,
+        ruido_count: row.ruido_count,
+        items: readItems(row.payload),
+        created_at: row.created_at,
+      };
+    },
+    save(owner, digest) {
+      const payload = JSON.stringify(digest.items);
+      insert.run(owner, digest.generated_at, digest.resumen, digest.ruido_count, payload, digest.created_at);
+    },
+  };
+}
+
+/** A payload this version cannot read (written by another one, or by hand) still shows its summary. */
+function readItems(payload: string): DigestItem[] {
+  try {
+    const items = itemsSchema.safeParse(JSON.parse(payload));
+    return items.success ? items.data : [];
+  } catch {
+    return [];
+  }
+}

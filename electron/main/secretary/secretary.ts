@@ -1,0 +1,156 @@
+import type { Schema } from '@google/genai';
+import type Database from 'better-sqlite3';
+import type { z } from 'zod';
+import { SECRETARY } from '../../../shared/limits';
+import { ok, type AppError, type Result } from '../../../shared/result';
+import {
+  keepRecentHistory,
+  type SecretaryAnswer,
+  type SecretaryAskInput,
+  type SecretarySource,
+} from '../../../shared/secretary';
+import type { GeminiGateway } from '../gemini/gateway';
+import type { Member } from '../ipc/registry';
+import type { Logger } from '../log/logger';
+import type { SettingsStore } from '../settings/settings-store';
+import { answerSources, foundSoFar } from './answer-sources';
+import { createChatQueries } from './chat-queries';
+import { readLatestDigest } from './latest-digest';
+import type { MailboxPort } from './mailbox-port';
+import { createQuestionLookups, type QuestionLookups } from './question-lookups';
+import {
+  actionResponseSchema,
+  actionSchema,
+  finalActionSchema,
+  finalResponseSchema,
+  plainAnswer,
+  type AnswerAction,
+} from './secretary-action';
+import { buildSecretaryPrompt, newBoundary, type PromptView } from './secretary-prompt';
+
+export interface SecretaryDeps {
+  gateway: Pick<GeminiGateway, 'generateJson'>;
+  mailbox: MailboxPort;
+  db: Database.Database;
+  /** Read at every question, so a model changed in Settings applies to the next one. */
+  settings: Pick<SettingsStore, 'get'>;
+  /** Epoch milliseconds: the rate-limit window, the telemetry row's time and `duration_ms`. */
+  now: () => number;
+  log: Logger;
+}
+
+export interface AskContext {
+  /** The verified staff member: whose mailbox, whose digest, whose rate limit. */
+  member: Member;
+  /** Aborts the model call or mailbox request in flight. */
+  signal: AbortSignal;
+}
+
+export interface Secretary {
+  ask(input: SecretaryAskInput, ctx: AskContext): Promise<Result<SecretaryAnswer>>;
+}
+
+type Answered = { answer: string; sources: SecretarySource[] };
+
+/** What one model call decided: an action, or why not (`unusable`: JSON that is no action, even after repair). */
+type Decision<T> = { ok: true; action: T } | { ok: false; error: AppError; unusable: boolean };
+
+/**
+ * The secretary's question loop (seeds 000, DESIGN S3 to S13): the model picks `responder`, `buscar` or
+ * `leer` in constrained JSON; the app runs the lookup on the member's mailbox and asks again, at most
+ * SECRETARY.maxToolRounds times, then once more for an answer. Nothing of the mail or the conversation is
+ * written anywhere (S12); the log gets counts and ids only.
+ */
+export function createSecretary(deps: SecretaryDeps): Secretary {
+  const { gateway, mailbox, log } = deps;
+  const queries = createChatQueries({ db: deps.db, log });
+
+  async function decide<T>(
+    prompt: string,
+    schema: z.ZodType<T>,
+    responseSchema: Schema,
+    model: string,
+    signal: AbortSignal,
+  ): Promise<Decision<T | AnswerAction>> {
+    const reply = await gateway.generateJson({
+      model,
+      contents: prompt,
+      schema,
+      responseSchema,
+      generation: { ...SECRETARY.generation },
+      attempts: SECRETARY.modelAttempts,
+      timeoutMs: SECRETARY.modelTimeoutMs,
+      signal,
+    });
+    if (reply.ok) return { ok: true, action: reply.value };
+    const { failure } = reply;
+    if (failure.kind !== 'malformed') return { ok: false, error: reply.error, unusable: false };
+    // S3: prose instead of JSON is the model answering; the gateway has already asked once for a repair.
+    const prose = plainAnswer(failure.raw);
+    if (prose === null) return { ok: false, error: reply.error, unusable: true };
+    return { ok: true, action: { action: 'responder', answer: prose } };
+  }
+
+  function answered(action: AnswerAction, lookups: QuestionLookups): Answered {
+    return { answer: action.answer, sources: answerSources(lookups, action.sources, mailbox.webUrl) };
+  }
+
+  async function converse(
+    view: Omit<PromptView, 'lookups' | 'final'>,
+    lookups: QuestionLookups,
+    model: string,
+    signal: AbortSignal,
+  ): Promise<Result<Answered>> {
+    const prompt = (final: boolean) => buildSecretaryPrompt({ ...view, lookups: lookups.done, final });
+    while (lookups.done.length < SECRETARY.maxToolRounds) {
+      const decision = await decide(prompt(false), actionSchema, actionResponseSchema, model, signal);
+      if (!decision.ok) return { ok: false, error: decision.error };
+      const { action } = decision;
+      if (action.action === 'responder') return ok(answered(action, lookups));
+      const lookup = await lookups.run(action, signal);
+      if (!lookup.ok) return lookup;
+    }
+    const last = await decide(prompt(true), finalActionSchema, finalResponseSchema, model, signal);
+    if (last.ok) return ok(answered(last.action, lookups));
+    return last.unusable ? ok(foundSoFar(lookups, mailbox.webUrl)) : { ok: false, error: last.error };
+  }
+
+  return {
+    async ask(input, ctx) {
+      const started = deps.now();
+      const { member } = ctx;
+      // S9: before anything goes upstream; a refused question is not counted.
+      const admitted = queries.admit(member.email, input.question, started);
+      if (!admitted.ok) {
+        log.info('secretary question refused: rate limit', { retryAfterMs: admitted.error.retryAfterMs });
+        return admitted;
+      }
+      const model = deps.settings.get().models.secretary;
+      const lookups = createQuestionLookups(mailbox);
+      const view = {
+        memberName: member.name?.trim() || member.email,
+        boundary: newBoundary(),
+        digest: readLatestDigest(deps.db, member.email, log),
+        history: keepRecentHistory(input.history),
+        question: input.question,
+      };
+      const result = await converse(view, lookups, model, ctx.signal);
+      const durationMs = Math.max(0, Math.round(deps.now() - started));
+      const toolRounds = lookups.done.length;
+      admitted.value.finish({ toolRounds, durationMs });
+
+      if (!result.ok) {
+        log.warn('secretary question failed', { code: result.error.code, reason: result.error.reason, toolRounds });
+        return { ok: false, error: result.error };
+      }
+      log.info('secretary answered', {
+        model,
+        toolRounds,
+        durationMs,
+        read: lookups.read.map((message) => message.messageId),
+        sources: result.value.sources.length,
+      });
+      return ok({ ...result.value, tool_rounds: toolRounds, duration_ms: durationMs, model });
+    },
+  };
+}

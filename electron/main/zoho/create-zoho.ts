@@ -1,0 +1,73 @@
+import { ZOHO } from '../../../shared/limits';
+import type { Sleep } from '../gemini/retry-policy';
+import type { Logger } from '../log/logger';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsStore } from '../settings/settings-store';
+import { createMailApi } from './mail-api';
+import { createThrottle } from './throttle';
+import { createTokenManager } from './token-manager';
+import { createAccountCache } from './zoho-account';
+import { createZohoConnection, type ZohoConnection } from './zoho-connection';
+import { createZohoEndpoints, type ZohoOverrides } from './zoho-endpoints';
+import { createZohoHttp, type ZohoFetch } from './zoho-http';
+import { createZohoMailbox, type ZohoMailbox } from './zoho-mailbox';
+
+export interface ZohoDeps {
+  secrets: SecretStore;
+  settings: SettingsStore;
+  log: Logger;
+  fetch: ZohoFetch;
+  openExternal: (url: string) => Promise<void>;
+  now: () => number;
+  sleep: Sleep;
+  /** Mail HTML to readable, capped text (mail-text.ts). */
+  htmlToText: (html: string) => string;
+  /** Local doubles in the harness and in tests; Zoho's own hosts (from the data centre) otherwise. */
+  overrides?: ZohoOverrides;
+}
+
+export interface Zoho {
+  /** The secretary's MailboxPort, and the digest's recent mail. */
+  readonly mailbox: ZohoMailbox;
+  readonly connection: ZohoConnection;
+}
+
+/** Zoho Mail for the app: one token manager, one throttle and one account shared by everything that reads mail. */
+export function createZoho(deps: ZohoDeps): Zoho {
+  const endpoints = createZohoEndpoints({ settings: deps.settings, ...(deps.overrides ? { overrides: deps.overrides } : {}) });
+  const http = createZohoHttp({ fetch: deps.fetch, timeoutMs: ZOHO.requestTimeoutMs });
+  const tokens = createTokenManager({
+    secrets: deps.secrets,
+    http,
+    accountsUrl: endpoints.accountsUrl,
+    dataCentre: endpoints.dataCentre,
+    now: deps.now,
+    log: deps.log,
+  });
+  const throttle = createThrottle(
+    {
+      limit: ZOHO.requestsPerWindow,
+      windowMs: ZOHO.requestWindowMs,
+      maxWaitMs: ZOHO.throttleMaxWaitMs,
+      lockBaseMs: ZOHO.lockBackoffMs,
+      lockMaxMs: ZOHO.lockBackoffMaxMs,
+    },
+    { now: deps.now, sleep: deps.sleep },
+  );
+  const api = createMailApi({ http, tokens, throttle, mailUrl: endpoints.mailUrl, log: deps.log });
+  const account = createAccountCache(api);
+  return {
+    mailbox: createZohoMailbox({ api, account, htmlToText: deps.htmlToText, webMailUrl: endpoints.webMailUrl, log: deps.log }),
+    connection: createZohoConnection({
+      secrets: deps.secrets,
+      http,
+      endpoints,
+      tokens,
+      account,
+      openExternal: deps.openExternal,
+      now: deps.now,
+      sleep: deps.sleep,
+      log: deps.log,
+    }),
+  };
+}

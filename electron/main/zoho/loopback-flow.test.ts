@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ZohoProgress } from '../../../shared/zoho-connection';
+import { status } from '../../../test/doubles/zoho-double';
+import { startZohoWorld, type ZohoWorld } from '../../../test/support/zoho/zoho-kit';
+
+const worlds: ZohoWorld[] = [];
+afterEach(async () => {
+  for (const world of worlds.splice(0)) await world.close();
+});
+
+async function world() {
+  const started = await startZohoWorld();
+  // The flow's five-minute timeout must not fire at once: sleeps last until they are aborted.
+  started.clock.holdSleeps = true;
+  worlds.push(started);
+  return started;
+}
+
+/** Starts the loopback flow and resolves once the sign-in page has been opened in the "browser". */
+async function start(w: ZohoWorld, signal = w.signal()) {
+  const seen: ZohoProgress[] = [];
+  let waiting!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    waiting = resolve;
+  });
+  const done = w.app.connection.connect('loopback', {
+    signal,
+    progress: (progress) => {
+      seen.push(progress);
+      if (progress.stage === 'waiting') waiting();
+    },
+  });
+  await Promise.race([opened, done]);
+  const authUrl = new URL(w.opened[0] ?? 'http://invalid');
+  // The member's browser loads Zoho's page.
+  await (await fetch(authUrl)).text();
+  return { done, seen, authUrl, state: authUrl.searchParams.get('state') ?? '', redirectUri: authUrl.searchParams.get('redirect_uri') ?? '' };
+}
+
+describe('the loopback-redirect flow', () => {
+  it('opens Zoho’s page with a random state and a 127.0.0.1 redirect, exchanges the code once, and connects', async () => {
+    const w = await world();
+    const flow = await start(w);
+    expect(flow.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(flow.state).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(Object.fromEntries(flow.authUrl.searchParams)).toMatchObject({ response_type: 'code', access_type: 'offline', prompt: 'consent' });
+
+    const redirect = await w.zoho.approveAuthorization(flow.state);
+    expect(redirect.status).toBe(200);
+    expect(await flow.done).toEqual({ ok: true, value: { email: w.zoho.mailbox.primaryEmailAddress, accountId: w.zoho.mailbox.accountId } });
+    expect(flow.seen.map((progress) => progress.stage)).toEqual(['browser_opened', 'waiting']);
+    expect(w.zoho.requestsFor('token').map((request) => request.form?.grant_type)).toEqual(['authorization_code']);
+    expect(w.zoho.requestsFor('token')[0]?.form?.redirect_uri).toBe(flow.redirectUri);
+    // The redirect named the double's data centre (eu): Settings follow it.
+    expect(w.settings.get().zoho.dataCentre).toBe('eu');
+    // The one-shot server is gone.
+    await expect(fetch(flow.redirectUri)).rejects.toThrow();
+  });
+
+  it('refuses an answer with the wrong state and keeps waiting for the real one', async () => {
+    const w = await world();
+    const flow = await start(w);
+    const forged = await fetch(`${flow.redirectUri}?code=stolen-code&state=forged`);
+    expect(forged.status).toBe(400);
+    expect(w.zoho.requestsFor('token')).toEqual([]);
+
+    expect((await w.zoho.approveAuthorization(flow.state)).status).toBe(200);
+    expect((await flow.done).ok).toBe(true);
+  });
+
+  it('ends with a clear refusal when the member declines in Zoho’s page', async () => {
+    const w = await world();
+    const flow = await start(w);
+    await w.zoho.denyAuthorization(flow.state);
+    expect(await flow.done).toMatchObject({ ok: false, error: { reason: 'zoho_access_denied' } });
+    expect(w.zoho.requestsFor('token')).toEqual([]);
+  });
+
+  it('reports Zoho’s refusal of the code exchange', async () => {
+    const w = await world();
+    const flow = await start(w);
+    w.zoho.script('token', status(200, { error: 'invalid_client' }));
+    await w.zoho.approveAuthorization(flow.state);
+    expect(await flow.done).toMatchObject({ ok: false, error: { reason: 'zoho_invalid_client' } });
+    expect(await w.secrets.get('zoho.refreshToken')).toEqual({ ok: true, value: null });
+  });
+
+  it('gives up after its timeout and closes the server', async () => {
+    const w = await world();
+    w.clock.holdSleeps = false;
+    const seen: ZohoProgress[] = [];
+    const result = await w.app.connection.connect('loopback', { signal: w.signal(), progress: (progress) => seen.push(progress) });
+    expect(result).toMatchObject({ ok: false, error: { reason: 'zoho_connect_expired' } });
+    const redirectUri = new URL(w.opened[0]!).searchParams.get('redirect_uri')!;
+    await expect(fetch(redirectUri)).rejects.toThrow();
+  });
+
+  it('stops when cancelled and closes the server', async () => {
+    const w = await world();
+    const controller = new AbortController();
+    const flow = await start(w, controller.signal);
+    controller.abort();
+    expect(await flow.done).toMatchObject({ ok: false, error: { reason: 'cancelled' } });
+    await expect(fetch(flow.redirectUri)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ZOHO } from '../../../shared/limits';
+import { delay, rateLimited } from '../../../test/doubles/zoho-double';
+import { refreshRequests, startZohoWorld, type ZohoWorld } from '../../../test/support/zoho/zoho-kit';
+
+const worlds: ZohoWorld[] = [];
+afterEach(async () => {
+  for (const world of worlds.splice(0)) await world.close();
+});
+
+async function connected() {
+  const w = await startZohoWorld();
+  worlds.push(w);
+  await w.connect();
+  w.zoho.reset();
+  return w;
+}
+
+/** Makes the next Mail API call need a new access token. */
+async function searchWithExpiredToken(w: ZohoWorld) {
+  w.zoho.expireAccessTokens();
+  // Spread the calls out so the Mail API throttle is never what stops them.
+  w.clock.advance(10_000);
+  return w.app.mailbox.search({ query: 'Hetzner' }, w.signal());
+}
+
+describe('the token manager', () => {
+  it('keeps the refresh token in the keychain and the access token only in memory', async () => {
+    const w = await connected();
+    const stored = await w.secrets.status();
+    // The client id and secret the member entered, and the refresh token: nothing else.
+    expect(stored).toEqual({ ok: true, value: { 'gemini.apiKey': false, 'zoho.clientId': true, 'zoho.clientSecret': true, 'zoho.refreshToken': true } });
+  });
+
+  it('says the member must connect again when Zoho refuses the refresh token (invalid_code), and forgets it', async () => {
+    const w = await connected();
+    w.zoho.revokeRefreshTokens();
+    const refused = await searchWithExpiredToken(w);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED', reason: 'zoho_reconnect_needed' } });
+    expect(await w.secrets.get('zoho.refreshToken')).toEqual({ ok: true, value: null });
+
+    // No further refresh is attempted with a token that is gone.
+    expect(await searchWithExpiredToken(w)).toMatchObject({ ok: false, error: { reason: 'zoho_not_connected' } });
+    expect(refreshRequests(w.zoho)).toHaveLength(1);
+  });
+
+  it('points at the data centre when Zoho does not know the client (invalid_client)', async () => {
+    const w = await connected();
+    await w.secrets.set('zoho.clientSecret', 'a-secret-for-another-client');
+    const refused = await searchWithExpiredToken(w);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED', reason: 'zoho_invalid_client' } });
+    expect(!refused.ok && refused.error.message).toMatch(/com data centre/);
+  });
+
+  it(`never sends more than ${ZOHO.refreshesPerWindow} refreshes in ${ZOHO.refreshWindowMs / 60_000} minutes, and says when to try again`, async () => {
+    const w = await connected();
+    for (let i = 0; i < ZOHO.refreshesPerWindow; i++) expect((await searchWithExpiredToken(w)).ok).toBe(true);
+    const over = await searchWithExpiredToken(w);
+    expect(over).toMatchObject({ ok: false, error: { code: 'UPSTREAM', reason: 'zoho_rate_limited', retryAfterMs: expect.any(Number) } });
+    expect(refreshRequests(w.zoho)).toHaveLength(ZOHO.refreshesPerWindow);
+
+    w.clock.advance(ZOHO.refreshWindowMs);
+    expect((await searchWithExpiredToken(w)).ok).toBe(true);
+  });
+
+  it('backs off after Zoho’s "too many requests" refusal instead of asking again', async () => {
+    const w = await connected();
+    w.zoho.script('token', rateLimited());
+    expect(await searchWithExpiredToken(w)).toMatchObject({ ok: false, error: { reason: 'zoho_rate_limited', retryAfterMs: ZOHO.refreshWindowMs } });
+    expect(await searchWithExpiredToken(w)).toMatchObject({ ok: false, error: { reason: 'zoho_rate_limited' } });
+    expect(refreshRequests(w.zoho)).toHaveLength(1);
+  });
+
+  it('lets one caller give up without failing the refresh the others are waiting for', async () => {
+    const w = await connected();
+    w.zoho.expireAccessTokens();
+    // Zoho is slow to answer the refresh.
+    w.zoho.script('token', delay(300));
+    const quitter = new AbortController();
+    const leaving = w.app.mailbox.search({ query: 'Hetzner' }, quitter.signal);
+    const staying = w.app.mailbox.search({ query: 'Hetzner' }, w.signal());
+    await expect.poll(() => refreshRequests(w.zoho).length).toBe(1);
+    quitter.abort();
+    expect(await leaving).toMatchObject({ ok: false, error: { reason: 'cancelled' } });
+    expect((await staying).ok).toBe(true);
+    expect(refreshRequests(w.zoho)).toHaveLength(1);
+  });
+});

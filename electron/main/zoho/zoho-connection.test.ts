@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { hang, status } from '../../../test/doubles/zoho-double';
+import { startZohoWorld, ZOHO_CLIENT, type ZohoWorld } from '../../../test/support/zoho/zoho-kit';
+
+const worlds: ZohoWorld[] = [];
+afterEach(async () => {
+  for (const world of worlds.splice(0)) await world.close();
+});
+
+async function world(secrets: Record<string, string> = ZOHO_CLIENT) {
+  const w = await startZohoWorld({ secrets });
+  worlds.push(w);
+  return w;
+}
+
+describe('the connection status', () => {
+  it('is not_configured without the OAuth client, disconnected before connecting, connected with the address after', async () => {
+    const w = await world({});
+    expect(await w.app.connection.status(w.signal())).toEqual({ ok: true, value: { state: 'not_configured', dataCentre: 'com' } });
+    await w.secrets.set('zoho.clientId', ZOHO_CLIENT['zoho.clientId']);
+    await w.secrets.set('zoho.clientSecret', ZOHO_CLIENT['zoho.clientSecret']);
+    expect(await w.app.connection.status(w.signal())).toEqual({ ok: true, value: { state: 'disconnected', dataCentre: 'com' } });
+    await w.connect();
+    expect(await w.app.connection.status(w.signal())).toEqual({
+      ok: true,
+      value: { state: 'connected', email: w.zoho.mailbox.primaryEmailAddress, dataCentre: 'com' },
+    });
+  });
+
+  it('still says connected, without the address, when Zoho cannot be asked right now', async () => {
+    // After a restart the app has the refresh token but not yet the address, and Zoho is down.
+    const w = await world({ ...ZOHO_CLIENT, 'zoho.refreshToken': 'stored-refresh-token' });
+    w.zoho.script('token', status(503));
+    expect(await w.app.connection.status(w.signal())).toEqual({ ok: true, value: { state: 'connected', dataCentre: 'com' } });
+  });
+
+  it('says disconnected once Zoho has refused the stored grant', async () => {
+    const w = await world({ ...ZOHO_CLIENT, 'zoho.refreshToken': 'a-grant-zoho-revoked' });
+    expect(await w.app.connection.status(w.signal())).toEqual({ ok: true, value: { state: 'disconnected', dataCentre: 'com' } });
+  });
+});
+
+describe('disconnect', () => {
+  it('deletes the refresh token, forgets the access token and revokes the grant at Zoho', async () => {
+    const w = await world();
+    await w.connect();
+    const refreshToken = (await w.secrets.get('zoho.refreshToken')) as { ok: true; value: string };
+    w.zoho.reset();
+
+    expect(await w.app.connection.disconnect(w.signal())).toEqual({ ok: true, value: { state: 'disconnected', dataCentre: 'com' } });
+    expect(await w.secrets.get('zoho.refreshToken')).toEqual({ ok: true, value: null });
+    expect(w.zoho.requestsFor('revoke').map((request) => request.query.token)).toEqual([refreshToken.value]);
+    // The access token in memory is gone too: nothing reaches the Mail API any more.
+    expect(await w.app.mailbox.search({ query: 'Hetzner' }, w.signal())).toMatchObject({ ok: false, error: { reason: 'zoho_not_connected' } });
+    expect(w.zoho.requestsFor('search')).toEqual([]);
+    // And Zoho agrees: the grant no longer refreshes.
+    expect(w.zoho.requestsFor('token')).toEqual([]);
+  });
+
+  it('disconnects here even when Zoho cannot be told', async () => {
+    const w = await world();
+    await w.connect();
+    w.zoho.script('revoke', status(500));
+    expect(await w.app.connection.disconnect(w.signal())).toMatchObject({ ok: true, value: { state: 'disconnected' } });
+    expect(await w.secrets.get('zoho.refreshToken')).toEqual({ ok: true, value: null });
+    expect(w.log.lines.join('\n')).toMatch(/refused to revoke/);
+  });
+
+  it('keeps the token out of the log even though the revoke URL carries it', async () => {
+    const w = await world();
+    await w.connect();
+    const refreshToken = (await w.secrets.get('zoho.refreshToken')) as { ok: true; value: string };
+    w.zoho.script('revoke', hang());
+    await w.app.connection.disconnect(AbortSignal.timeout(200));
+    expect(w.log.lines.join('\n')).not.toContain(refreshToken.value);
+  });
+});

@@ -1,0 +1,114 @@
+import { ZOHO } from '../../../shared/limits';
+import type { Result } from '../../../shared/result';
+import type { ZohoConnected, ZohoProgress, ZohoStatus } from '../../../shared/zoho-connection';
+import type { Sleep } from '../gemini/retry-policy';
+import type { Logger } from '../log/logger';
+import type { SecretStore } from '../secrets/secret-store';
+import { runDeviceFlow, type FlowDeps, type Grant } from './device-flow';
+import { runLoopbackFlow } from './loopback-flow';
+import { readClient } from './oauth';
+import type { TokenManager } from './token-manager';
+import type { AccountCache } from './zoho-account';
+import type { ZohoEndpoints } from './zoho-endpoints';
+import { zohoFailed, type ZohoResult } from './zoho-failure';
+import type { ZohoHttp } from './zoho-http';
+
+export type ConnectMethod = 'device' | 'loopback';
+
+/** Connect, status and disconnect: what Settings does with the member's Zoho mailbox. */
+export interface ZohoConnection {
+  connect(method: ConnectMethod, run: { signal: AbortSignal; progress: (progress: ZohoProgress) => void }): Promise<ZohoResult<ZohoConnected>>;
+  /** Asks Zoho for the account's address only when it is not known yet (once per run of the app). */
+  status(signal: AbortSignal): Promise<Result<ZohoStatus>>;
+  /** Deletes the refresh token, forgets the access token, and revokes the grant at Zoho (best effort). */
+  disconnect(signal: AbortSignal): Promise<Result<ZohoStatus>>;
+}
+
+export interface ZohoConnectionDeps {
+  secrets: SecretStore;
+  http: ZohoHttp;
+  endpoints: ZohoEndpoints;
+  tokens: TokenManager;
+  account: AccountCache;
+  openExternal: (url: string) => Promise<void>;
+  now: () => number;
+  sleep: Sleep;
+  log: Logger;
+}
+
+const FLOWS: Record<ConnectMethod, (deps: FlowDeps, signal: AbortSignal) => Promise<ZohoResult<Grant>>> = {
+  device: runDeviceFlow,
+  loopback: runLoopbackFlow,
+};
+
+export function createZohoConnection(deps: ZohoConnectionDeps): ZohoConnection {
+  async function status(signal: AbortSignal): Promise<Result<ZohoStatus>> {
+    const dataCentre = deps.endpoints.dataCentre();
+    const client = await readClient(deps.secrets);
+    if (!client.ok) return client.failure.kind === 'client_missing' ? { ok: true, value: { state: 'not_configured', dataCentre } } : client;
+    const refresh = await deps.secrets.get('zoho.refreshToken');
+    if (!refresh.ok) return refresh;
+    if (refresh.value === null) return { ok: true, value: { state: 'disconnected', dataCentre } };
+    const account = await deps.account.get(signal);
+    if (account.ok) return { ok: true, value: { state: 'connected', email: account.value.email, dataCentre: deps.endpoints.dataCentre() } };
+    // Zoho refused the grant (and the token is gone): say so. Offline or busy: still connected, address unknown.
+    const gone = account.failure.kind === 'reconnect_needed' || account.failure.kind === 'not_connected';
+    return { ok: true, value: { state: gone ? 'disconnected' : 'connected', dataCentre } };
+  }
+
+  return {
+    async connect(method, run) {
+      const client = await readClient(deps.secrets);
+      if (!client.ok) return client;
+      const flowDeps: FlowDeps = {
+        http: deps.http,
+        endpoints: deps.endpoints,
+        client: client.value,
+        openExternal: deps.openExternal,
+        now: deps.now,
+        sleep: deps.sleep,
+        progress: run.progress,
+        log: deps.log,
+      };
+      const granted = await FLOWS[method](flowDeps, run.signal);
+      if (!granted.ok) {
+        deps.log.info('zoho: connect did not complete', { method, reason: granted.failure.kind });
+        return granted;
+      }
+      const { token, server } = granted.value;
+      // access_type=offline (and prompt=consent) make Zoho issue one; without it the app could not stay connected.
+      if (!token.refresh_token) return zohoFailed({ kind: 'upstream', detail: 'no refresh token granted' });
+      const stored = await deps.secrets.set('zoho.refreshToken', token.refresh_token);
+      if (!stored.ok) return zohoFailed({ kind: 'keychain', error: stored.error });
+      deps.endpoints.settle(server);
+      deps.tokens.adopt({ accessToken: token.access_token, expiresInSec: token.expires_in });
+      deps.account.forget();
+      const account = await deps.account.get(run.signal);
+      if (!account.ok) return account;
+      deps.log.info('zoho: mailbox connected', { method, dataCentre: deps.endpoints.dataCentre() });
+      return { ok: true, value: account.value };
+    },
+
+    status,
+
+    async disconnect(signal) {
+      const refresh = await deps.secrets.get('zoho.refreshToken');
+      if (!refresh.ok) return refresh;
+      const removed = await deps.secrets.delete('zoho.refreshToken');
+      if (!removed.ok) return removed;
+      deps.tokens.forget();
+      deps.account.forget();
+      if (refresh.value !== null) await revoke(refresh.value, signal);
+      return status(signal);
+    },
+  };
+
+  /** Best effort: the token is already gone from here, and a failure to tell Zoho must not keep the member waiting. */
+  async function revoke(refreshToken: string, signal: AbortSignal): Promise<void> {
+    const url = `${deps.endpoints.accountsUrl()}/oauth/v2/token/revoke?${new URLSearchParams({ token: refreshToken })}`;
+    const sent = await deps.http.send({ method: 'POST', url }, AbortSignal.any([signal, AbortSignal.timeout(ZOHO.revokeTimeoutMs)]));
+    // The URL holds the token: only the outcome is logged.
+    if (!sent.ok) deps.log.warn('zoho: the grant could not be revoked at Zoho', { reason: sent.failure.kind });
+    else if (sent.answer.status >= 300) deps.log.warn('zoho: Zoho refused to revoke the grant', { status: sent.answer.status });
+  }
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { zohoDataCentreSchema } from './zoho-data-centres';
+
+/** How the member grants the app read access to their mailbox (DESIGN section 4, issue 5). */
+export const zohoConnectInputSchema = z.strictObject({
+  /** `device`: a code typed in Zoho's page (the default); `loopback`: Zoho redirects the browser back to the app. */
+  method: z.enum(['device', 'loopback']),
+});
+
+/** What the Settings pane shows while a connect flow runs. */
+export const zohoProgressSchema = z.discriminatedUnion('stage', [
+  /** Device flow: the code to type in Zoho's page, where, and until when (ISO 8601). */
+  z.object({ stage: z.literal('code'), userCode: z.string(), verificationUrl: z.string(), expiresAt: z.string() }),
+  /** Zoho's page is open in the system browser. */
+  z.object({ stage: z.literal('browser_opened') }),
+  /** Waiting for the member to approve in the browser. */
+  z.object({ stage: z.literal('waiting') }),
+]);
+export type ZohoProgress = z.infer<typeof zohoProgressSchema>;
+
+/** The mailbox the flow connected. IDs are strings: Zoho's are 64-bit. */
+export const zohoConnectedSchema = z.object({ email: z.string(), accountId: z.string() });
+export type ZohoConnected = z.infer<typeof zohoConnectedSchema>;
+
+export const zohoStatusSchema = z.object({
+  /** not_configured: no OAuth client id and secret yet; disconnected: no mailbox granted yet (or any more). */
+  state: z.enum(['not_configured', 'disconnected', 'connected']),
+  /** The mailbox's primary address, once the app has seen it (it may be offline right after a restart). */
+  email: z.string().optional(),
+  dataCentre: zohoDataCentreSchema,
+});
+export type ZohoStatus = z.infer<typeof zohoStatusSchema>;

@@ -1,0 +1,106 @@
+/**
+ * Test-only: the real digest over the real gateway (against the Gemini double), the fake mailbox listing, a real
+ * database in a temp folder, a clock moved by hand, and a record of notifications.
+ */
+import { join } from 'node:path';
+import type { Content } from '@google/genai';
+import type Database from 'better-sqlite3';
+import type { Lang } from '../../../shared/lang';
+import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import type { GeminiDouble } from '../../doubles/gemini-double';
+import { createGatewayKit } from '../gateway-test-kit';
+import { expectOpened, makeTempDir } from '../store-helpers';
+import type { Notify } from '../../../electron/main/auth/login-port';
+import type { GeminiGateway } from '../../../electron/main/gemini/gateway';
+import type { JsonRequest } from '../../../electron/main/gemini/gateway-types';
+import type { Member } from '../../../electron/main/ipc/registry';
+import { createMemoryLogger } from '../../../electron/main/log/logger';
+import { openDatabase } from '../../../electron/main/store/open-database';
+import { createDigest, type DigestDeps, type DigestRun } from '../../../electron/main/digest/digest';
+import { createFakeDigestMail, MORNING, type FakeDigestMail } from './fake-digest-mail';
+
+export const EDU: Member = { email: 'edu@crearack.com', name: 'Edu' };
+export const SARAA: Member = { email: 'saraa@crearack.com', name: 'Saraa' };
+
+export interface DigestRow {
+  owner: string;
+  generated_at: string;
+  resumen: string;
+  ruido_count: number;
+  payload: string;
+  created_at: string;
+}
+
+export interface DigestKitOptions {
+  mail?: FakeDigestMail;
+  /** Another database (e.g. a test core's) instead of a new one. */
+  db?: Database.Database;
+}
+
+export function createDigestKit(double: GeminiDouble, options: DigestKitOptions = {}) {
+  const db = options.db ?? expectOpened(openDatabase(join(makeTempDir(), 'staff-desk.sqlite3')));
+  let now = MORNING;
+  let lang: Lang = 'en';
+  const mail = options.mail ?? createFakeDigestMail();
+  const { gateway: realGateway } = createGatewayKit(double);
+  const calls: Array<JsonRequest<unknown>> = [];
+  // Records what the digest asks of the gateway (model, attempts, timeout) and passes it on unchanged.
+  const gateway: Pick<GeminiGateway, 'generateJson'> = {
+    generateJson(request) {
+      calls.push(request as JsonRequest<unknown>);
+      return realGateway.generateJson(request);
+    },
+  };
+  const notices: Array<Parameters<Notify>[0]> = [];
+  const published: Array<Parameters<NonNullable<DigestDeps['publish']>>[0]> = [];
+  const log = createMemoryLogger();
+  const digest = createDigest({
+    gateway,
+    mail,
+    db,
+    settings: { get: () => DEFAULT_SETTINGS },
+    now: () => now,
+    lang: () => lang,
+    log,
+    notify: (notice) => notices.push(notice),
+    publish: (update) => published.push(update),
+  });
+
+  return {
+    digest,
+    db,
+    mail,
+    calls,
+    notices,
+    published,
+    log,
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+    },
+    speak(next: Lang) {
+      lang = next;
+    },
+    run(options: { member?: Member; signal?: AbortSignal; onProgress?: DigestRun['onProgress'] } = {}) {
+      return digest.run({
+        member: options.member ?? EDU,
+        signal: options.signal ?? new AbortController().signal,
+        ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      });
+    },
+    rows(): DigestRow[] {
+      return db
+        .prepare<[], DigestRow>('SELECT owner, generated_at, resumen, ruido_count, payload, created_at FROM correo_digests ORDER BY id')
+        .all();
+    },
+    /** The prompt of each generateContent request the double received, in order. */
+    prompts(): string[] {
+      return double.requestsFor('generateContent').map((request) => {
+        const contents = (request.body as { contents: Content[] }).contents;
+        return contents[0]?.parts?.[0]?.text ?? '';
+      });
+    },
+  };
+}
+
+export type DigestKit = ReturnType<typeof createDigestKit>;
