@@ -13,6 +13,8 @@ export const digestItemSchema = z.object({
   from: z.string(),
   subject: z.string(),
   why: z.string(),
+  /** Where the member opens the message in Zoho Mail's web app. */
+  webUrl: z.string(),
 });
 export type DigestItem = z.infer<typeof digestItemSchema>;
 

@@ -40,14 +40,19 @@ export interface SortedMail {
 }
 
 /** The reply held to the messages the model was shown: one item per shown message at most, in its order. */
-export function sortedMail(reply: DigestReply, shown: readonly MailSummary[]): SortedMail {
+export function sortedMail(
+  reply: DigestReply,
+  shown: readonly MailSummary[],
+  webUrl: (ref: { messageId: string; folderId: string }) => string,
+): SortedMail {
   const byId = new Map(shown.map((message) => [message.messageId, message]));
   const items: DigestItem[] = [];
   for (const { messageId, why } of reply.items) {
     const message = byId.get(messageId);
     if (!message) continue;
     byId.delete(messageId);
-    items.push({ messageId, folderId: message.folderId, from: message.from, subject: message.subject, why });
+    const { folderId, from, subject } = message;
+    items.push({ messageId, folderId, from, subject, why, webUrl: webUrl({ messageId, folderId }) });
   }
   // A message that matters is not noise: the count cannot exceed what is left.
   const ruidoCount = Math.min(reply.ruido_count, shown.length - items.length);

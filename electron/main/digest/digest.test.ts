@@ -8,6 +8,7 @@ import type { RecentMailQuery } from '../secretary/mailbox-port';
 import { createDigestKit, EDU, SARAA } from '../../../test/support/digest/digest-kit';
 import {
   createFakeDigestMail,
+  fakeWebUrl,
   FOLDERS,
   IDS,
   INJECTION_TEXT,
@@ -49,9 +50,9 @@ describe('a mailbox pass (F0)', () => {
     const lucia = mail(IDS.lucia);
     const phishing = mail(IDS.phishing);
     const items = [
-      { messageId: hetzner.messageId, folderId: FOLDERS.notices, from: hetzner.from, subject: hetzner.subject, why: SORTED.items[0]!.why },
-      { messageId: lucia.messageId, folderId: FOLDERS.inbox, from: lucia.from, subject: lucia.subject, why: SORTED.items[1]!.why },
-      { messageId: phishing.messageId, folderId: FOLDERS.inbox, from: phishing.from, subject: phishing.subject, why: SORTED.items[2]!.why },
+      { messageId: hetzner.messageId, folderId: FOLDERS.notices, from: hetzner.from, subject: hetzner.subject, why: SORTED.items[0]!.why, webUrl: fakeWebUrl({ messageId: hetzner.messageId, folderId: FOLDERS.notices }) },
+      { messageId: lucia.messageId, folderId: FOLDERS.inbox, from: lucia.from, subject: lucia.subject, why: SORTED.items[1]!.why, webUrl: fakeWebUrl({ messageId: lucia.messageId, folderId: FOLDERS.inbox }) },
+      { messageId: phishing.messageId, folderId: FOLDERS.inbox, from: phishing.from, subject: phishing.subject, why: SORTED.items[2]!.why, webUrl: fakeWebUrl({ messageId: phishing.messageId, folderId: FOLDERS.inbox }) },
     ];
     const digest = {
       generated_at: '2026-08-12T06:00:00.000Z',

@@ -10,7 +10,7 @@ import type { Logger } from '../log/logger';
 import type { MailSummary } from '../secretary/mailbox-port';
 import { newBoundary } from '../secretary/secretary-prompt';
 import type { SettingsStore } from '../settings/settings-store';
-import type { RecentMailPort } from '../secretary/mailbox-port';
+import type { MailboxPort, RecentMailPort } from '../secretary/mailbox-port';
 import { buildDigestPrompt } from './digest-prompt';
 import { digestReplySchema, digestResponseSchema, sortedMail } from './digest-reply';
 import { createDigestStore } from './digest-store';
@@ -19,7 +19,8 @@ import { createSharedRuns } from './shared-run';
 
 export interface DigestDeps {
   gateway: Pick<GeminiGateway, 'generateJson'>;
-  mail: RecentMailPort;
+  /** The recent mail a pass reads, and the Zoho Mail link of each message it keeps. */
+  mail: RecentMailPort & Pick<MailboxPort, 'webUrl'>;
   db: Database.Database;
   /** Read at every pass: the secretary's model, as chosen in Settings. */
   settings: Pick<SettingsStore, 'get'>;
@@ -80,7 +81,7 @@ export function createDigest(deps: DigestDeps): DigestService {
       signal,
     });
     if (!reply.ok) return { ok: false, error: reply.error };
-    const sorted = sortedMail(reply.value, messages);
+    const sorted = sortedMail(reply.value, messages, (ref) => deps.mail.webUrl(ref));
     if (sorted.dropped > 0) log.warn('digest: the model named messages it was not shown', { dropped: sorted.dropped });
     return ok({ resumen: reply.value.resumen, ruido_count: sorted.ruidoCount, items: sorted.items });
   }

@@ -16,7 +16,7 @@ import type { JsonRequest } from '../../../electron/main/gemini/gateway-types';
 import type { Member } from '../../../electron/main/ipc/registry';
 import { createMemoryLogger } from '../../../electron/main/log/logger';
 import { openDatabase } from '../../../electron/main/store/open-database';
-import { createDigest, type DigestDeps, type DigestRun } from '../../../electron/main/digest/digest';
+import { createDigest, type DigestDeps, type DigestRun, type DigestService } from '../../../electron/main/digest/digest';
 import { createFakeDigestMail, MORNING, type FakeDigestMail } from './fake-digest-mail';
 
 export const EDU: Member = { email: 'edu@crearack.com', name: 'Edu' };
@@ -37,7 +37,24 @@ export interface DigestKitOptions {
   db?: Database.Database;
 }
 
-export function createDigestKit(double: GeminiDouble, options: DigestKitOptions = {}) {
+export interface DigestKit {
+  digest: ReturnType<typeof createDigest>;
+  db: Database.Database;
+  mail: FakeDigestMail;
+  calls: Array<JsonRequest<unknown>>;
+  notices: Array<Parameters<Notify>[0]>;
+  published: Array<Parameters<NonNullable<DigestDeps['publish']>>[0]>;
+  log: ReturnType<typeof createMemoryLogger>;
+  now(): number;
+  advance(ms: number): void;
+  speak(next: Lang): void;
+  run(options?: { member?: Member; signal?: AbortSignal; onProgress?: DigestRun['onProgress'] }): ReturnType<DigestService['run']>;
+  rows(): DigestRow[];
+  /** The prompt of each generateContent request the double received, in order. */
+  prompts(): string[];
+}
+
+export function createDigestKit(double: GeminiDouble, options: DigestKitOptions = {}): DigestKit {
   const db = options.db ?? expectOpened(openDatabase(join(makeTempDir(), 'staff-desk.sqlite3')));
   let now = MORNING;
   let lang: Lang = 'en';
@@ -103,4 +120,3 @@ export function createDigestKit(double: GeminiDouble, options: DigestKitOptions 
   };
 }
 
-export type DigestKit = ReturnType<typeof createDigestKit>;

@@ -3,8 +3,7 @@
  * Hetzner notice, a client waiting for an answer, a phishing attempt). IDs are Zoho-sized (above 2^53) strings.
  */
 import { ok, type AppError, type Result } from '../../../shared/result';
-import type { MailSummary } from '../../../electron/main/secretary/mailbox-port';
-import type { RecentMailPort, RecentMailQuery } from '../../../electron/main/secretary/mailbox-port';
+import type { MailboxPort, MailSummary, RecentMailPort, RecentMailQuery } from '../../../electron/main/secretary/mailbox-port';
 
 export interface FakeMail extends MailSummary {
   unread: boolean;
@@ -129,7 +128,7 @@ export const MORNING_MAIL: readonly FakeMail[] = [
   },
 ];
 
-export interface FakeDigestMail extends RecentMailPort {
+export interface FakeDigestMail extends RecentMailPort, Pick<MailboxPort, 'webUrl'> {
   /** Every query, in order. */
   readonly queries: RecentMailQuery[];
   /** The mailbox as it is now; tests add arrivals to it. */
@@ -149,6 +148,7 @@ export function createFakeDigestMail(messages: readonly FakeMail[] = MORNING_MAI
     failNext(error) {
       failure = error;
     },
+    webUrl: fakeWebUrl,
     async listRecent(query, signal): Promise<Result<MailSummary[]>> {
       queries.push(query);
       if (signal.aborted) return { ok: false, error: { code: 'UPSTREAM', message: 'The request to Zoho was cancelled.' } };
@@ -166,4 +166,9 @@ export function createFakeDigestMail(messages: readonly FakeMail[] = MORNING_MAI
       return ok(listed);
     },
   };
+}
+
+/** Zoho Mail's web link for a message, as the real client builds it (its data centre here: eu). */
+export function fakeWebUrl({ messageId, folderId }: { messageId: string; folderId: string }): string {
+  return `https://mail.zoho.eu/zm/#mail/folder/${folderId}/p/${messageId}`;
 }
