@@ -2,14 +2,20 @@ import type { ReactNode } from 'react';
 import type { Lang } from '../../shared/lang';
 import { AuthProvider } from './auth/auth-context';
 import { LanguageProvider } from './i18n/language-context';
+import { ConversationProvider } from './secretary/conversation-context';
 import { PlatformProvider } from './ui/platform-context';
 
-/** What every pane finds above it: the language, the platform and the staff session. Tests render inside it too. */
+/**
+ * What every pane finds above it: the language, the platform, the staff session and the secretary's conversation
+ * (kept here so that switching panes does not lose it). Tests render inside it too.
+ */
 export function AppProviders({ systemLang, children }: { systemLang: Lang; children: ReactNode }) {
   return (
     <LanguageProvider systemLang={systemLang}>
       <PlatformProvider>
-        <AuthProvider>{children}</AuthProvider>
+        <AuthProvider>
+          <ConversationProvider>{children}</ConversationProvider>
+        </AuthProvider>
       </PlatformProvider>
     </LanguageProvider>
   );

@@ -34,7 +34,7 @@ it('without a sign-in the shell offers Sign in and the Secretary asks for a sign
 
   await account(page).getByText(ui.auth.signedOut, { exact: true }).waitFor();
   await pane(page).getByText(ui.auth.signInFirst, { exact: true }).waitFor();
-  expect(await page.getByText(ui.panes.secretary.upcoming).count()).toBe(0);
+  expect(await page.getByText(ui.secretary.mailbox.notConnected).count()).toBe(0);
 
   // The harness has no sign-in window: without a cfToken, signing in is a window the member closed.
   await tabTo(page, pane(page).getByRole('button', { name: ui.auth.signIn }));
@@ -56,7 +56,7 @@ it('with a verified cfToken the shell names the member and until when, and the S
   await account(page).getByText(ui.auth.signedInAs.replace('{{member}}', MEMBER.name), { exact: true }).waitFor();
   await account(page).getByText(MEMBER.email, { exact: true }).waitFor();
   await account(page).getByText(startOf(ui.auth.until)).waitFor();
-  await pane(page).getByText(ui.panes.secretary.upcoming).waitFor();
+  await pane(page).getByText(ui.secretary.mailbox.notConnected).waitFor();
   expect(await pane(page).getByText(ui.auth.signInFirst).count()).toBe(0);
   // The token was checked against the team's published keys, not taken on trust.
   expect(cf.jwksFetchCount()).toBeGreaterThan(0);

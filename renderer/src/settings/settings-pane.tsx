@@ -3,6 +3,7 @@ import { AccessSection } from './access-section';
 import { ApiKeySection } from './api-key-section';
 import { LanguageSection } from './language-section';
 import { ModelsSection } from './models-section';
+import { ZohoSection } from './zoho-section';
 import './settings.css';
 
 export function SettingsPane() {
@@ -10,6 +11,7 @@ export function SettingsPane() {
     <div className="settings">
       <ApiKeySection />
       <AccessSection />
+      <ZohoSection />
       <ModelsSection />
       <LanguageSection />
       <AboutSection />

@@ -13,7 +13,8 @@ const NOW = new Date(2030, 0, 15, 9, 0);
 const at = (hours: number, minutes: number) => new Date(2030, 0, 15, hours, minutes).getTime();
 
 const SIGN_IN_FIRST = 'Sign in with your staff account first.';
-const SECRETARY_CONTENT = 'The mailbox secretary arrives in an upcoming version. Meanwhile, set up your Gemini key in Settings.';
+/** What the Secretary shows a signed-in member whose Zoho mailbox is not connected (the fake main's default). */
+const SECRETARY_CONTENT = 'The secretary reads your Zoho mailbox, and it is not connected yet.';
 
 beforeEach(() => {
   vi.setSystemTime(NOW);
@@ -74,7 +75,7 @@ describe('Signed out', () => {
     expect(within(account()).getByText('ana.perez@example.com')).toBeVisible();
     expect(within(account()).getByText('until 4:30 PM')).toBeVisible();
     expect(within(account()).getByRole('button', { name: 'Sign out' })).toHaveFocus();
-    expect(screen.getByText(SECRETARY_CONTENT)).toBeVisible();
+    expect(await screen.findByText(SECRETARY_CONTENT)).toBeVisible();
   });
 
   it('signs in from the pane and moves focus into the content that appears', async () => {
@@ -115,7 +116,7 @@ describe('Signed in', () => {
     const { user, listeners } = renderShell();
     expect(await within(account()).findByText(`Signed in as ${FAKE_MEMBER.name}`)).toBeVisible();
     expect(within(account()).getByText('until 5:00 PM')).toBeVisible();
-    expect(screen.getByText(SECRETARY_CONTENT)).toBeVisible();
+    expect(await screen.findByText(SECRETARY_CONTENT)).toBeVisible();
     for (const title of ['Oracle', 'Voice', 'Settings']) await user.click(screen.getByRole('tab', { name: title }));
     expect(listeners('auth:changed')).toBe(1);
   });
@@ -161,7 +162,7 @@ describe("News from main ('auth:changed')", () => {
     changeAuth({ state: 'signed_in', email: 'bat@example.com', expiresAt: at(19, 15) });
     expect(await within(account()).findByText('Signed in as bat@example.com')).toBeVisible();
     expect(within(account()).getByText('until 7:15 PM')).toBeVisible();
-    expect(screen.getByText(SECRETARY_CONTENT)).toBeVisible();
+    expect(await screen.findByText(SECRETARY_CONTENT)).toBeVisible();
   });
 });
 

@@ -33,7 +33,7 @@ describe('Shell', () => {
       expect(tab(title)).toHaveAttribute('aria-selected', 'true');
       expect(screen.getByRole('tabpanel')).toHaveAccessibleName(title);
     }
-    await screen.findByText('Not configured');
+    await screen.findAllByText('Not configured');
 
     await user.keyboard('{ArrowDown}');
     expect(tab('Secretary')).toHaveFocus();
@@ -79,7 +79,7 @@ describe('Shell', () => {
     await user.keyboard('{Meta>}1{/Meta}');
     await user.keyboard('{Meta>},{/Meta}');
     expect(paneHeading()).toHaveTextContent('Settings');
-    await screen.findByText('Not configured');
+    await screen.findAllByText('Not configured');
   });
 
   it('leaves typing alone: digits without Ctrl/Cmd, or with AltGr, do not switch panes', async () => {
@@ -98,14 +98,15 @@ describe('Shell', () => {
 
   it('says plainly that a feature is on its way and offers Settings instead', async () => {
     const user = renderShell();
+    await user.click(tab('Oracle'));
     expect(
-      await screen.findByText('The mailbox secretary arrives in an upcoming version. Meanwhile, set up your Gemini key in Settings.'),
+      await screen.findByText('The oracle arrives in an upcoming version. Meanwhile, set up your Gemini key in Settings.'),
     ).toBeVisible();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open Settings' }));
     expect(paneHeading()).toHaveTextContent('Settings');
     expect(screen.getByRole('main')).toHaveFocus();
-    await screen.findByText('Not configured');
+    await screen.findAllByText('Not configured');
   });
 
   it('opens the pane that main asks for through the URL fragment (the tray\'s "Settings")', async () => {

@@ -1,18 +1,45 @@
 import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { AuthStatus } from '../../../shared/auth';
+import type { Digest } from '../../../shared/digest';
 import type { ApiTransport } from '../../../shared/ipc/api';
 import { buildAppApi, type AppApi } from '../../../shared/ipc/app-api';
+import { domainOf } from '../../../shared/ipc/channel-name';
 import { contract, type AppBroadcasts, type AppChannel, type AppContract } from '../../../shared/ipc/contract';
-import type { InputOf, OutputOf } from '../../../shared/ipc/define';
-import { err, ok, type Result } from '../../../shared/result';
+import type { ChannelDef, DoneOf, OutputOf, ParsedInputOf, StreamDef, UnaryDef } from '../../../shared/ipc/define';
+import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type SecretName } from '../../../shared/secrets';
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
+import type { ZohoStatus } from '../../../shared/zoho-connection';
+import type { ProgressEventOf, StreamChannel } from '../ui/follow-stream';
 
-type Handler<K extends AppChannel> = (
-  input: InputOf<AppContract[K]>,
+type UnaryChannel = { [K in AppChannel]: AppContract[K] extends UnaryDef ? K : never }[AppChannel];
+
+/** What a handler learns of its call besides the input: the signal a `<domain>:cancel` aborts. */
+export interface FakeCall {
+  readonly signal: AbortSignal;
+}
+type Handler<K extends UnaryChannel> = (
+  input: ParsedInputOf<AppContract[K]>,
+  call: FakeCall,
 ) => Result<OutputOf<AppContract[K]>> | Promise<Result<OutputOf<AppContract[K]>>>;
-export type FakeHandlers = { [K in AppChannel]?: Handler<K> };
+export type FakeHandlers = { [K in UnaryChannel]?: Handler<K> };
+
+type ProgressDataOf<K extends StreamChannel, N> =
+  AppContract[K] extends StreamDef<z.ZodType, z.ZodType, infer E> ? (N extends keyof E ? z.output<E[N]> : never) : never;
+
+/** A stream call the page started, driven by the test as main would drive it. */
+export interface FakeStream<K extends StreamChannel> {
+  readonly requestId: string;
+  readonly input: ParsedInputOf<AppContract[K]>;
+  /** True once the page cancelled it: from then on it sends nothing, as in main. */
+  readonly cancelled: boolean;
+  progress<N extends ProgressEventOf<K>>(event: N, data: ProgressDataOf<K, N>): void;
+  finish(value: DoneOf<AppContract[K]>): void;
+  fail(error: AppError): void;
+}
+/** Run as soon as the page starts a stream call, before its requestId reaches the page (main may be that quick). */
+export type FakeStreamScripts = { [K in StreamChannel]?: (stream: FakeStream<K>) => void };
 
 type Broadcast = keyof AppBroadcasts;
 type Session = Exclude<AuthStatus, { state: 'not_configured' }>;
@@ -27,12 +54,14 @@ export interface FakeMain {
   readonly api: AppApi;
   /** Every call the page made, as (channel, input). */
   readonly invoke: ReturnType<typeof vi.fn<ApiTransport['invoke']>>;
-  /** Sends an event as main does on its own (sign-in renewed or expired, ...). */
+  /** Sends an event as main does on its own (sign-in renewed or expired, a scheduled pass stored, ...). */
   emit<N extends Broadcast>(event: N, payload: z.output<AppBroadcasts[N]>): void;
   /** Changes the session as main would (silent renewal, expiry) and tells the page with 'auth:changed'. */
   changeAuth(status: AuthStatus): void;
   /** How many listeners the page has on `event` right now. */
-  listeners(event: Broadcast): number;
+  listeners(event: string): number;
+  /** The stream calls of `channel` the page started, oldest first. */
+  streams<K extends StreamChannel>(channel: K): FakeStream<K>[];
 }
 
 export interface FakeMainOptions {
@@ -42,7 +71,12 @@ export interface FakeMainOptions {
   auth?: AuthStatus;
   /** Whom the sign-in window lets in; null: the member closes the window instead. FAKE_MEMBER by default. */
   signInAs?: FakeMember | null;
+  /** The Zoho mailbox connected at start (its OAuth client is then configured too); none by default. */
+  zohoMailbox?: string;
+  /** The member's latest mailbox pass; none by default. */
+  digest?: Digest;
   handlers?: FakeHandlers;
+  streams?: FakeStreamScripts;
 }
 
 export const FAKE_APP_INFO = { version: '0.1.0', dataPath: '/home/ana/.config/Staff Desk', platform: 'linux' };
@@ -58,15 +92,21 @@ export const FAKE_ACCESS: Settings['access'] = {
 };
 const NO_ACCESS: Settings['access'] = { teamUrl: null, appUrl: null, aud: null };
 const FAKE_SESSION_MS = 8 * 60 * 60 * 1000;
+const ZOHO_CLIENT: readonly SecretName[] = ['zoho.clientId', 'zoho.clientSecret'];
 
 function signedIn(member: FakeMember): Session {
   return { state: 'signed_in', ...member, expiresAt: Date.now() + FAKE_SESSION_MS };
 }
 
+/** What main answers a unary call that was cancelled while it ran. */
+const CANCELLED = err('UPSTREAM', 'The request was cancelled.', { reason: 'cancelled' });
+
 /**
- * A stand-in for main that behaves like it (settings, secrets and the session are remembered between calls, and
- * sign-in is "not configured" while any Access setting is missing) and refuses, as the registry would, any input
- * the contract rejects. `handlers` replace single channels, e.g. to return errors.
+ * A stand-in for main that behaves like it (settings, secrets, the session and the Zoho mailbox are remembered
+ * between calls, sign-in is "not configured" while any Access setting is missing, protected channels refuse a
+ * member who is not signed in, and a cancelled call sends nothing more) and refuses, as the registry would, any
+ * input the contract rejects. `handlers` replace single unary channels, e.g. to return errors; stream calls are
+ * driven by the test through `streams(channel)` or by a script in `options.streams`.
  */
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const initial = options.auth ?? signedIn(FAKE_MEMBER);
@@ -77,22 +117,32 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   };
   let session: Session = initial.state === 'not_configured' ? { state: 'signed_out' } : initial;
   const signInAs = options.signInAs === undefined ? FAKE_MEMBER : options.signInAs;
-  const configured = new Set<SecretName>(options.configured);
+  let zohoMailbox: string | null = options.zohoMailbox ?? null;
+  let digest: Digest | null = options.digest ?? null;
+  const configured = new Set<SecretName>([
+    ...(options.configured ?? []),
+    ...(zohoMailbox === null ? [] : [...ZOHO_CLIENT, 'zoho.refreshToken' as const]),
+  ]);
   const status = () => ok({ configured: Object.fromEntries(SECRET_NAMES.map((name) => [name, configured.has(name)])) as Record<SecretName, boolean> });
+  const zohoStatus = (): ZohoStatus => {
+    const { dataCentre } = settings.zoho;
+    if (!ZOHO_CLIENT.every((name) => configured.has(name))) return { state: 'not_configured', dataCentre };
+    return zohoMailbox === null ? { state: 'disconnected', dataCentre } : { state: 'connected', email: zohoMailbox, dataCentre };
+  };
 
   const subscribers = new Map<string, Set<(payload: unknown) => void>>();
-  const emit: FakeMain['emit'] = (event, payload) => {
+  function send(event: string, payload: unknown) {
     for (const listener of [...(subscribers.get(event) ?? [])]) listener(payload);
-  };
+  }
   const accessSetUp = () => Object.values(settings.access).every((value) => value !== null);
   const authStatus = (): AuthStatus => (accessSetUp() ? session : { state: 'not_configured' });
   function moveTo(next: Session): Result<AuthStatus> {
     session = next;
-    emit('auth:changed', authStatus());
+    send('auth:changed', authStatus());
     return ok(authStatus());
   }
 
-  const defaults: { [K in AppChannel]: Handler<K> } = {
+  const defaults: { [K in UnaryChannel]: Handler<K> } = {
     'app:info': () => ok(FAKE_APP_INFO),
     'app:openExternal': () => ok({ opened: true as const }),
     'settings:get': () => ok(settings),
@@ -121,15 +171,122 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       return signInAs ? moveTo(signedIn(signInAs)) : ok(authStatus());
     },
     'auth:logout': () => moveTo({ state: 'signed_out' }),
+    'zoho:status': () => ok(zohoStatus()),
+    'zoho:disconnect': () => {
+      zohoMailbox = null;
+      configured.delete('zoho.refreshToken');
+      return ok(zohoStatus());
+    },
+    'digest:latest': () => ok(digest),
+    'secretary:ask': ({ question }) =>
+      ok({ answer: `You asked: ${question}`, tool_rounds: 0, duration_ms: 0, model: settings.models.secretary, sources: [] }),
   };
+
+  /** What main keeps when a stream ends well, so that the next status or latest call knows it. */
+  const onFinish: { [K in StreamChannel]: (value: DoneOf<AppContract[K]>) => void } = {
+    'zoho:connect': ({ email }) => {
+      zohoMailbox = email;
+      configured.add('zoho.refreshToken');
+    },
+    'digest:run': (value) => {
+      digest = value;
+      send('digest:updated', value);
+    },
+  };
+
+  /**
+   * What main learns from a unary answer, whoever wrote it: a test's own 'auth:login' that says "signed in" means
+   * main now has that session, so the protected channels that follow accept the member.
+   */
+  const adoptSession = (next: AuthStatus) => {
+    if (next.state !== 'not_configured') session = next;
+  };
+  const remember: { [K in UnaryChannel]?: (value: OutputOf<AppContract[K]>) => void } = {
+    'auth:status': adoptSession,
+    'auth:login': adoptSession,
+    'auth:logout': adoptSession,
+  };
+
+  // Calls that can still be cancelled, by requestId: every stream, and unary calls that named one.
+  const running = new Map<string, { domain: string; controller: AbortController }>();
+  const started = new Map<string, FakeStream<StreamChannel>[]>();
+
+  function track(channel: string, requestId: string) {
+    const controller = new AbortController();
+    running.set(requestId, { domain: domainOf(channel), controller });
+    return { signal: controller.signal, release: () => running.delete(requestId) };
+  }
+
+  function cancel(channel: string, requestId: string): Result<{ cancelled: boolean }> {
+    const call = running.get(requestId);
+    if (!call || call.domain !== domainOf(channel)) return ok({ cancelled: false });
+    call.controller.abort();
+    running.delete(requestId);
+    return ok({ cancelled: true });
+  }
+
+  async function runUnary(channel: UnaryChannel, input: unknown) {
+    const named = (input as { requestId?: unknown }).requestId;
+    const { signal, release } = track(channel, typeof named === 'string' ? named : crypto.randomUUID());
+    const handler = (options.handlers?.[channel] ?? defaults[channel]) as (input: unknown, call: FakeCall) => unknown;
+    const aborted = new Promise((resolve) => signal.addEventListener('abort', () => resolve(CANCELLED), { once: true }));
+    try {
+      const result = (await Promise.race([handler(input, { signal }), aborted])) as Result<unknown>;
+      if (result.ok) (remember[channel] as ((value: unknown) => void) | undefined)?.(result.value);
+      return result;
+    } finally {
+      release();
+    }
+  }
+
+  function startStream<K extends StreamChannel>(channel: K, input: ParsedInputOf<AppContract[K]>) {
+    const requestId = crypto.randomUUID();
+    const domain = domainOf(channel);
+    const { signal, release } = track(channel, requestId);
+    let ended = false;
+    const deliver = (event: string, payload: unknown) => {
+      if (!signal.aborted && !ended) send(event, payload);
+    };
+    const stream: FakeStream<K> = {
+      requestId,
+      input,
+      get cancelled() {
+        return signal.aborted;
+      },
+      progress: (event, data) => deliver(event, { requestId, data }),
+      finish(value) {
+        if (signal.aborted || ended) return;
+        (onFinish[channel] as (value: DoneOf<AppContract[K]>) => void)(value);
+        deliver(`${domain}:done`, { requestId, value });
+        ended = true;
+        release();
+      },
+      fail(error) {
+        deliver(`${domain}:error`, { requestId, error });
+        ended = true;
+        release();
+      },
+    };
+    started.set(channel, [...(started.get(channel) ?? []), stream as unknown as FakeStream<StreamChannel>]);
+    options.streams?.[channel]?.(stream);
+    return ok({ requestId });
+  }
 
   const invoke = vi.fn<ApiTransport['invoke']>(async (channel, input) => {
     if (!(channel in contract)) throw new Error(`The page called an unknown channel: ${channel}`);
     const name = channel as AppChannel;
-    const parsed = contract[name].input.safeParse(input);
+    const def: ChannelDef = contract[name];
+    const parsed = def.input.safeParse(input);
     if (!parsed.success) throw new Error(`The page sent ${channel} an input the contract refuses: ${parsed.error.message}`);
-    const handler = (options.handlers?.[name] ?? defaults[name]) as (input: unknown) => unknown;
-    return handler(parsed.data);
+    if (def.protected && authStatus().state !== 'signed_in') return err('UNAUTHENTICATED', 'Sign in with your staff account first.');
+    switch (def.kind) {
+      case 'cancel':
+        return cancel(channel, (parsed.data as { requestId: string }).requestId);
+      case 'stream':
+        return startStream(name as StreamChannel, parsed.data as never);
+      case 'unary':
+        return runUnary(name as UnaryChannel, parsed.data);
+    }
   });
 
   const transport: ApiTransport = {
@@ -145,12 +302,13 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   return {
     api: buildAppApi(transport),
     invoke,
-    emit,
+    emit: send,
     changeAuth(next) {
       if (next.state === 'not_configured') settings = { ...settings, access: NO_ACCESS };
       else session = next;
-      emit('auth:changed', authStatus());
+      send('auth:changed', authStatus());
     },
     listeners: (event) => subscribers.get(event)?.size ?? 0,
+    streams: <K extends StreamChannel>(channel: K) => [...(started.get(channel) ?? [])] as unknown as FakeStream<K>[],
   };
 }

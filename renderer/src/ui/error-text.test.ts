@@ -139,3 +139,39 @@ describe('sign-in refusals', () => {
     });
   });
 });
+
+describe('the mailbox (Zoho) and the secretary', () => {
+  const zoho = (code: AppError['code'], reason: string, extra: Partial<AppError> = {}): AppError => ({
+    code,
+    message: `Main's words for ${reason}.`,
+    reason,
+    hint: "Main's hint.",
+    ...extra,
+  });
+
+  it.each([
+    ['zoho_not_connected', 'Your Zoho mailbox is not connected. Connect it in Settings, under Zoho Mail.'],
+    ['zoho_client_missing', 'The Zoho OAuth client is not set up yet. Enter its client ID and secret in Settings, under Zoho Mail.'],
+    ['zoho_reconnect_needed', "Zoho no longer accepts Staff Desk's access to your mailbox (it was revoked or has lapsed). Connect it again in Settings."],
+    ['zoho_access_denied', "Access was declined in Zoho's page, so the mailbox is not connected. Connect again and accept to go on."],
+    ['zoho_connect_expired', "The approval in Zoho's page did not arrive in time. Start connecting again."],
+  ])('says %s so the member knows where to act', (reason, message) => {
+    expect(say(zoho('NOT_CONFIGURED', reason))).toEqual({ message });
+  });
+
+  it("says how long Zoho's lock lasts, though it is not our RATE_LIMITED", () => {
+    expect(say(zoho('UPSTREAM', 'zoho_rate_limited', { retryAfterMs: 90_000 }))).toEqual({
+      message: 'Zoho is limiting how often Staff Desk may ask for now.',
+      hint: 'Try again in 2 minutes.',
+    });
+  });
+
+  it("says the secretary's own limit with the seconds to wait, in Spanish too", () => {
+    const limited = zoho('RATE_LIMITED', 'rate_limit', { retryAfterMs: 12_000 });
+    expect(say(limited)).toEqual({ message: 'You have asked too many questions in the last minute.', hint: 'Try again in 12 seconds.' });
+    expect(say(limited, { lang: 'es' })).toEqual({
+      message: 'Has hecho demasiadas preguntas en el último minuto.',
+      hint: 'Vuelve a intentarlo dentro de 12 segundos.',
+    });
+  });
+});

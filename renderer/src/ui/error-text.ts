@@ -44,14 +44,15 @@ function reasonText(error: AppError, t: TFunction): string | null {
  * Main's `message` and `hint` are English. The member reads the sentence for the error's `reason` when this
  * version knows it, else the one for its `code`; main's message is shown only when neither is known (a newer
  * main), and main's hint only when the reason is not known, since it may be the one concrete step there is.
- * A wait (RATE_LIMITED) and the keychain advice for the member's platform are said here too.
+ * A wait (RATE_LIMITED, or any error that names one) and the keychain advice for the member's platform are said here too.
  */
 export function errorText(error: AppError, t: TFunction, platform: string | null): ErrorText {
   const forReason = reasonText(error, t);
   const message = forReason ?? (known(en.errors.code, error.code) ? t(`errors.code.${error.code}`) : error.message);
 
   let hint: string | undefined;
-  if (error.code === 'RATE_LIMITED') hint = waitText(error.retryAfterMs, t);
+  // Zoho's lock comes as UPSTREAM with a wait: whenever main names one, the member reads how long.
+  if (error.code === 'RATE_LIMITED' || error.retryAfterMs !== undefined) hint = waitText(error.retryAfterMs, t);
   else if (error.reason === 'keychain_unavailable') hint = keychainHint(platform, t) ?? error.hint;
   // A known reason's sentence already says what to do; main's English advice would only repeat it.
   else if (forReason === null) hint = error.hint;

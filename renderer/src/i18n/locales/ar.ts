@@ -14,7 +14,6 @@ export const ar: PartialCatalog = {
     secretary: {
       title: 'السكرتير',
       summary: 'اسأل عن بريدك في Zoho بكلمات بسيطة: ما الذي وصل، ومن كتب، وما الذي يحتاج إلى رد.',
-      upcoming: 'سكرتير البريد قادم في إصدار قريب. في هذه الأثناء، اضبط مفتاح Gemini في الإعدادات.',
     },
     oracle: {
       title: 'العرّاف',

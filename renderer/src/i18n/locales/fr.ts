@@ -14,7 +14,6 @@ export const fr: PartialCatalog = {
     secretary: {
       title: 'Secrétaire',
       summary: 'Interrogez votre boîte Zoho avec des mots simples : ce qui est arrivé, qui a écrit, ce qui attend une réponse.',
-      upcoming: 'Le secrétaire de messagerie arrive dans une prochaine version. En attendant, configurez votre clé Gemini dans les Paramètres.',
     },
     oracle: {
       title: 'Oracle',

@@ -14,7 +14,6 @@ export const zh: PartialCatalog = {
     secretary: {
       title: '秘书',
       summary: '用简单的话询问你的 Zoho 邮箱：收到了什么、谁来的信、哪些需要回复。',
-      upcoming: '邮箱秘书将在后续版本中推出。在此之前，请先在“设置”中配置你的 Gemini 密钥。',
     },
     oracle: {
       title: '知识问答',

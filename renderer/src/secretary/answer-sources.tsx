@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SecretarySource } from '../../../shared/secretary';
+import { mailDateText } from './mail-date';
+import { MailLink } from './mail-link';
+
+/** The messages an answer used; each opens in Zoho Mail's web app, in the system browser. */
+export function AnswerSources({ sources, onOpen }: { sources: readonly SecretarySource[]; onOpen: (url: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const labelId = useId();
+  if (sources.length === 0) return null;
+  return (
+    <div className="answer-sources">
+      <p id={labelId} className="answer-sources-label">
+        {t('secretary.chat.sources')}
+      </p>
+      <ul aria-labelledby={labelId}>
+        {sources.map((source) => {
+          const text = (
+            <>
+              <span className="mail-from" dir="auto">{source.from}</span>
+              {' · '}
+              <span className="mail-subject" dir="auto">{source.subject || t('secretary.chat.noSubject')}</span>
+              {' · '}
+              <span className="mail-date">{mailDateText(source.date, i18n.language)}</span>
+            </>
+          );
+          return (
+            <li key={source.messageId}>
+              <MailLink webUrl={source.webUrl} onOpen={onOpen}>
+                {text}
+              </MailLink>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

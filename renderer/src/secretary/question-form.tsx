@@ -1,0 +1,93 @@
+import { useId, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SECRETARY } from '../../../shared/limits';
+
+interface QuestionFormProps {
+  readonly busy: boolean;
+  readonly onAsk: (question: string) => void;
+  readonly onCancel: () => void;
+  readonly inputRef: Ref<HTMLTextAreaElement>;
+}
+
+/**
+ * S1 and S15: the question box. Enter asks and Shift+Enter starts a new line; the counter shows the length against
+ * SECRETARY.questionMaxChars, and a question over it (or blank) is refused here with the reason, before main would.
+ * While a question is on its way the next one can be written, and Cancel abandons the one in flight.
+ */
+export function QuestionForm({ busy, onAsk, onCancel, inputRef }: QuestionFormProps) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const helpId = useId();
+  const counterId = useId();
+  const problemId = useId();
+  const [draft, setDraft] = useState('');
+  const [emptyRefused, setEmptyRefused] = useState(false);
+  const max = SECRETARY.questionMaxChars;
+  const over = draft.length - max;
+
+  function submit() {
+    if (busy || over > 0) return;
+    if (draft.trim() === '') {
+      setEmptyRefused(true);
+      return;
+    }
+    onAsk(draft);
+    setDraft('');
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submit();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // An input method composing a character uses Enter to confirm it: that is not asking.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  }
+
+  const problem = over > 0 ? t('secretary.chat.tooLong', { count: over, max }) : emptyRefused ? t('secretary.chat.empty') : null;
+
+  return (
+    <form className="question-form" onSubmit={onSubmit} noValidate>
+      <label htmlFor={inputId}>{t('secretary.chat.label')}</label>
+      <textarea
+        ref={inputRef}
+        id={inputId}
+        // Questions, like mail, may be in another script than the UI: each line takes its own direction.
+        dir="auto"
+        value={draft}
+        rows={3}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          setEmptyRefused(false);
+        }}
+        onKeyDown={onKeyDown}
+        aria-invalid={over > 0}
+        aria-describedby={`${problem === null ? '' : `${problemId} `}${counterId} ${helpId}`}
+      />
+      <div className="question-meta">
+        <p id={helpId} className="muted">
+          {t('secretary.chat.help')}
+        </p>
+        <p id={counterId} className={over > 0 ? 'question-counter question-counter-over' : 'question-counter'} dir="ltr">
+          {t('secretary.chat.counter', { count: draft.length, max })}
+        </p>
+      </div>
+      <p id={problemId} className="question-problem" role="status">
+        {problem}
+      </p>
+      <div className="actions">
+        <button type="submit" className="button-primary" disabled={busy || over > 0}>
+          {t('secretary.chat.ask')}
+        </button>
+        {busy && (
+          <button type="button" onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

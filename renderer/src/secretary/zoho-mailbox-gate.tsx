@@ -1,0 +1,51 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../shared/result';
+import type { ZohoStatus } from '../../../shared/zoho-connection';
+import { useApi } from '../api';
+import type { PaneId } from '../shell/pane-id';
+import { errorNotice, NoticeRegion } from '../ui/notice';
+
+type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; status: ZohoStatus };
+
+/**
+ * Stands in front of what needs the member's mailbox: until it is connected it says so and points to Settings,
+ * instead of a question box whose every question would fail.
+ */
+export function ZohoMailboxGate({ openPane, children }: { openPane: (id: PaneId) => void; children: ReactNode }) {
+  const api = useApi();
+  const { t } = useTranslation();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+
+  const check = useCallback(async () => {
+    setLoad({ kind: 'loading' });
+    const result = await api.zoho.status();
+    setLoad(result.ok ? { kind: 'ready', status: result.value } : { kind: 'failed', error: result.error });
+  }, [api]);
+
+  useEffect(() => {
+    void check();
+  }, [check]);
+
+  if (load.kind === 'ready' && load.status.state === 'connected') return children;
+
+  return (
+    <div className="callout" aria-busy={load.kind === 'loading'}>
+      {load.kind === 'loading' && <p className="muted">{t('secretary.mailbox.checking')}</p>}
+      {load.kind === 'ready' && (
+        <>
+          <p className="callout-lead">{t('secretary.mailbox.notConnected')}</p>
+          <button type="button" className="button-primary" onClick={() => openPane('settings')}>
+            {t('secretary.mailbox.connect')}
+          </button>
+        </>
+      )}
+      <NoticeRegion notice={load.kind === 'failed' ? errorNotice(load.error) : null} />
+      {load.kind === 'failed' && (
+        <button type="button" onClick={() => void check()}>
+          {t('common.retry')}
+        </button>
+      )}
+    </div>
+  );
+}

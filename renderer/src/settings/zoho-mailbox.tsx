@@ -1,0 +1,215 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../shared/result';
+import type { ZohoConnected, ZohoProgress, ZohoStatus } from '../../../shared/zoho-connection';
+import { useApi } from '../api';
+import { SignInButton } from '../auth/sign-in-button';
+import { followStream, type FollowedStream } from '../ui/follow-stream';
+import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { useOpenExternal } from '../ui/open-external';
+import { ZohoDeviceCode } from './zoho-device-code';
+
+/** Where the section stands with main about the mailbox. */
+export type ZohoStatusLoad =
+  | { kind: 'loading' }
+  | { kind: 'signedOut' }
+  | { kind: 'failed'; error: AppError }
+  | { kind: 'ready'; status: ZohoStatus };
+
+type Method = 'device' | 'loopback';
+type CodeStage = Extract<ZohoProgress, { stage: 'code' }>;
+type Flow =
+  | { kind: 'idle' }
+  | { kind: 'confirmingDisconnect' }
+  | { kind: 'disconnecting' }
+  | { kind: 'connecting'; method: Method; code: CodeStage | null; browserOpened: boolean; waiting: boolean };
+type FocusTarget = 'connect' | 'disconnect' | 'keep' | 'cancel';
+
+interface ZohoMailboxProps {
+  readonly load: ZohoStatusLoad;
+  readonly onReload: () => void;
+  /** A connect or disconnect changed the mailbox (and main may have moved the data centre). */
+  readonly onChanged: (status: ZohoStatus) => void;
+}
+
+function withProgress(flow: Flow, progress: ZohoProgress): Flow {
+  if (flow.kind !== 'connecting') return flow;
+  switch (progress.stage) {
+    case 'code':
+      return { ...flow, code: progress };
+    case 'browser_opened':
+      return { ...flow, browserOpened: true };
+    case 'waiting':
+      return { ...flow, waiting: true };
+  }
+}
+
+/**
+ * Connects the member's mailbox: the device flow by default (a code typed in Zoho's page), the loopback redirect
+ * as the alternative, each cancellable; then who is connected, and Disconnect after a confirmation. Leaving the
+ * page while connecting cancels the flow, so that a later Connect never races a forgotten one.
+ */
+export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
+  const api = useApi();
+  const { t } = useTranslation();
+  const headingId = useId();
+  const confirmId = useId();
+  const [flow, setFlow] = useState<Flow>({ kind: 'idle' });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const links = useOpenExternal();
+  const stream = useRef<FollowedStream | null>(null);
+  const buttons = {
+    connect: useRef<HTMLButtonElement>(null),
+    disconnect: useRef<HTMLButtonElement>(null),
+    keep: useRef<HTMLButtonElement>(null),
+    cancel: useRef<HTMLButtonElement>(null),
+  };
+  const focusNext = useRef<FocusTarget | null>(null);
+  const flowBox = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const target = focusNext.current;
+    const element = target && buttons[target].current;
+    // The button may appear only in a later render (after main's answer): focus waits for it.
+    if (!element) return;
+    focusNext.current = null;
+    element.focus();
+  });
+
+  useEffect(() => () => stream.current?.cancel(), []);
+
+  function finish(next: Notice, focus: FocusTarget) {
+    // Focus follows only from the flow's own controls, which go away; a member working elsewhere keeps their place.
+    focusNext.current = flowBox.current?.contains(document.activeElement) ? focus : null;
+    stream.current = null;
+    setFlow({ kind: 'idle' });
+    setNotice(next);
+  }
+
+  function connect(method: Method) {
+    setNotice(null);
+    setFlow({ kind: 'connecting', method, code: null, browserOpened: false, waiting: false });
+    focusNext.current = 'cancel';
+    const calls = { start: () => api.zoho.connect({ method }), cancel: (requestId: string) => api.zoho.cancel({ requestId }) };
+    stream.current = followStream(api, 'zoho:connect', 'zoho:progress', calls, {
+      onProgress: (progress) => setFlow((current) => withProgress(current, progress)),
+      onDone: (connected: ZohoConnected) => {
+        finish({ tone: 'info', message: t('settings.zoho.mailbox.connectedNow', { email: connected.email }) }, 'disconnect');
+        onReload();
+      },
+      onError: (error) => finish(errorNotice(error), 'connect'),
+    });
+  }
+
+  function cancel() {
+    stream.current?.cancel();
+    finish({ tone: 'info', message: t('settings.zoho.mailbox.cancelled') }, 'connect');
+  }
+
+  async function disconnect() {
+    setFlow({ kind: 'disconnecting' });
+    setNotice(null);
+    const result = await api.zoho.disconnect();
+    setFlow({ kind: 'idle' });
+    if (!result.ok) {
+      setNotice(errorNotice(result.error));
+      focusNext.current = 'disconnect';
+      return;
+    }
+    setNotice({ tone: 'info', message: t('settings.zoho.mailbox.disconnectedNow') });
+    focusNext.current = 'connect';
+    onChanged(result.value);
+  }
+
+  const status = load.kind === 'ready' ? load.status : null;
+  const connecting = flow.kind === 'connecting' ? flow : null;
+
+  return (
+    <div className="settings-subsection" role="group" aria-labelledby={headingId} aria-busy={load.kind === 'loading' || flow.kind === 'disconnecting'}>
+      <h3 id={headingId}>{t('settings.zoho.mailbox.heading')}</h3>
+
+      {load.kind === 'loading' && <p className="muted">{t('settings.zoho.mailbox.checking')}</p>}
+      {load.kind === 'signedOut' && (
+        <>
+          <p>{t('settings.zoho.mailbox.signInFirst')}</p>
+          <SignInButton />
+        </>
+      )}
+      {status?.state === 'not_configured' && <p className="muted">{t('settings.zoho.mailbox.needsClient')}</p>}
+
+      {status?.state === 'connected' && (
+        <p className="key-state key-state-on">
+          {status.email === undefined ? t('settings.zoho.mailbox.connected') : t('settings.zoho.mailbox.connectedAs', { email: status.email })}
+        </p>
+      )}
+      {status?.state === 'connected' && flow.kind !== 'confirmingDisconnect' && (
+        <button
+          type="button"
+          ref={buttons.disconnect}
+          className="button-danger"
+          disabled={flow.kind === 'disconnecting'}
+          onClick={() => {
+            setNotice(null);
+            setFlow({ kind: 'confirmingDisconnect' });
+            // The safe choice takes focus, so a stray Enter keeps the mailbox.
+            focusNext.current = 'keep';
+          }}
+        >
+          {t('settings.zoho.mailbox.disconnect')}
+        </button>
+      )}
+      {status?.state === 'connected' && flow.kind === 'confirmingDisconnect' && (
+        <div role="group" aria-labelledby={confirmId} className="confirm">
+          <p id={confirmId}>{t('settings.zoho.mailbox.confirmDisconnect')}</p>
+          <div className="actions">
+            <button type="button" className="button-danger" onClick={() => void disconnect()}>
+              {t('settings.zoho.mailbox.confirmDisconnectAction')}
+            </button>
+            <button
+              type="button"
+              ref={buttons.keep}
+              onClick={() => {
+                setFlow({ kind: 'idle' });
+                focusNext.current = 'disconnect';
+              }}
+            >
+              {t('common.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {status?.state === 'disconnected' && <p className="key-state">{t('settings.zoho.mailbox.disconnected')}</p>}
+      {status?.state === 'disconnected' && !connecting && (
+        <div className="actions">
+          <button type="button" ref={buttons.connect} className="button-primary" onClick={() => connect('device')}>
+            {t('settings.zoho.mailbox.connect')}
+          </button>
+          <button type="button" className="button-link" onClick={() => connect('loopback')}>
+            {t('settings.zoho.mailbox.connectInBrowser')}
+          </button>
+        </div>
+      )}
+
+      {connecting && (
+        <div ref={flowBox} className="connect-flow" aria-live="polite">
+          {connecting.method === 'device' && !connecting.code && <p className="muted">{t('settings.zoho.mailbox.requesting')}</p>}
+          {connecting.code && <ZohoDeviceCode code={connecting.code} onOpenPage={links.open} />}
+          {connecting.method === 'loopback' && <p>{t('settings.zoho.mailbox.finishInBrowser')}</p>}
+          {connecting.browserOpened && <p className="muted">{t('settings.zoho.mailbox.browserOpened')}</p>}
+          {connecting.waiting && <p className="muted">{t('settings.zoho.mailbox.waiting')}</p>}
+          <button type="button" ref={buttons.cancel} onClick={cancel}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      )}
+
+      <NoticeRegion notice={notice ?? links.notice ?? (load.kind === 'failed' ? errorNotice(load.error) : null)} />
+      {load.kind === 'failed' && (
+        <button type="button" onClick={onReload}>
+          {t('common.retry')}
+        </button>
+      )}
+    </div>
+  );
+}

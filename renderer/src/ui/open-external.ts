@@ -1,0 +1,31 @@
+import { useCallback, useState } from 'react';
+import { useApi } from '../api';
+import { errorNotice, type Notice } from './notice';
+
+/** Only https links leave the app (DESIGN section 8); main parses and checks each one again. */
+export function isHttpsUrl(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens an https link in the system browser through main, never in the app window. When main cannot open it, the
+ * reason is kept as a notice for the caller to show where the member clicked.
+ */
+export function useOpenExternal(): { open: (url: string) => void; notice: Notice | null } {
+  const api = useApi();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const open = useCallback(
+    (url: string) => {
+      setNotice(null);
+      void api.app.openExternal({ url }).then((result) => {
+        if (!result.ok) setNotice(errorNotice(result.error));
+      });
+    },
+    [api],
+  );
+  return { open, notice };
+}
