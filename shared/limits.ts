@@ -89,6 +89,7 @@ export const IPC = {
   maxInputBytes: 1_000_000,
   maxInputDepth: 32,
   secretValueMaxChars: 4096,
+  copyTextMaxChars: 1000,
   knowledgePathMaxChars: 4096,
 } as const;
 

@@ -42,6 +42,8 @@ export interface CoreDeps {
   appInfo: AppInfo;
   /** Hands an already-validated https URL to the system browser. */
   openExternal: (url: string) => Promise<void>;
+  /** Writes text to the system clipboard (the sandboxed page is given no clipboard permission). */
+  copyText: (text: string) => void;
   isTrustedSender: SenderPolicy;
   /** Where Gemini lives: Google's API in the app, a local double in tests. */
   gemini: { baseUrl: string };
@@ -150,7 +152,7 @@ export function createCore(deps: CoreDeps): Core {
     currentMember: session.currentMember,
     onUnauthenticated: session.protectedCallRefused,
     handlers: {
-      ...appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, log }),
+      ...appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, copyText: deps.copyText, log }),
       ...settingsHandlers({ settings }),
       ...secretsHandlers({ secrets: deps.secrets }),
       ...secretsCheckHandler({ gateway: gemini, settings }),

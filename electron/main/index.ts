@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { app, dialog, shell, type BrowserWindow, type Tray } from 'electron';
+import { app, clipboard, dialog, shell, type BrowserWindow, type Tray } from 'electron';
 import { createCore, type Core } from './core';
 import { registerElectronTransport } from './ipc/electron-transport';
 import { allowOrigins } from './ipc/sender';
@@ -106,6 +106,7 @@ function main(): void {
       log,
       appInfo: { version: app.getVersion(), dataPath: app.getPath('userData'), platform: process.platform },
       openExternal: (url) => shell.openExternal(url),
+      copyText: (text) => clipboard.writeText(text),
       isTrustedSender: allowOrigins(source.origins),
       gemini: { baseUrl: GEMINI_BASE_URL },
       systemLanguages: app.getPreferredSystemLanguages(),

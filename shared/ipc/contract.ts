@@ -26,6 +26,12 @@ export const contract = {
     output: z.object({ opened: z.literal(true) }),
   }),
 
+  /** Puts a short text (e.g. Zoho's device code) on the system clipboard; the page itself has no clipboard. */
+  'app:copyText': unary({
+    input: z.strictObject({ text: z.string().min(1).max(IPC.copyTextMaxChars) }),
+    output: z.object({ copied: z.literal(true) }),
+  }),
+
   'settings:get': unary({ input: noInput, output: settingsSchema }),
   'settings:update': unary({ input: settingsPatchSchema, output: settingsSchema }),
 

@@ -22,6 +22,7 @@ function startCore(file: string) {
     log: createMemoryLogger(),
     appInfo: { version: 'bench', dataPath: file, platform: process.platform },
     openExternal: async () => {},
+    copyText: () => {},
     isTrustedSender: allowOrigins([APP_ORIGIN]),
     gemini: { baseUrl: UNREACHABLE_GEMINI_URL },
     auth: { login: closedLoginPort(), notify: () => {} },

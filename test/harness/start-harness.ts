@@ -122,6 +122,8 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
     appInfo: { version: deps.appVersion, dataPath: config.dataDir, platform: process.platform },
     // No system browser is opened from a test run: the request is only recorded.
     openExternal: async (url) => log.info('external link requested', { url }),
+    // Nor is the tester's clipboard touched: the length is enough to see that a copy was asked for.
+    copyText: (text) => log.info('copy to clipboard requested', { chars: text.length }),
     isTrustedSender: allowOrigins([origin]),
     gemini: { baseUrl: config.gemini.baseUrl },
     zoho: { accountsUrl: config.zoho.accountsUrl, mailUrl: config.zoho.mailUrl },

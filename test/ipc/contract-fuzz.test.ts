@@ -76,5 +76,6 @@ describe('every contract channel against malformed input', () => {
     expect(await harness.core.registry.call('secrets:status', {}, sender)).toEqual(secretsBefore);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(harness.opens).toEqual([]);
+    expect(harness.copies).toEqual([]);
   });
 });

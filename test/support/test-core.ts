@@ -29,6 +29,8 @@ export interface TestCore {
   log: ReturnType<typeof createMemoryLogger>;
   /** URLs handed to the system browser. */
   opens: string[];
+  /** Texts put on the clipboard. */
+  copies: string[];
   /** Events the core broadcast, in order (unless `broadcast` was overridden). */
   broadcasts: Array<{ event: AppBroadcast; payload: unknown }>;
   dispose(): void;
@@ -41,6 +43,7 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
   if (!opened.ok) throw new Error(opened.error.message);
   const log = createMemoryLogger();
   const opens: string[] = [];
+  const copies: string[] = [];
   const broadcasts: TestCore['broadcasts'] = [];
   const core = createCore({
     db: opened.db,
@@ -50,6 +53,7 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
     openExternal: async (url) => {
       opens.push(url);
     },
+    copyText: (text) => copies.push(text),
     isTrustedSender: allowOrigins([APP_ORIGIN]),
     gemini: { baseUrl: UNREACHABLE_GEMINI_URL },
     auth: { login: closedLoginPort(), notify: () => {} },
@@ -63,6 +67,7 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
     file,
     log,
     opens,
+    copies,
     broadcasts,
     dispose() {
       core.close();

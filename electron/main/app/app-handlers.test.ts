@@ -12,6 +12,13 @@ describe('app channels', () => {
     expect(result).toEqual({ ok: true, value: { version: '0.0.0-test', dataPath: harness.dir, platform: 'linux' } });
   });
 
+  it('app:copyText puts the text on the clipboard through main', async () => {
+    harness = createTestCore();
+    const result = await harness.core.registry.call('app:copyText', { text: 'WXYZ-4821' }, fakeSender().sender);
+    expect(result).toEqual({ ok: true, value: { copied: true } });
+    expect(harness.copies).toEqual(['WXYZ-4821']);
+  });
+
   it('app:openExternal hands a parsed https link to the system browser', async () => {
     harness = createTestCore();
     const result = await harness.core.registry.call(

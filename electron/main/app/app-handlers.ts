@@ -13,10 +13,15 @@ export interface AppInfo {
 export function appHandlers(deps: {
   info: AppInfo;
   openExternal: (url: string) => Promise<void>;
+  copyText: (text: string) => void;
   log: Logger;
-}): Pick<Handlers<AppContract>, 'app:info' | 'app:openExternal'> {
+}): Pick<Handlers<AppContract>, 'app:info' | 'app:openExternal' | 'app:copyText'> {
   return {
     'app:info': () => ok(deps.info),
+    'app:copyText': ({ text }) => {
+      deps.copyText(text);
+      return ok({ copied: true as const });
+    },
     'app:openExternal': async ({ url }) => {
       const safe = parseExternalUrl(url);
       if (!safe) return err('INVALID_INPUT', 'Only https links can be opened.', { field: 'url' });

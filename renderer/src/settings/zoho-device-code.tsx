@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZohoProgress } from '../../../shared/zoho-connection';
+import { useApi } from '../api';
 import { remainingText, useRemainingMs } from './countdown';
 
 type CodeStage = Extract<ZohoProgress, { stage: 'code' }>;
@@ -19,15 +20,13 @@ export function ZohoDeviceCode({ code, onOpenPage }: ZohoDeviceCodeProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const helpId = useId();
+  const api = useApi();
   const [copy, setCopy] = useState<Copy>('idle');
   const remainingMs = useRemainingMs(Date.parse(code.expiresAt));
 
   function copyCode() {
-    // The clipboard may be refused to the page; the code stays selectable either way.
-    navigator.clipboard.writeText(code.userCode).then(
-      () => setCopy('copied'),
-      () => setCopy('failed'),
-    );
+    // Main writes the clipboard: the sandboxed page is granted no clipboard permission of its own.
+    void api.app.copyText({ text: code.userCode }).then((result) => setCopy(result.ok ? 'copied' : 'failed'));
   }
 
   return (

@@ -145,6 +145,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const defaults: { [K in UnaryChannel]: Handler<K> } = {
     'app:info': () => ok(FAKE_APP_INFO),
     'app:openExternal': () => ok({ opened: true as const }),
+    'app:copyText': () => ok({ copied: true as const }),
     'settings:get': () => ok(settings),
     'settings:update': (patch) => {
       settings = applySettingsPatch(settings, patch);
