@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IPC } from '../../../shared/limits';
 import type { MemberSecretName, SecretsStatus } from '../../../shared/secrets';
 import type { Result } from '../../../shared/result';
 import { useApi } from '../api';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { SecretInput } from './secret-input';
 
 const KEY_NAME: MemberSecretName = 'gemini.apiKey';
 
@@ -173,16 +173,7 @@ export function ApiKeySection() {
         <form className="key-form" onSubmit={(event) => void save(event)} noValidate>
           <label htmlFor={inputId}>{t('settings.apiKey.label')}</label>
           <div className="actions">
-            <input
-              ref={input}
-              id={inputId}
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              autoCapitalize="off"
-              maxLength={IPC.secretValueMaxChars}
-              disabled={busy}
-            />
+            <SecretInput ref={input} id={inputId} masked disabled={busy} />
             <button type="submit" className="button-primary" disabled={busy}>
               {t('settings.apiKey.save')}
             </button>

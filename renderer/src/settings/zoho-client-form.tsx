@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IPC } from '../../../shared/limits';
 import type { SecretsStatus } from '../../../shared/secrets';
 import { useApi } from '../api';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { SecretInput } from './secret-input';
 
 type ClientStatus = { kind: 'checking' } | { kind: 'unknown' } | { kind: 'known'; configured: boolean };
 type FocusTarget = 'clientId' | 'replace';
@@ -118,31 +118,11 @@ export function ZohoClientForm({ onSaved }: { onSaved: () => void }) {
         <form className="settings-form" onSubmit={(event) => void save(event)} noValidate>
           <div className="field">
             <label htmlFor={idFieldId}>{t('settings.zoho.client.id')}</label>
-            <input
-              ref={clientIdField}
-              id={idFieldId}
-              type="text"
-              dir="ltr"
-              autoComplete="off"
-              spellCheck={false}
-              autoCapitalize="off"
-              maxLength={IPC.secretValueMaxChars}
-              disabled={busy}
-            />
+            <SecretInput ref={clientIdField} id={idFieldId} masked={false} disabled={busy} />
           </div>
           <div className="field">
             <label htmlFor={secretFieldId}>{t('settings.zoho.client.secret')}</label>
-            <input
-              ref={secretField}
-              id={secretFieldId}
-              type="password"
-              dir="ltr"
-              autoComplete="off"
-              spellCheck={false}
-              autoCapitalize="off"
-              maxLength={IPC.secretValueMaxChars}
-              disabled={busy}
-            />
+            <SecretInput ref={secretField} id={secretFieldId} masked disabled={busy} />
           </div>
           <div className="actions">
             <button type="submit" className="button-primary" disabled={busy}>
