@@ -26,6 +26,7 @@ import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store';
 import { createZoho } from './zoho/create-zoho';
 import { mailHtmlToText } from './zoho/mail-text';
+import { zohoFailed } from './zoho/zoho-failure';
 import { zohoHandlers } from './zoho/zoho-handlers';
 import type { ZohoOverrides } from './zoho/zoho-endpoints';
 
@@ -160,7 +161,13 @@ export function createCore(deps: CoreDeps): Core {
       ...zohoHandlers({ connection: zoho.connection, connected: () => void digestSchedule.check() }),
       ...digestHandlers({ digest }),
       // The registry refused the call unless a verified member is signed in: ctx.member is set here.
-      'secretary:ask': (input, ctx) => secretary.ask(input, { member: ctx.member!, signal: ctx.signal }),
+      'secretary:ask': async (input, ctx) => {
+        // No mailbox, no question: say so before any model tokens are spent or the question is counted.
+        const refreshToken = await deps.secrets.get('zoho.refreshToken');
+        if (!refreshToken.ok) return refreshToken;
+        if (refreshToken.value === null) return zohoFailed({ kind: 'not_connected' });
+        return secretary.ask(input, { member: ctx.member!, signal: ctx.signal });
+      },
     },
   });
   void digestSchedule.check();

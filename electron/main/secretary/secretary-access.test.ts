@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SecretName } from '../../../shared/secrets';
 import { startCfAccessDouble } from '../../../test/doubles/cf-access-double';
 import { closedLoginPort } from '../../../test/support/auth-test-kit';
 import { fakeSender } from '../../../test/support/fake-sender';
@@ -12,10 +13,12 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function coreWithAccess(): Promise<{ test: TestCore; issue: (claims: Record<string, unknown>) => Promise<string> }> {
+async function coreWithAccess(
+  secrets: Partial<Record<SecretName, string>> = {},
+): Promise<{ test: TestCore; issue: (claims: Record<string, unknown>) => Promise<string> }> {
   const access = await startCfAccessDouble();
   const test = createTestCore({
-    secrets: createMemorySecretStore({ 'gemini.apiKey': VALID_KEY }),
+    secrets: createMemorySecretStore({ 'gemini.apiKey': VALID_KEY, ...secrets }),
     gemini: { baseUrl: gemini.double.baseUrl },
     auth: {
       login: closedLoginPort(),
@@ -47,11 +50,20 @@ describe('S14 only a signed-in staff member may ask', () => {
     expect(gemini.double.requests).toEqual([]);
   });
 
-  it('S14 lets a verified staff member through to the secretary', async () => {
+  it('S14 lets a verified staff member through the guard, to be told to connect the mailbox first', async () => {
     const { test, issue } = await coreWithAccess();
     const signedIn = await test.core.auth.acceptToken(await issue({ email: 'ana@example.com', name: 'Ana' }));
     expect(signedIn).toMatchObject({ ok: true, value: { state: 'signed_in', email: 'ana@example.com' } });
-    // Past the guard: the question reaches the model (the double's plain reply is taken as the answer).
+    const result = await test.core.registry.call('secretary:ask', QUESTION, fakeSender().sender);
+    // Past the guard; with no mailbox connected nothing is spent on the model and nothing is counted.
+    expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED', reason: 'zoho_not_connected' } });
+    expect(gemini.double.requests).toEqual([]);
+  });
+
+  it('S14 answers a verified member with a connected mailbox, their email on the telemetry row', async () => {
+    const { test, issue } = await coreWithAccess({ 'zoho.refreshToken': 'refresh-token-of-ana' });
+    await test.core.auth.acceptToken(await issue({ email: 'ana@example.com', name: 'Ana' }));
+    // The double's plain reply is taken as the answer: no mailbox lookup is needed to prove the way through.
     const result = await test.core.registry.call('secretary:ask', QUESTION, fakeSender().sender);
     expect(result).toMatchObject({ ok: true, value: { tool_rounds: 0 } });
     expect(gemini.double.requestsFor('generateContent').length).toBeGreaterThan(0);
