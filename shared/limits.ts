@@ -38,6 +38,14 @@ export const ORACLE = {
   relevanceFloor: 0.4, // O4, for the seeds' embedding model; calibrated per model (O9)
   honestAnswerHints: 5, // O4
   maxLinkedChunks: 2, // issue 6: linked notes join the context, bounded
+  /** Reciprocal rank fusion's constant: a chunk's share is 1 / (fusionK + its rank) on each side. */
+  fusionK: 60,
+  /** How deep each side (vector, lexical) is read before fusing. */
+  fusionCandidatesPerSide: 50,
+  /** A heading's section longer than this is split further; about 400 tokens, well inside one embedding. */
+  chunkMaxChars: 1600,
+  /** Each further piece repeats this much of the one before, so a sentence cut at a border is whole in one. */
+  chunkOverlapChars: 200,
 } as const;
 
 /** AI channel (seeds 004). */
@@ -49,6 +57,10 @@ export const ASSISTANT = {
   knowledgeKeepWithin: 0.03, // G6: drop everything more than this below the best
   knowledgeMinKept: 2, // G6
   knowledgeMaxKept: 4, // G6
+  /** G6 lexical fallback: how many of the question's longest words are searched, by stem. */
+  knowledgeFallbackWords: 3,
+  /** A suffix is cut only when this much of the word remains, so short words are never reduced to noise. */
+  knowledgeStemMinChars: 4,
   rateLimitPerMinute: 20, // G9
   serverTimeZone: 'Asia/Ulaanbaatar', // G7
 } as const;

@@ -114,4 +114,28 @@ const v1Initial: Migration = {
   `,
 };
 
-export const appMigrations: readonly Migration[] = [v1Initial];
+/**
+ * Issue 6: the indexer's record of fully indexed notes. A row is written in the same transaction as the note's
+ * chunks, so a note without a row (or with an older hash) is simply indexed again on the next run.
+ */
+const v2KnowledgeNotes: Migration = {
+  version: 2,
+  name: 'knowledge notes and chunk links',
+  up: `
+    CREATE TABLE kb_notes (
+      collection TEXT NOT NULL,
+      path TEXT NOT NULL,
+      title TEXT NOT NULL,
+      tags TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(tags)),
+      -- sha256 of the note's text, hex: an unchanged note is recognised without parsing it.
+      content_hash TEXT NOT NULL,
+      indexed_at TEXT NOT NULL DEFAULT ${NOW},
+      PRIMARY KEY (collection, path)
+    );
+
+    -- The chunk's [[wiki-links]] as a JSON array of {note, heading?}: linked notes can join an answer's context.
+    ALTER TABLE kb_chunks ADD COLUMN links TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(links));
+  `,
+};
+
+export const appMigrations: readonly Migration[] = [v1Initial, v2KnowledgeNotes];
