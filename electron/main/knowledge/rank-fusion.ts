@@ -1,0 +1,36 @@
+/** One item of a fused ranking: its RRF score and its 1-based rank in each input list (absent where missing). */
+export interface FusedItem {
+  readonly id: number;
+  readonly score: number;
+  readonly ranks: readonly (number | undefined)[];
+}
+
+/**
+ * Reciprocal rank fusion: each list gives an item 1 / (k + rank). It needs no common scale between the
+ * lists (a cosine and a bm25 score are not comparable), which is why fusion decides only the order.
+ * Ties go to the item with the better best rank, then to the lower id, so the result is deterministic.
+ */
+export function fuseRanks(lists: readonly (readonly number[])[], k: number): FusedItem[] {
+  const byId = new Map<number, { score: number; ranks: (number | undefined)[] }>();
+  lists.forEach((list, listIndex) => {
+    list.forEach((id, position) => {
+      const rank = position + 1;
+      let entry = byId.get(id);
+      if (!entry) {
+        entry = { score: 0, ranks: lists.map(() => undefined) };
+        byId.set(id, entry);
+      }
+      // An id repeated within one list counts once, at its best rank.
+      if (entry.ranks[listIndex] !== undefined) return;
+      entry.ranks[listIndex] = rank;
+      entry.score += 1 / (k + rank);
+    });
+  });
+  return [...byId]
+    .map(([id, entry]) => ({ id, score: entry.score, ranks: entry.ranks }))
+    .sort((a, b) => b.score - a.score || bestRank(a) - bestRank(b) || a.id - b.id);
+}
+
+function bestRank(item: FusedItem): number {
+  return Math.min(...item.ranks.map((rank) => rank ?? Number.POSITIVE_INFINITY));
+}

@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { ORACLE } from '../../../shared/limits';
+import { ftsAnyOf, retrieve, searchVectors } from './retrieve';
+import { QUERY, TEST_MODEL, insertChunk, knowledgeDatabase, withCosine } from '../../../test/support/knowledge/chunks';
+
+const hybrid = { queryVector: QUERY, model: TEST_MODEL };
+
+describe('retrieve', () => {
+  it('O2: returns 8 chunks drawn from the whole knowledge base, with no filters', () => {
+    const db = knowledgeDatabase();
+    for (let i = 0; i < 12; i++) {
+      insertChunk(db, {
+        collection: i % 2 === 0 ? 'kb' : 'archive',
+        path: `note-${i}.md`,
+        text: `Nota número ${i}`,
+        vector: withCosine(0.5 + i * 0.04),
+      });
+    }
+    const result = retrieve(db, { queryText: 'vacaciones', ...hybrid, limit: ORACLE.retrievalChunks });
+    expect(result.mode).toBe('hybrid');
+    expect(result.chunks).toHaveLength(8);
+    expect(result.chunks.map((chunk) => chunk.path)).toEqual([11, 10, 9, 8, 7, 6, 5, 4].map((i) => `note-${i}.md`));
+  });
+
+  it('reports the cosine as relevance: fusion changes the order, never the number', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'facturas.md', text: 'Cómo emitir la facturación mensual', vector: withCosine(0.8) });
+    insertChunk(db, { path: 'vacaciones.md', text: 'Pedir días libres', vector: withCosine(0.82) });
+    insertChunk(db, { path: 'equipo.md', text: 'Quién es quién', vector: withCosine(0.81) });
+
+    const { mode, chunks } = retrieve(db, { queryText: 'facturación', ...hybrid, limit: 8 });
+    expect(mode).toBe('hybrid');
+    // Found by both sides, the invoice note leads although two notes are closer by cosine.
+    expect(chunks.map((chunk) => chunk.path)).toEqual(['facturas.md', 'vacaciones.md', 'equipo.md']);
+    expect(chunks[0]).toMatchObject({ title: 'facturas', chunkTitle: 'Intro', vectorRank: 3, lexicalRank: 1 });
+    expect(chunks[0]?.text).toBe('Cómo emitir la facturación mensual');
+    expect(chunks.map((chunk) => chunk.relevance)).toEqual([
+      expect.closeTo(0.8, 6),
+      expect.closeTo(0.82, 6),
+      expect.closeTo(0.81, 6),
+    ]);
+    expect(chunks[1]?.lexicalRank).toBeUndefined();
+  });
+
+  it('normalises a query vector that is not unit length, so relevance stays a cosine', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'a.md', text: 'alfa', vector: withCosine(0.6) });
+    const { chunks } = retrieve(db, { queryText: '', queryVector: new Float32Array([5, 0, 0]), model: TEST_MODEL, limit: 8 });
+    expect(chunks[0]?.relevance).toBeCloseTo(0.6, 6);
+  });
+
+  it('searches by words alone without a query vector, and says so', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'vpn.md', text: 'Configurar la VPN de la oficina. La VPN pide el segundo factor.', vector: withCosine(0.9) });
+    insertChunk(db, { path: 'wifi.md', text: 'La wifi de invitados y la VPN', vector: withCosine(0.95) });
+    insertChunk(db, { path: 'cocina.md', text: 'Turnos de la cocina' });
+
+    const result = retrieve(db, { queryText: 'vpn', queryVector: null, limit: 8 });
+    expect(result.mode).toBe('lexical');
+    expect(result.chunks.map((chunk) => chunk.path)).toEqual(['vpn.md', 'wifi.md']);
+    expect(result.chunks.every((chunk) => chunk.relevance === null && chunk.vectorRank === undefined)).toBe(true);
+    expect(result.chunks.map((chunk) => chunk.lexicalRank)).toEqual([1, 2]);
+  });
+
+  it('falls back to lexical mode when no chunk has a vector of the query model yet', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'vpn.md', text: 'VPN de la oficina', vector: withCosine(0.9), model: 'old-model' });
+    const result = retrieve(db, { queryText: 'vpn', queryVector: QUERY, model: 'new-model', limit: 8 });
+    expect(result).toMatchObject({ mode: 'lexical', chunks: [{ path: 'vpn.md', relevance: null }] });
+  });
+
+  it('ignores chunks of another embedding model or other dimensions on the vector side', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'ours.md', text: 'alfa', vector: withCosine(0.5) });
+    insertChunk(db, { path: 'theirs.md', text: 'beta', vector: withCosine(1), model: 'other-model' });
+    insertChunk(db, { path: 'short.md', text: 'gamma', vector: [1, 0] });
+    insertChunk(db, { path: 'theirs-too.md', text: 'delta', vector: withCosine(0.99), model: 'other-model' });
+
+    const { mode, chunks } = retrieve(db, { queryText: 'delta', ...hybrid, limit: 8 });
+    expect(mode).toBe('hybrid');
+    expect(chunks.map((chunk) => chunk.path)).toEqual(['ours.md', 'theirs-too.md']);
+    // Found by its words, the other model's chunk has no cosine to report.
+    expect(chunks[1]).toMatchObject({ relevance: null, lexicalRank: 1 });
+    expect(chunks[1]?.vectorRank).toBeUndefined();
+  });
+
+  it('finds words whatever their accents or case', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'a.md', text: 'Toda la información del módulo' });
+    insertChunk(db, { path: 'b.md', text: 'Pedir informacion por correo' });
+    insertChunk(db, { path: 'c.md', text: 'Otra cosa' });
+    const paths = (queryText: string) =>
+      retrieve(db, { queryText, limit: 8 })
+        .chunks.map((chunk) => chunk.path)
+        .sort();
+    expect(paths('informacion')).toEqual(['a.md', 'b.md']);
+    expect(paths('INFORMACIÓN')).toEqual(['a.md', 'b.md']);
+    expect(paths('modulo')).toEqual(['a.md']);
+  });
+
+  describe('treats FTS5 syntax in the question as plain words', () => {
+    function setUp() {
+      const db = knowledgeDatabase();
+      insertChunk(db, { path: 'secret.md', title: 'Claves', text: 'El title del documento secreto' });
+      insertChunk(db, { path: 'near.md', title: 'Cerca', text: 'near the office, alfa and beta' });
+      insertChunk(db, { path: 'factura.md', title: 'Facturas', text: 'La factura de marzo' });
+      return db;
+    }
+    const paths = (db: ReturnType<typeof setUp>, queryText: string) =>
+      retrieve(db, { queryText, limit: 8 })
+        .chunks.map((chunk) => chunk.path)
+        .sort();
+
+    it.each([
+      ['an unbalanced quote', '"secreto', ['secret.md']],
+      ['a quote inside a word', 'secre"to', []],
+      ['a column filter', 'title:secreto', ['secret.md']],
+      ['a column filter on a column that does not exist', 'nope:secreto', ['secret.md']],
+      ['NEAR', 'NEAR(alfa beta, 2)', ['near.md']],
+      ['a prefix star', 'fact*', []],
+      // NOT excludes nothing, and AND is the word "and" in the English note.
+      ['boolean operators', 'factura AND NOT secreto', ['factura.md', 'near.md', 'secret.md']],
+      ['parentheses', '((factura', ['factura.md']],
+      ['a caret and a minus', '^factura -secreto', ['factura.md', 'secret.md']],
+      ['only punctuation', '"*():^-', []],
+    ])('%s', (_name, queryText, expected) => {
+      expect(paths(setUp(), queryText)).toEqual(expected);
+    });
+
+    it('quotes every word, so nothing reaches FTS5 as an operator', () => {
+      expect(ftsAnyOf(['title', 'NEAR', 'Ñandú'])).toBe('"title" OR "near" OR "ñandú"');
+      expect(ftsAnyOf(['a"b'])).toBe('"a""b"');
+      expect(ftsAnyOf(['fact'], { prefix: true })).toBe('"fact"*');
+      expect(ftsAnyOf([])).toBeNull();
+    });
+  });
+
+  it('keeps the best vectors of a large scan, best first', () => {
+    const db = knowledgeDatabase();
+    const cosines = Array.from({ length: 300 }, (_, i) => Math.sin(i * 12.9898) * 0.999);
+    const ids = cosines.map((cosine, i) => insertChunk(db, { path: `n${i}.md`, text: 'x', vector: withCosine(cosine) }));
+    const search = searchVectors(db, QUERY, TEST_MODEL, 10);
+    const expected = ids
+      .map((id, i) => ({ id, cosine: cosines[i]! }))
+      .sort((a, b) => b.cosine - a.cosine)
+      .slice(0, 10);
+    expect(search.scanned).toBe(300);
+    expect(search.hits.map((hit) => hit.id)).toEqual(expected.map((hit) => hit.id));
+    search.hits.forEach((hit, i) => expect(hit.cosine).toBeCloseTo(expected[i]!.cosine, 5));
+  });
+});
