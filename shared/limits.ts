@@ -82,6 +82,9 @@ export const GEMINI = {
   embeddingBatchMax: 100,
   /** Batch requests in flight at once while embedding a corpus: fast, yet gentle on the per-minute quota. */
   embeddingConcurrency: 2,
+  /** Embedding a corpus runs in the background: as patient as the assistant (4 attempts), a minute per batch. */
+  embeddingAttempts: 4,
+  embeddingTimeoutMs: 60_000,
   /** Our own retry policy (the SDK's is off): jittered exponential backoff from this base, never above the cap. */
   retryBaseDelayMs: 1_000,
   retryMaxDelayMs: 10_000,
