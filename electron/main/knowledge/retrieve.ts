@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { ORACLE } from '../../../shared/limits';
 import { fuseRanks } from './rank-fusion';
-import { cosineWithUnit, decodeVector, toUnitVector } from './vector-codec';
+import { toUnitVector } from './vector-codec';
+import { searchVectorIndex, vectorIndexFor, type VectorSearch } from './vector-index';
 
 export interface RetrievedChunk {
   readonly id: number;
@@ -31,19 +32,7 @@ export interface RetrieveResult {
   readonly chunks: RetrievedChunk[];
 }
 
-export interface VectorHit {
-  readonly id: number;
-  readonly cosine: number;
-}
-
-export interface VectorSearch {
-  /** How many stored vectors took part; 0 means the vector side is unavailable for this model. */
-  readonly scanned: number;
-  /** The best `count` by cosine, best first. */
-  readonly hits: VectorHit[];
-  /** The cosine of each tracked id that has a vector of this model, wherever it ranked. */
-  readonly tracked: Map<number, number>;
-}
+export type { VectorHit, VectorSearch } from './vector-index';
 
 /** The whole knowledge base, no filters (O2), ranked by reciprocal rank fusion of cosine and bm25. */
 export function retrieve(db: Database.Database, request: RetrieveRequest): RetrieveResult {
@@ -91,8 +80,8 @@ export function retrieve(db: Database.Database, request: RetrieveRequest): Retri
 }
 
 /**
- * Brute-force cosine over every vector of `model` with the query's dimensions, in one pass over typed views:
- * the best `count` are kept in two preallocated arrays, so no row costs an allocation beyond its decoded view.
+ * The best `count` vectors of `model` with the query's dimensions by cosine, from the connection's in-memory
+ * index, which reloads itself whenever stored vectors change (see vectorIndexFor).
  */
 export function searchVectors(
   db: Database.Database,
@@ -101,36 +90,7 @@ export function searchVectors(
   count: number,
   track: ReadonlySet<number> = new Set(),
 ): VectorSearch {
-  const unit = toUnitVector(queryVector);
-  const topScores = new Float64Array(count).fill(Number.NEGATIVE_INFINITY);
-  const topIds = new Float64Array(count);
-  const scratch = new Float32Array(unit.length);
-  const tracked = new Map<number, number>();
-  let scanned = 0;
-  let filled = 0;
-  const rows = db
-    .prepare('SELECT id, embedding FROM kb_chunks WHERE embedding_model = ? AND dims = ?')
-    .raw()
-    .iterate(model, unit.length) as IterableIterator<[number, Buffer]>;
-  for (const [id, blob] of rows) {
-    scanned++;
-    const cosine = cosineWithUnit(unit, decodeVector(blob, scratch));
-    if (track.has(id)) tracked.set(id, cosine);
-    if (count === 0 || cosine <= topScores[count - 1]!) continue;
-    // Insertion into the sorted top list; strict comparison keeps the earlier row first on a tie.
-    let slot = Math.min(filled, count - 1);
-    while (slot > 0 && topScores[slot - 1]! < cosine) {
-      topScores[slot] = topScores[slot - 1]!;
-      topIds[slot] = topIds[slot - 1]!;
-      slot--;
-    }
-    topScores[slot] = cosine;
-    topIds[slot] = id;
-    if (filled < count) filled++;
-  }
-  const hits: VectorHit[] = [];
-  for (let i = 0; i < filled; i++) hits.push({ id: topIds[i]!, cosine: topScores[i]! });
-  return { scanned, hits, tracked };
+  return searchVectorIndex(vectorIndexFor(db, model, queryVector.length), toUnitVector(queryVector), count, track);
 }
 
 /** Chunk ids matching an FTS5 query, best bm25 first. */

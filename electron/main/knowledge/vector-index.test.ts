@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { cosineWithUnit, toUnitVector } from './vector-codec';
+import { loadVectorIndex, searchVectorIndex, vectorIndexFor } from './vector-index';
+import { searchVectors } from './retrieve';
+import { QUERY, TEST_MODEL, insertChunk, knowledgeDatabase, withCosine } from '../../../test/support/knowledge/chunks';
+
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('vector index', () => {
+  it('finds the same chunks, in the same order, as a plain cosine over every stored vector', () => {
+    const db = knowledgeDatabase();
+    const random = seededRandom(7);
+    const vectors = Array.from({ length: 400 }, () => Array.from({ length: 16 }, () => random() * 2 - 1));
+    const ids = vectors.map((vector, i) => insertChunk(db, { path: `n${i}.md`, text: 'x', vector }));
+    const query = new Float32Array(Array.from({ length: 16 }, () => random() * 2 - 1));
+    const unit = toUnitVector(query);
+    const expected = ids
+      .map((id, i) => ({ id, cosine: cosineWithUnit(unit, new Float32Array(vectors[i]!)) }))
+      .sort((a, b) => b.cosine - a.cosine);
+
+    const search = searchVectors(db, query, TEST_MODEL, 20, new Set([ids[0]!, ids[399]!, 999_999]));
+
+    expect(search.scanned).toBe(400);
+    expect(search.hits.map((hit) => hit.id)).toEqual(expected.slice(0, 20).map((hit) => hit.id));
+    search.hits.forEach((hit, i) => expect(hit.cosine).toBeCloseTo(expected[i]!.cosine, 5));
+    expect([...search.tracked.keys()].sort((a, b) => a - b)).toEqual([ids[0], ids[399]]);
+    expect(search.tracked.get(ids[0]!)).toBeCloseTo(cosineWithUnit(unit, new Float32Array(vectors[0]!)), 5);
+  });
+
+  it('sees a chunk inserted after the first search', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'old.md', text: 'x', vector: withCosine(0.5) });
+    expect(searchVectors(db, QUERY, TEST_MODEL, 5).hits).toHaveLength(1);
+
+    const fresh = insertChunk(db, { path: 'new.md', text: 'x', vector: withCosine(0.9) });
+    const search = searchVectors(db, QUERY, TEST_MODEL, 5);
+    expect(search.scanned).toBe(2);
+    expect(search.hits[0]?.id).toBe(fresh);
+  });
+
+  it('never returns a chunk deleted after the first search, even when a new one takes its id', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'keep.md', text: 'x', vector: withCosine(0.5) });
+    const gone = insertChunk(db, { path: 'gone.md', text: 'x', vector: withCosine(0.9) });
+    expect(searchVectors(db, QUERY, TEST_MODEL, 5).hits[0]?.id).toBe(gone);
+
+    db.prepare('DELETE FROM kb_chunks WHERE id = ?').run(gone);
+    expect(searchVectors(db, QUERY, TEST_MODEL, 5).hits.map((hit) => hit.id)).not.toContain(gone);
+
+    // Same count and same highest id as before the delete: only the vector tells them apart.
+    const reused = insertChunk(db, { path: 'other.md', text: 'x', vector: withCosine(0.1) });
+    expect(reused).toBe(gone);
+    const search = searchVectors(db, QUERY, TEST_MODEL, 5);
+    expect(search.hits.map((hit) => hit.cosine)).toEqual([expect.closeTo(0.5, 5), expect.closeTo(0.1, 5)]);
+  });
+
+  it('follows a re-embedding of an existing chunk', () => {
+    const db = knowledgeDatabase();
+    const id = insertChunk(db, { path: 'a.md', text: 'x', vector: withCosine(0.2) });
+    expect(searchVectors(db, QUERY, TEST_MODEL, 1).hits[0]?.cosine).toBeCloseTo(0.2, 5);
+    db.prepare('UPDATE kb_chunks SET embedding = ? WHERE id = ?').run(
+      Buffer.from(new Float32Array(withCosine(0.7)).buffer),
+      id,
+    );
+    expect(searchVectors(db, QUERY, TEST_MODEL, 1).hits[0]?.cosine).toBeCloseTo(0.7, 5);
+  });
+
+  it('forgets a chunk whose insert was rolled back after a search inside the transaction', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'kept.md', text: 'x', vector: withCosine(0.3) });
+    searchVectors(db, QUERY, TEST_MODEL, 5);
+    db.exec('BEGIN');
+    const undone = insertChunk(db, { path: 'undone.md', text: 'x', vector: withCosine(0.9) });
+    expect(searchVectors(db, QUERY, TEST_MODEL, 5).hits[0]?.id).toBe(undone);
+    db.exec('ROLLBACK');
+    expect(searchVectors(db, QUERY, TEST_MODEL, 5).hits.map((hit) => hit.id)).not.toContain(undone);
+  });
+
+  it('sees writes made through another connection to the same file', async () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'a.md', text: 'x', vector: withCosine(0.3) });
+    expect(searchVectors(db, QUERY, TEST_MODEL, 5).scanned).toBe(1);
+    const Database = (await import('better-sqlite3')).default;
+    const other = new Database(db.name);
+    try {
+      insertChunk(other, { path: 'b.md', text: 'x', vector: withCosine(0.8) });
+    } finally {
+      other.close();
+    }
+    expect(searchVectors(db, QUERY, TEST_MODEL, 5).scanned).toBe(2);
+  });
+
+  it('ignores vectors of another model or other dimensions', () => {
+    const db = knowledgeDatabase();
+    const mine = insertChunk(db, { path: 'mine.md', text: 'x', vector: withCosine(0.4) });
+    insertChunk(db, { path: 'other-model.md', text: 'x', vector: withCosine(0.99), model: 'other-model' });
+    insertChunk(db, { path: 'other-dims.md', text: 'x', vector: [1, 0, 0, 0] });
+    insertChunk(db, { path: 'no-vector.md', text: 'x' });
+
+    const search = searchVectors(db, QUERY, TEST_MODEL, 5);
+    expect(search.scanned).toBe(1);
+    expect(search.hits.map((hit) => hit.id)).toEqual([mine]);
+    expect(searchVectors(db, QUERY, 'never-used-model', 5).scanned).toBe(0);
+  });
+
+  it('loads each model once while nothing changes', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'a.md', text: 'x', vector: withCosine(0.4) });
+    expect(vectorIndexFor(db, TEST_MODEL, 3)).toBe(vectorIndexFor(db, TEST_MODEL, 3));
+  });
+
+  it('scores a zero vector 0 and keeps the lower id first on a tie', () => {
+    const db = knowledgeDatabase();
+    const zero = insertChunk(db, { path: 'zero.md', text: 'x', vector: [0, 0, 0] });
+    const first = insertChunk(db, { path: 'first.md', text: 'x', vector: withCosine(0.5) });
+    const second = insertChunk(db, { path: 'second.md', text: 'x', vector: withCosine(0.5) });
+    const search = searchVectorIndex(loadVectorIndex(db, TEST_MODEL, 3), QUERY, 3);
+    expect(search.hits.map((hit) => hit.id)).toEqual([first, second, zero]);
+    expect(search.hits[2]?.cosine).toBe(0);
+  });
+});
