@@ -22,7 +22,7 @@ if [ -n "${HOME:-}" ]; then
   export npm_config_userconfig="${npm_config_userconfig:-$HOME/.npmrc}"
 fi
 
-private_home="$(mktemp -d "${TMPDIR:-/tmp}/staff-desk-keyring.XXXXXX")"
+private_home="$(mktemp -d)"
 trap 'rm -rf "$private_home"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM

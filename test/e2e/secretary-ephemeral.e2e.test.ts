@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { jsonReply } from '../doubles/gemini-double';
 import { DATABASE_FILE, LOG_FILE } from '../harness/start-harness';
-import { promptsOf, readListedResult } from './support/secretary-prompt';
+import { promptsOf, readListedResult } from '../support/secretary/secretary-prompt';
 import { startSecretaryWorld } from './support/secretary-world';
 
 /** Every file under `dir`, however deep. */

@@ -14,7 +14,7 @@ import {
   type SeededMessage,
 } from '../doubles/zoho-double';
 import { LOG_FILE } from '../harness/start-harness';
-import { promptsOf, readListedResult, untrustedBlocks } from './support/secretary-prompt';
+import { promptsOf, readListedResult, untrustedBlocks } from '../support/secretary/secretary-prompt';
 import { DATA_CENTRE, OWNER_MEMBER, startSecretaryWorld } from './support/secretary-world';
 
 const HETZNER = SEEDED_QUESTIONS[0]!;

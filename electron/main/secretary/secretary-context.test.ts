@@ -4,6 +4,7 @@ import { jsonReply } from '../../../test/doubles/gemini-double';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { createFakeMailbox, FOLDERS, INJECTION_TEXT, MESSAGES } from '../../../test/support/secretary/fake-mailbox';
 import { createSecretaryKit, EDU, SARAA } from '../../../test/support/secretary/secretary-kit';
+import { untrustedBlocks } from '../../../test/support/secretary/secretary-prompt';
 
 const gemini = useGeminiDouble();
 
@@ -13,28 +14,6 @@ function insertDigest(db: Database.Database, row: { owner: string; resumen: stri
   db.prepare(
     'INSERT INTO correo_digests (owner, generated_at, resumen, ruido_count, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   ).run(row.owner, row.createdAt.replace('T', ' ').slice(0, 19), row.resumen, 3, JSON.stringify(row.payload ?? { items: [] }), row.createdAt);
-}
-
-/** The boundary of the prompt's data blocks, and whether every occurrence of `text` sits inside one. */
-function untrustedBlocks(prompt: string) {
-  const boundary = /<<<UNTRUSTED MAIL DATA ([0-9a-f]{32})>>>/.exec(prompt)?.[1];
-  if (!boundary) throw new Error('the prompt has no untrusted data block');
-  const open = `<<<UNTRUSTED MAIL DATA ${boundary}>>>\n`;
-  const close = `\n<<<END UNTRUSTED MAIL DATA ${boundary}>>>`;
-  return {
-    boundary,
-    holdsOnlyInside(text: string): boolean {
-      let at = prompt.indexOf(text);
-      if (at < 0) return false;
-      for (; at >= 0; at = prompt.indexOf(text, at + 1)) {
-        const opened = prompt.lastIndexOf(open, at);
-        const closedBefore = prompt.lastIndexOf(close, at);
-        const closesAfter = prompt.indexOf(close, at);
-        if (opened < 0 || closedBefore > opened || closesAfter < 0) return false;
-      }
-      return true;
-    },
-  };
 }
 
 describe('S7 the member\'s latest digest is the main context', () => {
