@@ -5,8 +5,6 @@ import type { Lang } from '../../../shared/lang';
  * (no model call is made for it) and the desktop notification. The model writes everything else.
  */
 interface DigestTexts {
-  /** The language's English name, for the model's instructions. */
-  languageName: string;
   noNewMail: string;
   noticeTitle: string;
   needYou(count: number, subject: string): string;
@@ -22,28 +20,24 @@ function plural(lang: Lang, count: number, forms: PluralForms): string {
 
 const TEXTS: Record<Lang, DigestTexts> = {
   en: {
-    languageName: 'English',
     noNewMail: 'No new unread mail.',
     noticeTitle: 'Mailbox digest',
     needYou: (count, subject) =>
       `${plural('en', count, { one: '# message needs you', other: '# messages need you' })}: ${subject}`,
   },
   es: {
-    languageName: 'Spanish',
     noNewMail: 'No hay correo nuevo sin leer.',
     noticeTitle: 'Resumen del correo',
     needYou: (count, subject) =>
       `${plural('es', count, { one: '# mensaje te necesita', other: '# mensajes te necesitan' })}: ${subject}`,
   },
   fr: {
-    languageName: 'French',
     noNewMail: 'Aucun nouveau message non lu.',
     noticeTitle: 'Synthèse du courrier',
     needYou: (count, subject) =>
       `${plural('fr', count, { one: '# message demande votre attention', other: '# messages demandent votre attention' })} : ${subject}`,
   },
   ru: {
-    languageName: 'Russian',
     noNewMail: 'Новых непрочитанных писем нет.',
     noticeTitle: 'Сводка почты',
     needYou: (count, subject) =>
@@ -54,20 +48,17 @@ const TEXTS: Record<Lang, DigestTexts> = {
       })}: ${subject}`,
   },
   zh: {
-    languageName: 'Chinese (Simplified)',
     noNewMail: '没有新的未读邮件。',
     noticeTitle: '邮件摘要',
     needYou: (count, subject) => `${count} 封邮件需要你处理：${subject}`,
   },
   // Phrased around the number, so that Arabic's six plural forms are not needed.
   ar: {
-    languageName: 'Arabic',
     noNewMail: 'لا توجد رسائل جديدة غير مقروءة.',
     noticeTitle: 'ملخص البريد',
     needYou: (count, subject) => `عدد الرسائل التي تحتاج إليك: ${count} — ${subject}`,
   },
   mn: {
-    languageName: 'Mongolian',
     noNewMail: 'Шинэ уншаагүй захидал алга.',
     noticeTitle: 'Шуудангийн тойм',
     needYou: (count, subject) => `Таны анхаарал шаардсан ${count} захидал байна: ${subject}`,

@@ -7,8 +7,9 @@ import type { Notify } from '../auth/login-port';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Member } from '../ipc/registry';
 import type { Logger } from '../log/logger';
+import { LANGUAGE_NAMES_IN_ENGLISH } from '../prompt/language-names';
+import { newBoundary } from '../prompt/untrusted-data';
 import type { MailSummary } from '../secretary/mailbox-port';
-import { newBoundary } from '../secretary/secretary-prompt';
 import type { SettingsStore } from '../settings/settings-store';
 import type { MailboxPort, RecentMailPort } from '../secretary/mailbox-port';
 import { buildDigestPrompt } from './digest-prompt';
@@ -66,7 +67,7 @@ export function createDigest(deps: DigestDeps): DigestService {
   async function summarise(member: Member, messages: MailSummary[], signal: AbortSignal): Promise<Result<Sorted>> {
     const prompt = buildDigestPrompt({
       memberName: member.name?.trim() || member.email,
-      languageName: digestTexts(deps.lang()).languageName,
+      languageName: LANGUAGE_NAMES_IN_ENGLISH[deps.lang()],
       boundary: newBoundary(),
       messages,
     });

@@ -26,7 +26,8 @@ import {
   plainAnswer,
   type AnswerAction,
 } from './secretary-action';
-import { buildSecretaryPrompt, newBoundary, type PromptView } from './secretary-prompt';
+import { newBoundary } from '../prompt/untrusted-data';
+import { buildSecretaryPrompt, type PromptView } from './secretary-prompt';
 
 export interface SecretaryDeps {
   gateway: Pick<GeminiGateway, 'generateJson'>;
