@@ -33,9 +33,25 @@ export const DIGEST = {
 
 /** Oracle (seeds 001). */
 export const ORACLE = {
+  questionMaxChars: 2000, // as the secretary's S1: one question, not a document
+  historyMessageMaxChars: 2000,
   historyMaxMessages: 12, // O1
   retrievalChunks: 8, // O2
   relevanceFloor: 0.4, // O4, for the seeds' embedding model; calibrated per model (O9)
+  /**
+   * O9: the floor for each embedding model we ship a value for. gemini-embedding-001 at 768 dimensions: see
+   * docs/oracle-relevance-floor.md for how 0.65 was chosen and how `npm run oracle:calibrate` replaces it.
+   */
+  defaultFloors: { 'gemini-embedding-001': 0.65 } as Readonly<Record<string, number>>,
+  /** Synthesis (O6): one answer grounded in up to 10 chunks, as patient as the secretary's model calls. */
+  modelTimeoutMs: 40_000,
+  modelAttempts: 2,
+  maxOutputTokens: 2048,
+  /** The folder is re-read this long after the last change seen, so a burst of saves is one pass. */
+  watchDebounceMs: 500,
+  /** Corpus gaps (O8): the questions the pane lists, and the days its chart covers. */
+  gapsListMax: 50,
+  gapsChartDays: 30,
   honestAnswerHints: 5, // O4
   maxLinkedChunks: 2, // issue 6: linked notes join the context, bounded
   /** Reciprocal rank fusion's constant: a chunk's share is 1 / (fusionK + its rank) on each side. */

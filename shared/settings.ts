@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appUrlSchema, audSchema, teamUrlSchema } from './access-config';
 import { DEFAULT_DIGEST_SETTINGS, digestSettingsPatchSchema, digestSettingsSchema } from './digest';
 import { LANGS } from './lang';
+import { knowledgeBaseSettingsPatchSchema, knowledgeBaseSettingsSchema } from './oracle';
 import { DEFAULT_ZOHO_DATA_CENTRE, zohoDataCentreSchema } from './zoho-data-centres';
 
 /** A model id as the Gemini API names it (e.g. "gemini-3.8-flash", "gemma-4-26b-a4b-it"). */
@@ -51,6 +52,8 @@ export const settingsSchema = z.object({
   zoho: zohoSchema,
   /** The scheduled mailbox pass (F0). */
   digest: digestSettingsSchema,
+  /** The oracle's notes folder and its relevance floors (seeds 001). */
+  knowledgeBase: knowledgeBaseSettingsSchema.default({ path: null, floors: {} }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -60,6 +63,7 @@ export const DEFAULT_SETTINGS: Settings = {
   access: { teamUrl: null, appUrl: null, aud: null },
   zoho: { dataCentre: DEFAULT_ZOHO_DATA_CENTRE },
   digest: { ...DEFAULT_DIGEST_SETTINGS },
+  knowledgeBase: { path: null, floors: {} },
 };
 
 // No defaults in a patch: zod fills defaults even in a partial object, which would reset the fields not sent.
@@ -78,6 +82,7 @@ export const settingsPatchSchema = z
       .partial(),
     zoho: z.strictObject({ dataCentre: zohoDataCentreSchema }).partial(),
     digest: digestSettingsPatchSchema,
+    knowledgeBase: knowledgeBaseSettingsPatchSchema,
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

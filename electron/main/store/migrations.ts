@@ -138,4 +138,22 @@ const v2KnowledgeNotes: Migration = {
   `,
 };
 
-export const appMigrations: readonly Migration[] = [v1Initial, v2KnowledgeNotes];
+/**
+ * Issue 6: what the knowledge service remembers between runs (which folder the index holds, when its last pass
+ * finished), and an index that keeps the status line's count of embedded chunks cheap on a large base.
+ */
+const v3KnowledgeState: Migration = {
+  version: 3,
+  name: 'knowledge state',
+  up: `
+    CREATE TABLE kb_state (
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    );
+
+    -- Counting the chunks embedded by one model reads this index, not every row's vector.
+    CREATE INDEX kb_chunks_collection_embedding ON kb_chunks (collection, embedding_model, dims);
+  `,
+};
+
+export const appMigrations: readonly Migration[] = [v1Initial, v2KnowledgeNotes, v3KnowledgeState];

@@ -1,0 +1,342 @@
+import { resolve } from 'node:path';
+import type Database from 'better-sqlite3';
+import { GEMINI } from '../../../shared/limits';
+import { floorFor, type IndexProgressEvent, type KnowledgeIssue, type KnowledgeStatus } from '../../../shared/oracle';
+import { err, ok, type Result } from '../../../shared/result';
+import type { Settings, SettingsPatch } from '../../../shared/settings';
+import type { GeminiGateway } from '../gemini/gateway';
+import type { Logger } from '../log/logger';
+import { embedChunks } from './embed-chunks';
+import { indexNotes } from './index-folder';
+import { embeddingIssue, KNOWLEDGE_ISSUES, listingIssue } from './knowledge-issues';
+import { createKnowledgeState } from './knowledge-state';
+import { listNoteFiles, type NoteFile } from './list-note-files';
+import type { WatchFolder } from './watch-folder';
+
+/** The one knowledge base in kb_notes / kb_chunks; its paths are relative to whichever folder it holds. */
+export const KNOWLEDGE_COLLECTION = 'kb';
+
+/** The pane's index line needs no more than this many updates a second; every caller of reindex gets them all. */
+const PROGRESS_PUBLISH_INTERVAL_MS = 100;
+
+export interface KnowledgeServiceDeps {
+  db: Database.Database;
+  gateway: GeminiGateway;
+  /** Reads settings.knowledgeBase (path null = defaultFolder, floors) and models.embedding. */
+  settings: () => Settings;
+  /** The guide shipped with the app (resources/knowledge-base). */
+  defaultFolder: string;
+  /** Without a key nothing is embedded, and the base is searched by its words (mode 'lexical', issue no_key). */
+  hasGeminiKey: () => Promise<boolean>;
+  watch: WatchFolder;
+  /** Broadcasts 'oracle:changed'. */
+  publish: (status: KnowledgeStatus) => void;
+  now: () => number;
+  log: Logger;
+}
+
+export interface ReindexOptions {
+  /** Cancels this caller's wait, and stops the pass unless another reindex caller still waits for it. */
+  signal?: AbortSignal;
+  onProgress?: (progress: IndexProgressEvent) => void;
+}
+
+export interface KnowledgeService {
+  /** Watches the folder and runs the first pass in the background. */
+  start(): void;
+  /** Cheap (a few indexed counts) and never throws. */
+  status(): KnowledgeStatus;
+  /**
+   * Reads the folder again (changed notes only) and embeds what needs it, or joins the pass already running.
+   * Resolves ok with the status once the passes settle, whatever they met: a missing folder, no key or a Gemini
+   * failure is the status's `issue`, because the base still answers (from what it holds, or by words). Resolves
+   * err only when `signal` cancelled it or the service closed.
+   */
+  reindex(options?: ReindexOptions): Promise<Result<KnowledgeStatus>>;
+  /** Call after every settings write: a new folder or embedding model starts a pass, new floors are published. */
+  settingsChanged(patch: SettingsPatch): void;
+  /** The absolute folder the knowledge base is read from. */
+  folder(): string;
+  /** Stops watching and aborts a running pass; what was stored stays. */
+  close(): void;
+}
+
+const cancelled = () => err('UPSTREAM', 'Re-indexing the knowledge base was cancelled.', { reason: 'cancelled' });
+
+/** What a pass ended with: an issue (or none) once it ran to its end, or `stopped` when it was aborted. */
+type PassOutcome = { readonly issue: KnowledgeIssue | null } | 'stopped';
+
+interface Caller {
+  readonly onProgress: ((progress: IndexProgressEvent) => void) | undefined;
+}
+
+/** Passes run back to back while changes keep arriving; reindex callers wait for the whole run. */
+interface Run {
+  done: Promise<void>;
+  readonly callers: Set<Caller>;
+  /** Its last caller cancelled: the run ends after the pass it aborted, unless someone asks again. */
+  stopping: boolean;
+}
+
+/**
+ * Owns the notes folder (issue 6, G6): indexes it at start and whenever it changes, one pass at a time,
+ * embedding what needs it when a Gemini key exists, and tells the pane how it is going.
+ */
+export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeService {
+  const { db, log } = deps;
+  const state = createKnowledgeState(db);
+  const counts = prepareCounts(db);
+
+  let run: Run | null = null;
+  let pass: AbortController | null = null;
+  /** Something changed since the running pass listed the folder: one more pass follows it. */
+  let again = false;
+  let progress: IndexProgressEvent | null = null;
+  let lastProgressPublish: { readonly at: number; readonly phase: IndexProgressEvent['phase'] } | null = null;
+  let issue: KnowledgeIssue | null = null;
+  let watching: { readonly folder: string; readonly handle: { close(): void } } | null = null;
+  let started = false;
+  let closed = false;
+
+  const folder = () => resolve(deps.settings().knowledgeBase.path ?? deps.defaultFolder);
+
+  function status(): KnowledgeStatus {
+    const settings = deps.settings();
+    const model = settings.models.embedding;
+    const stored = readStored(model);
+    return {
+      folder: { path: folder(), isDefault: settings.knowledgeBase.path === null },
+      state: run ? 'indexing' : 'idle',
+      progress: run ? progress : null,
+      ...stored,
+      // Without a key no question can be embedded, so stored vectors cannot be searched either.
+      mode: stored.embedded > 0 && issue?.reason !== 'no_key' ? 'hybrid' : 'lexical',
+      embeddingModel: model,
+      floor: floorFor(settings.knowledgeBase.floors, model),
+      issue,
+    };
+  }
+
+  function readStored(model: string) {
+    try {
+      return {
+        notes: counts.notes.get(KNOWLEDGE_COLLECTION) ?? 0,
+        chunks: counts.chunks.get(KNOWLEDGE_COLLECTION) ?? 0,
+        embedded: counts.embedded.get(KNOWLEDGE_COLLECTION, model, GEMINI.embeddingDimensions) ?? 0,
+        indexedAt: state.indexedAt(),
+      };
+    } catch (error) {
+      log.error('knowledge: the status could not be read', { error });
+      return { notes: 0, chunks: 0, embedded: 0, indexedAt: null };
+    }
+  }
+
+  function publishStatus() {
+    if (!closed) deps.publish(status());
+  }
+
+  function report(next: IndexProgressEvent) {
+    progress = next;
+    for (const caller of run?.callers ?? []) caller.onProgress?.(next);
+    const at = deps.now();
+    const last = lastProgressPublish;
+    const due =
+      last === null || last.phase !== next.phase || next.done === next.total || at - last.at >= PROGRESS_PUBLISH_INTERVAL_MS;
+    if (!due) return;
+    lastProgressPublish = { at, phase: next.phase };
+    publishStatus();
+  }
+
+  async function embed(signal: AbortSignal, step: (p: IndexProgressEvent) => void): Promise<PassOutcome> {
+    if (!(await deps.hasGeminiKey())) return { issue: KNOWLEDGE_ISSUES.no_key };
+    if (signal.aborted) return 'stopped';
+    const model = deps.settings().models.embedding;
+    const stored = readStored(model);
+    const pending = stored.chunks - stored.embedded;
+    if (pending > 0) step({ phase: 'embedding', done: 0, total: pending });
+    const result = await embedChunks({
+      db,
+      gateway: deps.gateway,
+      model,
+      dimensions: GEMINI.embeddingDimensions,
+      signal,
+      onProgress: ({ done, total }) => step({ phase: 'embedding', done, total }),
+    });
+    if (!result.ok) return { issue: embeddingIssue(result) };
+    return result.value.status === 'aborted' ? 'stopped' : { issue: null };
+  }
+
+  async function indexFolder(signal: AbortSignal): Promise<PassOutcome> {
+    const path = folder();
+    const step = (next: IndexProgressEvent) => {
+      if (!signal.aborted) report(next);
+    };
+    let files: NoteFile[];
+    try {
+      files = await listNoteFiles(path);
+    } catch (error) {
+      if (signal.aborted) return 'stopped';
+      const found = listingIssue(error, path);
+      if (found === 'changed') {
+        again = true;
+        return 'stopped';
+      }
+      log.warn('knowledge: the folder could not be listed', { reason: found.reason, error });
+      // The oracle never answers from a folder the member has left: the index keeps only this folder's notes.
+      if (state.folder() !== path) {
+        state.beginFolder(path);
+        await indexNotes({ db, collection: KNOWLEDGE_COLLECTION, files: [] });
+      }
+      return { issue: found };
+    }
+    if (signal.aborted) return 'stopped';
+
+    state.beginFolder(path);
+    step({ phase: 'reading', done: 0, total: files.length });
+    const indexed = await indexNotes({
+      db,
+      collection: KNOWLEDGE_COLLECTION,
+      files,
+      signal,
+      onProgress: ({ done, total }) => step({ phase: 'reading', done, total }),
+    });
+    if (indexed.status === 'aborted') return 'stopped';
+    if (indexed.unreadable.length > 0) {
+      log.warn('knowledge: some notes could not be read; their previous index is kept', { count: indexed.unreadable.length });
+    }
+    const embedded = await embed(signal, step);
+    if (embedded === 'stopped') return 'stopped';
+    state.passFinished(new Date(deps.now()).toISOString());
+    const { added, updated, removed, unchanged } = indexed;
+    log.info('knowledge pass finished', { notes: files.length, added, updated, removed, unchanged, issue: embedded.issue?.reason ?? null });
+    return embedded;
+  }
+
+  async function runPass(signal: AbortSignal) {
+    let outcome: PassOutcome;
+    try {
+      outcome = await indexFolder(signal);
+    } catch (error) {
+      // Closing the app closes the database under a pass that is winding down: not a failure worth reporting.
+      if (signal.aborted) return;
+      log.error('knowledge: the pass failed', { error });
+      outcome = { issue: KNOWLEDGE_ISSUES.index_failed };
+    }
+    if (outcome !== 'stopped') issue = outcome.issue;
+  }
+
+  function ensureRun(): Run {
+    if (run) return run;
+    const current: Run = { done: Promise.resolve(), callers: new Set(), stopping: false };
+    run = current;
+    current.done = (async () => {
+      do {
+        again = false;
+        progress = null;
+        lastProgressPublish = null;
+        const controller = new AbortController();
+        pass = controller;
+        publishStatus();
+        await runPass(controller.signal);
+        pass = null;
+      } while (again && !closed);
+      run = null;
+      progress = null;
+      publishStatus();
+    })();
+    return current;
+  }
+
+  /** The folder or the model changed: the pass under way is for the old one, so it stops and a new one runs. */
+  function restart() {
+    again = true;
+    pass?.abort();
+    ensureRun().stopping = false;
+  }
+
+  function folderChanged() {
+    if (closed) return;
+    again = true;
+    ensureRun();
+  }
+
+  function watchCurrentFolder() {
+    watching?.handle.close();
+    const path = folder();
+    const handle = deps.watch(path, folderChanged, (error) => {
+      log.warn('knowledge: the folder cannot be watched for now', { folder: path, error });
+    });
+    watching = { folder: path, handle };
+  }
+
+  return {
+    start() {
+      if (started || closed) return;
+      started = true;
+      watchCurrentFolder();
+      ensureRun();
+    },
+    status,
+    reindex({ signal, onProgress } = {}) {
+      if (closed || signal?.aborted) return Promise.resolve(cancelled());
+      const current = ensureRun();
+      if (current.stopping) {
+        current.stopping = false;
+        again = true;
+      }
+      const caller: Caller = { onProgress };
+      if (progress !== null) onProgress?.(progress);
+      current.callers.add(caller);
+      return new Promise((settle) => {
+        const leave = () => {
+          current.callers.delete(caller);
+          if (current.callers.size === 0 && run === current) {
+            current.stopping = true;
+            again = false;
+            pass?.abort();
+          }
+          settle(cancelled());
+        };
+        signal?.addEventListener('abort', leave, { once: true });
+        void current.done.then(() => {
+          signal?.removeEventListener('abort', leave);
+          current.callers.delete(caller);
+          settle(closed ? cancelled() : ok(status()));
+        });
+      });
+    },
+    settingsChanged(patch) {
+      if (!started || closed) return;
+      if (watching?.folder !== folder()) {
+        // What was wrong with the old folder says nothing about the new one.
+        if (issue?.reason === 'folder_missing' || issue?.reason === 'folder_unreadable') issue = null;
+        watchCurrentFolder();
+        restart();
+      } else if (patch.models?.embedding !== undefined) {
+        restart();
+      }
+      if (patch.knowledgeBase !== undefined || patch.models?.embedding !== undefined) publishStatus();
+    },
+    folder,
+    close() {
+      if (closed) return;
+      closed = true;
+      again = false;
+      watching?.handle.close();
+      watching = null;
+      pass?.abort();
+    },
+  };
+}
+
+function prepareCounts(db: Database.Database) {
+  return {
+    notes: db.prepare<[string], number>('SELECT count(*) FROM kb_notes WHERE collection = ?').pluck(),
+    chunks: db.prepare<[string], number>('SELECT count(*) FROM kb_chunks WHERE collection = ?').pluck(),
+    embedded: db
+      .prepare<[string, string, number], number>(
+        'SELECT count(*) FROM kb_chunks WHERE collection = ? AND embedding_model = ? AND dims = ?',
+      )
+      .pluck(),
+  };
+}
