@@ -13,6 +13,11 @@ import { createDigest } from './digest/digest';
 import { digestHandlers } from './digest/digest-handlers';
 import { createDigestSchedule, systemUtcOffsetMs } from './digest/digest-schedule';
 import { createGeminiGateway } from './gemini/gateway';
+import { createKnowledgeService } from './knowledge/knowledge-service';
+import { watchFolder, type WatchFolder } from './knowledge/watch-folder';
+import { createOracle } from './oracle/oracle';
+import { oracleHandlers } from './oracle/oracle-handlers';
+import type { OpenNoteFile } from './platform/note-opener';
 import { sleep } from './gemini/retry-policy';
 import { secretsCheckHandler } from './gemini/secrets-check-handler';
 import { createRegistry, type Registry } from './ipc/registry';
@@ -57,6 +62,16 @@ export interface CoreDeps {
    * (the harness only) access settings that take the place of the member's.
    */
   auth: { login: LoginPort; notify: Notify; accessOverride?: AccessConfig };
+  /**
+   * The oracle's knowledge base: the folder used until the member chooses one (the guide shipped in resources/),
+   * the system's folder picker and note opener, and (tests only) a stand-in for watching the folder.
+   */
+  knowledge: {
+    defaultFolder: string;
+    chooseFolder: () => Promise<string | null>;
+    openNote: OpenNoteFile;
+    watch?: WatchFolder;
+  };
   /** Delivers an event main raises on its own to the app's window(s); the core has checked the payload. */
   broadcast: (event: AppBroadcast, payload: unknown) => void;
 }
@@ -100,11 +115,29 @@ export function createCore(deps: CoreDeps): Core {
       const next = stored.update(patch);
       if (patch.access) session.accessChanged();
       if (patch.digest) void digestSchedule.check();
+      if (patch.knowledgeBase || patch.models?.embedding) knowledge.settingsChanged(patch);
       return next;
     },
   };
 
   const gemini = createGeminiGateway({ secrets: deps.secrets, baseUrl: deps.gemini.baseUrl, log });
+  const lang = () => settings.get().language ?? matchLang(deps.systemLanguages ?? []);
+  const hasGeminiKey = async () => {
+    const key = await deps.secrets.get('gemini.apiKey');
+    return key.ok && key.value !== null;
+  };
+  const knowledge = createKnowledgeService({
+    db: deps.db,
+    gateway: gemini,
+    settings: settings.get,
+    defaultFolder: deps.knowledge.defaultFolder,
+    hasGeminiKey,
+    watch: deps.knowledge.watch ?? watchFolder,
+    publish: (status) => broadcast('oracle:changed', status),
+    now: () => Date.now(),
+    log,
+  });
+  const oracle = createOracle({ db: deps.db, gateway: gemini, settings: settings.get, hasGeminiKey, lang, now: () => Date.now(), log });
   const zoho = createZoho({
     secrets: deps.secrets,
     settings,
@@ -123,7 +156,7 @@ export function createCore(deps: CoreDeps): Core {
     db: deps.db,
     settings,
     now: () => Date.now(),
-    lang: () => settings.get().language ?? matchLang(deps.systemLanguages ?? []),
+    lang,
     log,
     notify: deps.auth.notify,
     publish: ({ digest: stored }) => broadcast('digest:updated', stored),
@@ -155,11 +188,25 @@ export function createCore(deps: CoreDeps): Core {
     handlers: {
       ...appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, copyText: deps.copyText, log }),
       ...settingsHandlers({ settings }),
-      ...secretsHandlers({ secrets: deps.secrets }),
+      ...secretsHandlers({
+        secrets: deps.secrets,
+        // A new key embeds the knowledge base now; a removed one turns the oracle lexical, said at once.
+        changed: (name) => {
+          if (name === 'gemini.apiKey') void knowledge.reindex();
+        },
+      }),
       ...secretsCheckHandler({ gateway: gemini, settings }),
       ...authHandlers({ session }),
       ...zohoHandlers({ connection: zoho.connection, connected: () => void digestSchedule.check() }),
       ...digestHandlers({ digest }),
+      ...oracleHandlers({
+        oracle,
+        knowledge,
+        settings,
+        chooseFolder: deps.knowledge.chooseFolder,
+        openNote: deps.knowledge.openNote,
+        log,
+      }),
       // The registry refused the call unless a verified member is signed in: ctx.member is set here.
       'secretary:ask': async (input, ctx) => {
         // No mailbox, no question: say so before any model tokens are spent or the question is counted.
@@ -171,11 +218,13 @@ export function createCore(deps: CoreDeps): Core {
     },
   });
   void digestSchedule.check();
+  knowledge.start();
   return {
     registry,
     auth: session,
     close() {
       digestSchedule.stop();
+      knowledge.close();
       session.close();
       deps.db.close();
     },

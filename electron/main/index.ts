@@ -11,8 +11,10 @@ import { handleAppProtocol, registerAppScheme } from './platform/app-protocol';
 import { openDatabaseWithRecovery } from './platform/database-recovery';
 import { signInSession } from './platform/login-partition';
 import { createLoginPort } from './platform/login-window';
+import { createFolderPicker } from './platform/folder-picker';
 import { createMainWindow } from './platform/main-window';
 import { APP_TITLE } from './platform/main-window-options';
+import { createNoteOpener } from './platform/note-opener';
 import { createNotify } from './platform/notifications';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTray } from './platform/tray';
@@ -111,6 +113,14 @@ function main(): void {
       gemini: { baseUrl: GEMINI_BASE_URL },
       systemLanguages: app.getPreferredSystemLanguages(),
       auth: { login: createLoginPort({ log }), notify: createNotify({ reveal, log }) },
+      knowledge: {
+        // The user guide ships beside the app (electron-builder extraResources), and sits in resources/ in development.
+        defaultFolder: app.isPackaged
+          ? path.join(process.resourcesPath, 'knowledge-base')
+          : path.join(app.getAppPath(), 'resources', 'knowledge-base'),
+        chooseFolder: createFolderPicker({ window: () => window, title: 'Choose the knowledge base folder' }),
+        openNote: createNoteOpener({ log }),
+      },
       // Only the app's own window hears main's news; a sign-in window has no preload to hear it with.
       broadcast: (event, payload) => {
         if (window && !window.isDestroyed()) window.webContents.send(event, payload);

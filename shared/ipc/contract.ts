@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { authStatusSchema } from '../auth';
 import { secretaryAnswerSchema, secretaryAskInputSchema } from '../secretary';
 import { digestProgressSchema, digestSchema } from '../digest';
+import {
+  corpusGapsSchema,
+  indexProgressSchema,
+  knowledgeStatusSchema,
+  openNoteInputSchema,
+  openNoteOutputSchema,
+  oracleAnswerSchema,
+  oracleAskInputSchema,
+} from '../oracle';
 import { IPC } from '../limits';
 import { memberSecretNameSchema, secretsStatusSchema } from '../secrets';
 import { settingsPatchSchema, settingsSchema } from '../settings';
@@ -89,6 +98,31 @@ export const contract = {
   /** The mailbox secretary (seeds 000): one question answered from the member's own mail, with its sources. */
   'secretary:ask': unary({ input: secretaryAskInputSchema, output: secretaryAnswerSchema, protected: true }),
   'secretary:cancel': cancel(),
+
+  /**
+   * The oracle (seeds 001): questions answered from the team's Markdown notes with their sources. `oracle:ask`
+   * keeps the seeds' request and reply shapes; a requestId in the input makes it cancellable by `oracle:cancel`.
+   */
+  'oracle:ask': unary({ input: oracleAskInputSchema, output: oracleAnswerSchema, protected: true }),
+  'oracle:cancel': cancel(),
+  /** The knowledge base's folder, size, freshness, retrieval mode and floor; not the member's data. */
+  'oracle:status': unary({ input: noInput, output: knowledgeStatusSchema }),
+  /** Reads the folder again now (changed notes only) and embeds what needs it, reporting `oracle:progress`. */
+  'oracle:reindex': stream({
+    input: noInput,
+    events: { 'oracle:progress': indexProgressSchema },
+    done: knowledgeStatusSchema,
+    protected: true,
+  }),
+  /** Opens the system's folder picker; the chosen folder becomes the knowledge base (cancelled: unchanged). */
+  'oracle:chooseFolder': unary({
+    input: noInput,
+    output: z.object({ chosen: z.boolean(), settings: settingsSchema }),
+  }),
+  /** Opens a source note in Obsidian when it is installed, else in the system's app for Markdown. */
+  'oracle:openNote': unary({ input: openNoteInputSchema, output: openNoteOutputSchema, protected: true }),
+  /** The member's recent low-relevance questions and relevance per day: where the notes fall short (O8). */
+  'oracle:gaps': unary({ input: noInput, output: corpusGapsSchema, protected: true }),
 } satisfies Contract;
 
 /** Events main sends on its own. */
@@ -97,6 +131,8 @@ export const broadcasts = {
   'auth:changed': authStatusSchema,
   /** A mailbox pass was stored (scheduled or asked for): the Secretary pane shows it. */
   'digest:updated': digestSchema,
+  /** The knowledge base changed state: indexing started, progressed or finished, or the folder moved. */
+  'oracle:changed': knowledgeStatusSchema,
 } satisfies Broadcasts;
 export type AppBroadcasts = typeof broadcasts;
 

@@ -26,6 +26,13 @@ function startCore(file: string) {
     isTrustedSender: allowOrigins([APP_ORIGIN]),
     gemini: { baseUrl: UNREACHABLE_GEMINI_URL },
     auth: { login: closedLoginPort(), notify: () => {} },
+    // An empty knowledge base: the start measured here is the core's own, not a first indexing pass.
+    knowledge: {
+      defaultFolder: join(file, '..', 'empty-knowledge-base'),
+      chooseFolder: async () => null,
+      openNote: async () => ({ ok: false, message: 'not in a bench' }),
+      watch: () => ({ close() {} }),
+    },
     broadcast: () => {},
   });
 }

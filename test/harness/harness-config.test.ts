@@ -54,15 +54,22 @@ describe('harness config', () => {
 
   it('applies the settings this version knows, skips sections it does not with a note, and refuses bad values', () => {
     const read = parseHarnessConfig(
-      { ...VALID, settings: { language: 'ar', models: { oracle: 'gemini-x' }, knowledgeBase: { path: '/kb' } } },
+      { ...VALID, settings: { language: 'ar', models: { oracle: 'gemini-x' }, voice: { speak: true } } },
       '/',
     );
     // Only what was given: a patch that filled in defaults would reset the member's other choices.
     expect(read.ok && read.config.settings).toEqual({ language: 'ar', models: { oracle: 'gemini-x' } });
-    expect(read.ok && read.notes).toEqual(['settings.knowledgeBase is not known to this version of the app; skipped.']);
+    expect(read.ok && read.notes).toEqual(['settings.voice is not known to this version of the app; skipped.']);
 
     const bad = parseHarnessConfig({ ...VALID, settings: { models: { oracle: 'no spaces allowed' } } }, '/');
     expect(!bad.ok && bad.message).toMatch(/settings\.models\.oracle:/);
+  });
+
+  it('takes knowledgeBase.path as given when absolute, and relative to the config file otherwise', () => {
+    const absolute = parseHarnessConfig({ ...VALID, settings: { knowledgeBase: { path: '/srv/kb' } } }, '/work');
+    expect(absolute.ok && absolute.config.settings).toEqual({ knowledgeBase: { path: '/srv/kb' } });
+    const relative = parseHarnessConfig({ ...VALID, settings: { knowledgeBase: { path: 'notes/kb' } } }, '/work/tests');
+    expect(relative.ok && relative.config.settings).toEqual({ knowledgeBase: { path: '/work/tests/notes/kb' } });
   });
 
   it('accepts a cfToken string, to be verified when the harness starts', () => {

@@ -62,7 +62,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly Pr
   });
 }
 
-/** Checks a parsed config; `baseDir` anchors a relative dataDir. */
+/** Checks a parsed config; `baseDir` anchors a relative dataDir and knowledgeBase.path. */
 export function parseHarnessConfig(json: unknown, baseDir: string): ConfigRead {
   const parsed = configSchema.safeParse(json);
   if (!parsed.success) return { ok: false, message: describeIssues(parsed.error.issues).join('\n') };
@@ -83,6 +83,9 @@ export function parseHarnessConfig(json: unknown, baseDir: string): ConfigRead {
       return false;
     }),
   );
+  // A knowledge base beside the config file is the natural way to write one: relative paths anchor like dataDir.
+  const knowledgeBase = known.knowledgeBase as { path?: unknown } | undefined;
+  if (typeof knowledgeBase?.path === 'string') known.knowledgeBase = { ...knowledgeBase, path: resolve(baseDir, knowledgeBase.path) };
   const patch = settingsPatchSchema.safeParse(known);
   if (!patch.success) return { ok: false, message: describeIssues(patch.error.issues, ['settings']).join('\n') };
 

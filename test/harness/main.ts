@@ -47,6 +47,7 @@ async function main(): Promise<number | null> {
   const started = await startHarness({
     config: read.config,
     rendererDir: rendererDirOf(ROOT),
+    defaultKnowledgeFolder: join(ROOT, 'resources', 'knowledge-base'),
     shimCode: await bundleApiShim(),
     appVersion: version,
   });

@@ -33,7 +33,13 @@ async function start(extra: Partial<HarnessConfig> = {}) {
     ...extra,
   };
   // Sign-in is all these tests look at: the page itself is never requested.
-  const started = await startHarness({ config, rendererDir: dataDir, shimCode: '', appVersion: '0.0.0-test' });
+  const started = await startHarness({
+    config,
+    rendererDir: dataDir,
+    defaultKnowledgeFolder: dataDir,
+    shimCode: '',
+    appVersion: '0.0.0-test',
+  });
   if (!started.ok) throw new Error(started.message);
   const harness: RunningHarness = started.harness;
   cleanups.push(() => harness.close());

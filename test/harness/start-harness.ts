@@ -27,6 +27,8 @@ export const HARNESS_KEYCHAIN_SERVICE = 'Staff Desk (harness)';
 export interface HarnessDeps {
   config: HarnessConfig;
   rendererDir: string;
+  /** The knowledge base used unless the config's settings name one: the guide in the repository's resources/. */
+  defaultKnowledgeFolder: string;
   shimCode: string;
   appVersion: string;
 }
@@ -131,6 +133,19 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
       login: harnessLoginPort(config.cfToken),
       notify: (notice) => log.info('notification', notice),
       ...(accessFromConfig ? { accessOverride: accessFromConfig } : {}),
+    },
+    knowledge: {
+      defaultFolder: deps.defaultKnowledgeFolder,
+      // No dialog in a test run: the folder comes from the config's settings.knowledgeBase.path.
+      chooseFolder: async () => {
+        log.info('folder picker requested; the harness answers "cancelled"');
+        return null;
+      },
+      // Nor does a test open the tester's editor: the request is recorded, and the path was checked like the app's.
+      openNote: async (file) => {
+        log.info('note open requested', { file });
+        return { ok: true, openedWith: 'system' };
+      },
     },
     broadcast: (event, payload) => broadcastToSockets(event, payload),
   });

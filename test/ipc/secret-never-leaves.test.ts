@@ -25,8 +25,9 @@ it('a saved key appears in no IPC response, no log line and no file of the data 
   expect(JSON.stringify(responses)).not.toContain(key);
   expect(harness.log.lines.join('\n')).not.toContain(key);
   harness.db.pragma('wal_checkpoint(TRUNCATE)');
-  for (const file of readdirSync(harness.dir)) {
-    const bytes = readFileSync(join(harness.dir, file));
-    expect(bytes.includes(Buffer.from(key, 'utf8')), file).toBe(false);
+  for (const file of readdirSync(harness.dir, { recursive: true, withFileTypes: true })) {
+    if (!file.isFile()) continue;
+    const bytes = readFileSync(join(file.parentPath, file.name));
+    expect(bytes.includes(Buffer.from(key, 'utf8')), file.name).toBe(false);
   }
 });

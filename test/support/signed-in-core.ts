@@ -1,7 +1,6 @@
 import { startCfAccessDouble, type CfAccessDouble } from '../doubles/cf-access-double';
 import { closedLoginPort } from './auth-test-kit';
-import { createTestCore, type TestCore } from './test-core';
-import type { CoreDeps } from '../../electron/main/core';
+import { createTestCore, type TestCore, type TestCoreOverrides } from './test-core';
 
 export const TEST_MEMBER = { email: 'ana@example.com', name: 'Ana Pérez' };
 
@@ -10,7 +9,7 @@ export const TEST_MEMBER = { email: 'ana@example.com', name: 'Ana Pérez' };
  * Cloudflare Access double and accepted like the harness's cfToken. Protected channels then reach their handlers.
  */
 export async function createSignedInTestCore(
-  overrides: Partial<CoreDeps> = {},
+  overrides: TestCoreOverrides = {},
 ): Promise<TestCore & { access: CfAccessDouble }> {
   const access = await startCfAccessDouble();
   const test = createTestCore({

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
@@ -31,12 +31,22 @@ export interface TestCore {
   opens: string[];
   /** Texts put on the clipboard. */
   copies: string[];
+  /** The knowledge base folder (empty unless a test writes notes into it) and the note files opened. */
+  knowledgeFolder: string;
+  openedNotes: string[];
   /** Events the core broadcast, in order (unless `broadcast` was overridden). */
   broadcasts: Array<{ event: AppBroadcast; payload: unknown }>;
   dispose(): void;
 }
 
-export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
+function withoutKnowledge({ knowledge: _knowledge, ...rest }: TestCoreOverrides): Partial<CoreDeps> {
+  return rest;
+}
+
+/** Like the core's deps; `knowledge` is merged over the test's (its folder stays the test's unless named). */
+export type TestCoreOverrides = Partial<Omit<CoreDeps, 'knowledge'>> & { knowledge?: Partial<CoreDeps['knowledge']> };
+
+export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
   const dir = mkdtempSync(join(tmpdir(), 'staff-desk-core-'));
   const file = join(dir, 'staff-desk.sqlite3');
   const opened = openDatabase(file);
@@ -45,6 +55,9 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
   const opens: string[] = [];
   const copies: string[] = [];
   const broadcasts: TestCore['broadcasts'] = [];
+  const knowledgeFolder = overrides.knowledge?.defaultFolder ?? join(dir, 'knowledge-base');
+  mkdirSync(knowledgeFolder, { recursive: true });
+  const openedNotes: string[] = [];
   const core = createCore({
     db: opened.db,
     secrets: createMemorySecretStore(),
@@ -57,8 +70,19 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
     isTrustedSender: allowOrigins([APP_ORIGIN]),
     gemini: { baseUrl: UNREACHABLE_GEMINI_URL },
     auth: { login: closedLoginPort(), notify: () => {} },
+    knowledge: {
+      chooseFolder: async () => null,
+      openNote: async (note) => {
+        openedNotes.push(note);
+        return { ok: true, openedWith: 'system' };
+      },
+      // The folder is not watched unless a test asks: a core per test would otherwise hold a watcher each.
+      watch: () => ({ close() {} }),
+      ...overrides.knowledge,
+      defaultFolder: knowledgeFolder,
+    },
     broadcast: (event, payload) => broadcasts.push({ event, payload }),
-    ...overrides,
+    ...withoutKnowledge(overrides),
   });
   return {
     core,
@@ -69,6 +93,8 @@ export function createTestCore(overrides: Partial<CoreDeps> = {}): TestCore {
     opens,
     copies,
     broadcasts,
+    knowledgeFolder,
+    openedNotes,
     dispose() {
       core.close();
       rmSync(dir, { recursive: true, force: true });

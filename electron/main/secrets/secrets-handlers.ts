@@ -1,12 +1,14 @@
 import type { AppContract } from '../../../shared/ipc/contract';
 import { err, ok, type Result } from '../../../shared/result';
-import type { SecretsStatus } from '../../../shared/secrets';
+import type { MemberSecretName, SecretsStatus } from '../../../shared/secrets';
 import type { Handlers } from '../ipc/registry';
 import type { SecretStore } from './secret-store';
 
 /** Write-only secrets over IPC: every answer is which secrets are configured, never a value. */
 export function secretsHandlers(deps: {
   secrets: SecretStore;
+  /** Told after a secret was stored or removed, so what depends on it (the knowledge base's vectors) can follow. */
+  changed?: (name: MemberSecretName) => void;
 }): Pick<Handlers<AppContract>, 'secrets:set' | 'secrets:delete' | 'secrets:status'> {
   async function status(): Promise<Result<SecretsStatus>> {
     const configured = await deps.secrets.status();
@@ -25,11 +27,15 @@ export function secretsHandlers(deps: {
         });
       }
       const saved = await deps.secrets.set(name, value);
-      return saved.ok ? status() : saved;
+      if (!saved.ok) return saved;
+      deps.changed?.(name);
+      return status();
     },
     'secrets:delete': async ({ name }) => {
       const removed = await deps.secrets.delete(name);
-      return removed.ok ? status() : removed;
+      if (!removed.ok) return removed;
+      deps.changed?.(name);
+      return status();
     },
     'secrets:status': status,
   };

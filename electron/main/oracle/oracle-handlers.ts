@@ -1,0 +1,59 @@
+import type { AppContract } from '../../../shared/ipc/contract';
+import { err, ok } from '../../../shared/result';
+import type { SettingsPatch } from '../../../shared/settings';
+import type { Handlers } from '../ipc/registry';
+import type { KnowledgeService } from '../knowledge/knowledge-service';
+import { resolveNotePath } from '../knowledge/note-path';
+import type { Logger } from '../log/logger';
+import type { OpenNoteFile } from '../platform/note-opener';
+import type { SettingsStore } from '../settings/settings-store';
+import type { Oracle } from './oracle';
+
+type OracleChannels = 'oracle:ask' | 'oracle:status' | 'oracle:reindex' | 'oracle:chooseFolder' | 'oracle:openNote' | 'oracle:gaps';
+
+export interface OracleHandlerDeps {
+  oracle: Oracle;
+  knowledge: KnowledgeService;
+  settings: SettingsStore;
+  /** The system's folder picker; null when the member cancels. */
+  chooseFolder: () => Promise<string | null>;
+  openNote: OpenNoteFile;
+  log: Logger;
+}
+
+// The registry refuses these protected channels without a session; this only keeps the member's type honest.
+const signedOut = () => err('UNAUTHENTICATED', 'Sign in with your staff account first.');
+
+/** The oracle's channels: questions are the member's own, the knowledge base is the app's. */
+export function oracleHandlers(deps: OracleHandlerDeps): Pick<Handlers<AppContract>, OracleChannels> {
+  const { oracle, knowledge, settings } = deps;
+  return {
+    'oracle:ask': (input, ctx) => (ctx.member ? oracle.ask(input, { member: ctx.member.email, signal: ctx.signal }) : signedOut()),
+    'oracle:status': () => ok(knowledge.status()),
+    'oracle:reindex': (_input, ctx) =>
+      knowledge.reindex({ signal: ctx.signal, onProgress: (progress) => ctx.emit('oracle:progress', progress) }),
+    'oracle:chooseFolder': async () => {
+      const folder = await deps.chooseFolder();
+      if (folder === null) return ok({ chosen: false, settings: settings.get() });
+      const patch: SettingsPatch = { knowledgeBase: { path: folder } };
+      return ok({ chosen: true, settings: settings.update(patch) });
+    },
+    'oracle:openNote': async ({ path }, ctx) => {
+      if (!ctx.member) return signedOut();
+      const note = await resolveNotePath(knowledge.folder(), path);
+      if (!note.ok) {
+        return note.reason === 'note_missing'
+          ? err('INVALID_INPUT', 'That note is no longer in the knowledge base folder; re-index to refresh the sources.', {
+              field: 'path',
+              reason: 'note_missing',
+            })
+          : err('INVALID_INPUT', 'Only notes inside the knowledge base folder can be opened.', { field: 'path' });
+      }
+      const opened = await deps.openNote(note.file);
+      if (opened.ok) return ok({ openedWith: opened.openedWith });
+      deps.log.warn('a source note could not be opened', { reason: opened.message });
+      return err('INTERNAL', `The note could not be opened: ${opened.message}`, { reason: 'no_app_for_notes' });
+    },
+    'oracle:gaps': (_input, ctx) => (ctx.member ? ok(oracle.gaps(ctx.member.email)) : signedOut()),
+  };
+}

@@ -1,0 +1,36 @@
+import { GEMINI } from '../../../shared/limits';
+import type { Result } from '../../../shared/result';
+import type { GeminiGateway } from '../gemini/gateway';
+import { embedQuery } from '../knowledge/embed-chunks';
+import type { Logger } from '../log/logger';
+
+export interface QueryVector {
+  readonly vector: Float32Array;
+  readonly model: string;
+}
+
+export interface QueryVectorRequest {
+  readonly gateway: GeminiGateway;
+  readonly text: string;
+  /** settings.models.embedding: the vectors it makes are comparable only with the chunks it embedded. */
+  readonly model: string;
+  readonly signal: AbortSignal;
+  readonly log: Logger;
+}
+
+/**
+ * The question's vector, or null when it cannot be had: the question is then searched by its words alone, as
+ * without a key, rather than failing over a busy or unreachable embedding model. Only a cancel stops it.
+ */
+export async function queryVector(request: QueryVectorRequest): Promise<Result<QueryVector | null>> {
+  const { model, log } = request;
+  const embedded = await embedQuery(request.gateway, request.text, model, GEMINI.embeddingDimensions, request.signal);
+  if (embedded.ok) return { ok: true, value: { vector: embedded.value, model } };
+  if (embedded.failure.kind === 'cancelled') return { ok: false, error: embedded.error };
+  log.warn('oracle: the question could not be embedded; searching by its words only', {
+    model,
+    reason: embedded.failure.kind,
+    status: embedded.failure.status,
+  });
+  return { ok: true, value: null };
+}

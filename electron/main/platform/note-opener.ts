@@ -1,0 +1,30 @@
+import { app, shell } from 'electron';
+import type { Logger } from '../log/logger';
+
+export type OpenedWith = 'obsidian' | 'system';
+
+/** Opens a note file that main has already resolved inside the knowledge base folder. */
+export type OpenNoteFile = (file: string) => Promise<{ ok: true; openedWith: OpenedWith } | { ok: false; message: string }>;
+
+/**
+ * Obsidian when the system has a handler for obsidian:// (the team's notes are usually an Obsidian vault, and
+ * there the note opens with its links and backlinks), else the system's default app for Markdown files.
+ */
+export function createNoteOpener(deps: { log: Logger }): OpenNoteFile {
+  return async (file) => {
+    if (app.getApplicationNameForProtocol('obsidian://') !== '') {
+      try {
+        await shell.openExternal(`obsidian://open?path=${encodeURIComponent(file)}`);
+        return { ok: true, openedWith: 'obsidian' };
+      } catch (error) {
+        // A registered but broken handler: the system app is still worth a try.
+        deps.log.warn('obsidian did not open the note; trying the system app', { error });
+      }
+    }
+    // openPath answers an error text, empty on success; it never throws for a missing app.
+    const failure = await shell.openPath(file);
+    if (failure === '') return { ok: true, openedWith: 'system' };
+    deps.log.warn('the system could not open the note', { failure });
+    return { ok: false, message: failure };
+  };
+}
