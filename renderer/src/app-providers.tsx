@@ -2,19 +2,22 @@ import type { ReactNode } from 'react';
 import type { Lang } from '../../shared/lang';
 import { AuthProvider } from './auth/auth-context';
 import { LanguageProvider } from './i18n/language-context';
-import { ConversationProvider } from './secretary/conversation-context';
+import { OracleConversationProvider } from './oracle/oracle-conversation';
+import { SecretaryConversationProvider } from './secretary/conversation-context';
 import { PlatformProvider } from './ui/platform-context';
 
 /**
- * What every pane finds above it: the language, the platform, the staff session and the secretary's conversation
- * (kept here so that switching panes does not lose it). Tests render inside it too.
+ * What every pane finds above it: the language, the platform, the staff session and the conversations of the
+ * secretary and the oracle (kept here so that switching panes does not lose them). Tests render inside it too.
  */
 export function AppProviders({ systemLang, children }: { systemLang: Lang; children: ReactNode }) {
   return (
     <LanguageProvider systemLang={systemLang}>
       <PlatformProvider>
         <AuthProvider>
-          <ConversationProvider>{children}</ConversationProvider>
+          <SecretaryConversationProvider>
+            <OracleConversationProvider>{children}</OracleConversationProvider>
+          </SecretaryConversationProvider>
         </AuthProvider>
       </PlatformProvider>
     </LanguageProvider>

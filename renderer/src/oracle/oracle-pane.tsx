@@ -1,6 +1,43 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PaneProps } from '../shell/pane-id';
-import { UpcomingPane } from '../shell/upcoming-pane';
+import { CorpusGaps } from './corpus-gaps';
+import { IndexStatus } from './index-status';
+import { OracleChat } from './oracle-chat';
+import { ViewSwitch } from './view-switch';
+import './oracle.css';
 
-export function OraclePane(props: PaneProps) {
-  return <UpcomingPane feature="oracle" {...props} />;
+const VIEWS = ['ask', 'gaps'] as const;
+type View = (typeof VIEWS)[number];
+
+/**
+ * The oracle (seeds 001): the knowledge base's status on top, then either the conversation with the notes or the
+ * corpus gaps. The conversation stays mounted while the gaps are shown, so a half-written question is kept.
+ */
+export function OraclePane({ openPane }: PaneProps) {
+  const { t } = useTranslation();
+  const base = useId();
+  const [view, setView] = useState<View>('ask');
+  const regionIdOf = (of: View) => `${base}-${of}`;
+
+  return (
+    <div className="oracle">
+      <p className="muted">{t('panes.oracle.summary')}</p>
+      <IndexStatus openPane={openPane} />
+      <ViewSwitch
+        views={VIEWS}
+        active={view}
+        label={t('oracle.views.label')}
+        nameOf={(of) => t(`oracle.views.${of}`)}
+        regionIdOf={regionIdOf}
+        onSelect={setView}
+      />
+      <div id={regionIdOf('ask')} hidden={view !== 'ask'}>
+        <OracleChat openPane={openPane} />
+      </div>
+      <div id={regionIdOf('gaps')} hidden={view !== 'gaps'}>
+        {view === 'gaps' && <CorpusGaps />}
+      </div>
+    </div>
+  );
 }

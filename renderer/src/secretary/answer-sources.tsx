@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecretarySource } from '../../../shared/secretary';
-import { mailDateText } from './mail-date';
+import { dateTimeText } from '../ui/date-time-text';
 import { MailLink } from './mail-link';
 
 /** The messages an answer used; each opens in Zoho Mail's web app, in the system browser. */
@@ -22,7 +22,7 @@ export function AnswerSources({ sources, onOpen }: { sources: readonly Secretary
               {' · '}
               <span className="mail-subject" dir="auto">{source.subject || t('secretary.chat.noSubject')}</span>
               {' · '}
-              <span className="mail-date">{mailDateText(source.date, i18n.language)}</span>
+              <span className="mail-date">{dateTimeText(source.date, i18n.language)}</span>
             </>
           );
           return (

@@ -6,7 +6,7 @@ import { useApi } from '../api';
 import { followStream, type FollowedStream } from '../ui/follow-stream';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
 import { useOpenExternal } from '../ui/open-external';
-import { mailDateText } from './mail-date';
+import { dateTimeText } from '../ui/date-time-text';
 import { MailLink } from './mail-link';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; digest: Digest | null };
@@ -121,7 +121,7 @@ export function DigestPanel() {
         <>
           <p className="digest-summary">
             {t('secretary.digest.summary', {
-              date: mailDateText(digest.generated_at, i18n.language),
+              date: dateTimeText(digest.generated_at, i18n.language),
               resumen: digest.resumen,
               noise: digest.ruido_count,
             })}

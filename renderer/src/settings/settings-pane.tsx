@@ -1,6 +1,7 @@
 import { AboutSection } from './about-section';
 import { AccessSection } from './access-section';
 import { ApiKeySection } from './api-key-section';
+import { KnowledgeBaseSection } from './knowledge-base-section';
 import { LanguageSection } from './language-section';
 import { ModelsSection } from './models-section';
 import { ZohoSection } from './zoho-section';
@@ -12,6 +13,7 @@ export function SettingsPane() {
       <ApiKeySection />
       <AccessSection />
       <ZohoSection />
+      <KnowledgeBaseSection />
       <ModelsSection />
       <LanguageSection />
       <AboutSection />

@@ -7,6 +7,7 @@ import { buildAppApi, type AppApi } from '../../../shared/ipc/app-api';
 import { domainOf } from '../../../shared/ipc/channel-name';
 import { contract, type AppBroadcasts, type AppChannel, type AppContract } from '../../../shared/ipc/contract';
 import type { ChannelDef, DoneOf, OutputOf, ParsedInputOf, StreamDef, UnaryDef } from '../../../shared/ipc/define';
+import { floorFor, type CorpusGaps, type KnowledgeStatus } from '../../../shared/oracle';
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type SecretName } from '../../../shared/secrets';
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
@@ -75,6 +76,15 @@ export interface FakeMainOptions {
   zohoMailbox?: string;
   /** The member's latest mailbox pass; none by default. */
   digest?: Digest;
+  /**
+   * The knowledge base as 'oracle:status' reports it. By default an empty, never indexed base in hybrid mode, whose
+   * folder (the built-in guide, FAKE_GUIDE_FOLDER, or the chosen one), embedding model and floor follow the settings.
+   */
+  knowledge?: Partial<KnowledgeStatus>;
+  /** The member's corpus gaps; none by default. */
+  gaps?: CorpusGaps;
+  /** The folder the system's picker returns to 'oracle:chooseFolder'; null (the default): the member cancels it. */
+  pickFolder?: string | null;
   handlers?: FakeHandlers;
   streams?: FakeStreamScripts;
 }
@@ -82,6 +92,9 @@ export interface FakeMainOptions {
 export const FAKE_APP_INFO = { version: '0.1.0', dataPath: '/home/ana/.config/Staff Desk', platform: 'linux' };
 /** What a successful 'secrets:check' reports as its round trip. */
 const FAKE_CHECK_LATENCY_MS = 120;
+
+/** Where the app's own user guide sits, the knowledge base of a fresh install. */
+export const FAKE_GUIDE_FOLDER = '/opt/Staff Desk/resources/knowledge-base';
 
 export const FAKE_MEMBER: FakeMember = { email: 'ana.perez@example.com', name: 'Ana Pérez' };
 /** Cloudflare Access settings in the normal form main stores. */
@@ -119,6 +132,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const signInAs = options.signInAs === undefined ? FAKE_MEMBER : options.signInAs;
   let zohoMailbox: string | null = options.zohoMailbox ?? null;
   let digest: Digest | null = options.digest ?? null;
+  let knowledge: Partial<KnowledgeStatus> = options.knowledge ?? {};
   const configured = new Set<SecretName>([
     ...(options.configured ?? []),
     ...(zohoMailbox === null ? [] : [...ZOHO_CLIENT, 'zoho.refreshToken' as const]),
@@ -128,6 +142,25 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     const { dataCentre } = settings.zoho;
     if (!ZOHO_CLIENT.every((name) => configured.has(name))) return { state: 'not_configured', dataCentre };
     return zohoMailbox === null ? { state: 'disconnected', dataCentre } : { state: 'connected', email: zohoMailbox, dataCentre };
+  };
+
+  const knowledgeStatus = (): KnowledgeStatus => {
+    const { path, floors } = settings.knowledgeBase;
+    const model = settings.models.embedding;
+    return {
+      folder: { path: path ?? FAKE_GUIDE_FOLDER, isDefault: path === null },
+      state: 'idle',
+      progress: null,
+      notes: 0,
+      chunks: 0,
+      embedded: 0,
+      indexedAt: null,
+      mode: 'hybrid',
+      embeddingModel: model,
+      floor: floorFor(floors, model),
+      issue: null,
+      ...knowledge,
+    };
   };
 
   const subscribers = new Map<string, Set<(payload: unknown) => void>>();
@@ -149,6 +182,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'settings:get': () => ok(settings),
     'settings:update': (patch) => {
       settings = applySettingsPatch(settings, patch);
+      // The folder moved: main re-reads the base and says so.
+      if (patch.knowledgeBase?.path !== undefined) send('oracle:changed', knowledgeStatus());
       return ok(settings);
     },
     'secrets:set': ({ name }) => {
@@ -181,6 +216,26 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'digest:latest': () => ok(digest),
     'secretary:ask': ({ question }) =>
       ok({ answer: `You asked: ${question}`, tool_rounds: 0, duration_ms: 0, model: settings.models.secretary, sources: [] }),
+    'oracle:ask': ({ question }) =>
+      ok({
+        answer: `The notes say: ${question}`,
+        sources: [],
+        model: settings.models.oracle,
+        chunks_used: 0,
+        duration_ms: 0,
+        mode: 'hybrid',
+        kind: 'answer',
+      }),
+    'oracle:status': () => ok(knowledgeStatus()),
+    'oracle:chooseFolder': () => {
+      const picked = options.pickFolder ?? null;
+      if (picked === null) return ok({ chosen: false, settings });
+      settings = applySettingsPatch(settings, { knowledgeBase: { path: picked } });
+      send('oracle:changed', knowledgeStatus());
+      return ok({ chosen: true, settings });
+    },
+    'oracle:openNote': () => ok({ openedWith: 'system' as const }),
+    'oracle:gaps': () => ok(options.gaps ?? { floor: knowledgeStatus().floor, questions: [], days: [] }),
   };
 
   /** What main keeps when a stream ends well, so that the next status or latest call knows it. */
@@ -192,6 +247,10 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'digest:run': (value) => {
       digest = value;
       send('digest:updated', value);
+    },
+    'oracle:reindex': (value) => {
+      knowledge = value;
+      send('oracle:changed', value);
     },
   };
 

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SECRETARY } from '../../../shared/limits';
 
 interface QuestionFormProps {
   readonly busy: boolean;
+  /** The longest question main accepts (SECRETARY.questionMaxChars, ORACLE.questionMaxChars). */
+  readonly maxChars: number;
   readonly onAsk: (question: string) => void;
   readonly onCancel: () => void;
   readonly inputRef: Ref<HTMLTextAreaElement>;
@@ -11,10 +12,10 @@ interface QuestionFormProps {
 
 /**
  * S1 and S15: the question box. Enter asks and Shift+Enter starts a new line; the counter shows the length against
- * SECRETARY.questionMaxChars, and a question over it (or blank) is refused here with the reason, before main would.
+ * `maxChars`, and a question over it (or blank) is refused here with the reason, before main would.
  * While a question is on its way the next one can be written, and Cancel abandons the one in flight.
  */
-export function QuestionForm({ busy, onAsk, onCancel, inputRef }: QuestionFormProps) {
+export function QuestionForm({ busy, maxChars, onAsk, onCancel, inputRef }: QuestionFormProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const helpId = useId();
@@ -22,8 +23,7 @@ export function QuestionForm({ busy, onAsk, onCancel, inputRef }: QuestionFormPr
   const problemId = useId();
   const [draft, setDraft] = useState('');
   const [emptyRefused, setEmptyRefused] = useState(false);
-  const max = SECRETARY.questionMaxChars;
-  const over = draft.length - max;
+  const over = draft.length - maxChars;
 
   function submit() {
     if (busy || over > 0) return;
@@ -47,15 +47,15 @@ export function QuestionForm({ busy, onAsk, onCancel, inputRef }: QuestionFormPr
     submit();
   }
 
-  const problem = over > 0 ? t('secretary.chat.tooLong', { count: over, max }) : emptyRefused ? t('secretary.chat.empty') : null;
+  const problem = over > 0 ? t('chat.tooLong', { count: over, max: maxChars }) : emptyRefused ? t('chat.empty') : null;
 
   return (
     <form className="question-form" onSubmit={onSubmit} noValidate>
-      <label htmlFor={inputId}>{t('secretary.chat.label')}</label>
+      <label htmlFor={inputId}>{t('chat.label')}</label>
       <textarea
         ref={inputRef}
         id={inputId}
-        // Questions, like mail, may be in another script than the UI: each line takes its own direction.
+        // Questions may be in another script than the UI: each line takes its own direction.
         dir="auto"
         value={draft}
         rows={3}
@@ -69,10 +69,10 @@ export function QuestionForm({ busy, onAsk, onCancel, inputRef }: QuestionFormPr
       />
       <div className="question-meta">
         <p id={helpId} className="muted">
-          {t('secretary.chat.help')}
+          {t('chat.help')}
         </p>
         <p id={counterId} className={over > 0 ? 'question-counter question-counter-over' : 'question-counter'} dir="ltr">
-          {t('secretary.chat.counter', { count: draft.length, max })}
+          {t('chat.counter', { count: draft.length, max: maxChars })}
         </p>
       </div>
       <p id={problemId} className="question-problem" role="status">
@@ -80,7 +80,7 @@ export function QuestionForm({ busy, onAsk, onCancel, inputRef }: QuestionFormPr
       </p>
       <div className="actions">
         <button type="submit" className="button-primary" disabled={busy || over > 0}>
-          {t('secretary.chat.ask')}
+          {t('chat.ask')}
         </button>
         {busy && (
           <button type="button" onClick={onCancel}>

@@ -1,5 +1,5 @@
-/** An ISO 8601 time from main (a message's date, a pass's time) as the member's language writes it. */
-export function mailDateText(iso: string, lang: string): string {
+/** An ISO 8601 time from main (a message's date, a pass's time, a question's) as the member's language writes it. */
+export function dateTimeText(iso: string, lang: string): string {
   const when = new Date(iso);
   // A date main could not vouch for is still worth showing as it came.
   if (Number.isNaN(when.getTime())) return iso;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { historyOf, type Exchange } from './conversation';
+
+const LIMITS = { messageMaxChars: 10, maxMessages: 4 };
+const text = (answer: string) => answer;
+
+function answered(question: string, answer: string): Exchange<string> {
+  return { id: question, question, outcome: { kind: 'answered', answer } };
+}
+
+describe('the history a follow-up carries', () => {
+  it('pairs each answered question with its answer, oldest first', () => {
+    expect(historyOf([answered('Q1', 'A1'), answered('Q2', 'A2')], text, LIMITS)).toEqual([
+      { role: 'user', content: 'Q1' },
+      { role: 'assistant', content: 'A1' },
+      { role: 'user', content: 'Q2' },
+      { role: 'assistant', content: 'A2' },
+    ]);
+  });
+
+  it('leaves out questions without an answer, and answers main would refuse as empty', () => {
+    const exchanges: Exchange<string>[] = [
+      { id: '1', question: 'Cancelled', outcome: { kind: 'cancelled' } },
+      { id: '2', question: 'Failed', outcome: { kind: 'failed', error: { code: 'UPSTREAM', message: 'x' } } },
+      { id: '3', question: 'Pending', outcome: { kind: 'pending' } },
+      answered('Blank', '   '),
+      answered('Q', 'A'),
+    ];
+    expect(historyOf(exchanges, text, LIMITS)).toEqual([
+      { role: 'user', content: 'Q' },
+      { role: 'assistant', content: 'A' },
+    ]);
+  });
+
+  it('cuts each turn to what main accepts and keeps only the most recent turns', () => {
+    const history = historyOf([answered('Q1', 'A1'), answered('Q2', 'A2'), answered('A long question', 'A long answer')], text, LIMITS);
+    expect(history).toEqual([
+      { role: 'user', content: 'Q2' },
+      { role: 'assistant', content: 'A2' },
+      { role: 'user', content: 'A long que' },
+      { role: 'assistant', content: 'A long ans' },
+    ]);
+  });
+});

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import type { OracleAnswer } from '../../../shared/oracle';
+import { AnswerMarkdown } from '../chat/answer-markdown';
+import type { PaneId } from '../shell/pane-id';
+import { NoteSources } from './note-sources';
+
+interface OracleAnswerViewProps {
+  readonly answer: OracleAnswer;
+  readonly onOpenNote: (path: string) => void;
+  readonly onOpenLink: (url: string) => void;
+  readonly openPane: (id: PaneId) => void;
+}
+
+/**
+ * One oracle answer, by how it came about: written from the notes (with how many passages and, in keyword search,
+ * that it was one); O4's honest "nothing clear" with its weak hints, set apart so it is never read as an answer;
+ * or, without a Gemini key, the matching notes and the way to add the key.
+ */
+export function OracleAnswerView({ answer, onOpenNote, onOpenLink, openPane }: OracleAnswerViewProps) {
+  const { t } = useTranslation();
+  switch (answer.kind) {
+    case 'answer':
+      return (
+        <>
+          <AnswerMarkdown text={answer.answer} onOpenLink={onOpenLink} />
+          <p className="bubble-meta">
+            {t('oracle.answer.used', { count: answer.chunks_used })}
+            {answer.mode === 'lexical' && ` · ${t('oracle.answer.lexical')}`}
+          </p>
+          <NoteSources sources={answer.sources} label={t('oracle.sources.answer')} onOpen={onOpenNote} />
+        </>
+      );
+    case 'honest':
+      return (
+        <div className="answer-honest">
+          <p className="oracle-badge oracle-badge-muted">{t('oracle.answer.honest')}</p>
+          <AnswerMarkdown text={answer.answer} onOpenLink={onOpenLink} />
+          <NoteSources sources={answer.sources} label={t('oracle.sources.hints')} onOpen={onOpenNote} />
+        </div>
+      );
+    case 'sources_only':
+      return (
+        <>
+          <p className="oracle-badge">{t('oracle.answer.sourcesOnly')}</p>
+          <AnswerMarkdown text={answer.answer} onOpenLink={onOpenLink} />
+          <div className="actions">
+            <button type="button" onClick={() => openPane('settings')}>
+              {t('oracle.answer.addKey')}
+            </button>
+          </div>
+          <NoteSources sources={answer.sources} label={t('oracle.sources.matches')} onOpen={onOpenNote} />
+        </>
+      );
+  }
+}

@@ -1,0 +1,113 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ORACLE } from '../../../shared/limits';
+import { err, ok } from '../../../shared/result';
+import { DEFAULT_MODELS, DEFAULT_SETTINGS } from '../../../shared/settings';
+import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
+import { renderWithApp } from '../testing/render-with-app';
+import { KnowledgeBaseSection } from './knowledge-base-section';
+
+const MODEL = DEFAULT_MODELS.embedding;
+const SHIPPED = ORACLE.defaultFloors[MODEL];
+const FLOOR_LABEL = `Relevance floor for ${MODEL}`;
+
+function setup(options: FakeMainOptions = {}) {
+  const main = createFakeMain(options);
+  const user = userEvent.setup();
+  renderWithApp(<KnowledgeBaseSection />, { api: main.api });
+  return { ...main, user };
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const floorField = () => screen.getByRole('textbox', { name: FLOOR_LABEL });
+const updates = (invoke: ReturnType<typeof createFakeMain>['invoke']) =>
+  invoke.mock.calls.filter(([channel]) => channel === 'settings:update').map(([, input]) => input);
+
+describe('Knowledge base settings', () => {
+  it('shows the built-in guide and the floor main applies for the embedding model, with where it comes from', async () => {
+    setup();
+    expect(await screen.findByText('The built-in user guide')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Use the built-in guide' })).not.toBeInTheDocument();
+    expect(floorField()).toHaveValue(String(SHIPPED));
+    expect(floorField()).toHaveAccessibleDescription('The default shipped for this model.');
+    expect(screen.getByText(/npm run oracle:calibrate measures your notes/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Reset floor' })).not.toBeInTheDocument();
+  });
+
+  it('says when the model has no shipped floor and the seeds\' 0.4 applies', async () => {
+    setup({ settings: { models: { ...DEFAULT_MODELS, embedding: 'text-embedding-005' } } });
+    const field = await screen.findByRole('textbox', { name: 'Relevance floor for text-embedding-005' });
+    expect(field).toHaveValue(String(ORACLE.relevanceFloor));
+    expect(field).toHaveAccessibleDescription("The seeds' original default: no value is shipped for this model.");
+  });
+
+  it('chooses a folder with the system picker, and goes back to the built-in guide', async () => {
+    const { user, invoke } = setup({ pickFolder: '/home/ana/Vault' });
+    await user.click(await screen.findByRole('button', { name: 'Choose folder…' }));
+    expect(invoke).toHaveBeenCalledWith('oracle:chooseFolder', {});
+    expect(await screen.findByText('/home/ana/Vault')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('The oracle now answers from /home/ana/Vault. Its notes are being indexed.');
+    expect(button('Choose folder…')).toHaveFocus();
+
+    await user.click(button('Use the built-in guide'));
+    expect(updates(invoke)).toEqual([{ knowledgeBase: { path: null } }]);
+    expect(await screen.findByText('The built-in user guide')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('The oracle answers from the built-in user guide again.');
+    expect(button('Choose folder…')).toHaveFocus();
+  });
+
+  it('changes nothing when the member closes the picker', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Choose folder…' }));
+    expect(await screen.findByText('The built-in user guide')).toBeVisible();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('saves a floor for the current model, keeping those of other models, decimal comma or point', async () => {
+    const { user, invoke } = setup({ settings: { knowledgeBase: { path: null, floors: { 'other-embedder': 0.5 } } } });
+    const field = await screen.findByRole('textbox', { name: FLOOR_LABEL });
+    await user.clear(field);
+    await user.type(field, '0,7{Enter}');
+
+    expect(updates(invoke)).toEqual([{ knowledgeBase: { floors: { 'other-embedder': 0.5, [MODEL]: 0.7 } } }]);
+    expect(await screen.findByText('The floor is saved: 0.7.')).toBeVisible();
+    expect(floorField()).toHaveValue('0.7');
+    expect(floorField()).toHaveAccessibleDescription('Calibrated on this computer.');
+    expect(button('Save floor')).toHaveFocus();
+  });
+
+  it('resets the floor to the shipped value, keeping those of other models', async () => {
+    const { user, invoke } = setup({ settings: { knowledgeBase: { path: null, floors: { 'other-embedder': 0.5, [MODEL]: 0.7 } } } });
+    expect(await screen.findByRole('textbox', { name: FLOOR_LABEL })).toHaveValue('0.7');
+    await user.click(button('Reset floor'));
+
+    expect(updates(invoke)).toEqual([{ knowledgeBase: { floors: { 'other-embedder': 0.5 } } }]);
+    expect(await screen.findByText(`The floor is back to ${SHIPPED}.`)).toBeVisible();
+    expect(floorField()).toHaveValue(String(SHIPPED));
+    expect(screen.queryByRole('button', { name: 'Reset floor' })).not.toBeInTheDocument();
+    expect(button('Save floor')).toHaveFocus();
+  });
+
+  it.each(['1.5', '-0.1', 'high', ''])('refuses "%s" as a floor next to the field, without calling main', async (typed) => {
+    const { user, invoke } = setup();
+    const field = await screen.findByRole('textbox', { name: FLOOR_LABEL });
+    await user.clear(field);
+    if (typed !== '') await user.type(field, typed);
+    await user.click(button('Save floor'));
+
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription('Enter a number from 0 to 1, such as 0.65. The default shipped for this model.');
+    expect(field).toHaveFocus();
+    expect(updates(invoke)).toEqual([]);
+  });
+
+  it('says why the knowledge base could not be read, and reads it again on request', async () => {
+    let failing = true;
+    const { user } = setup({ handlers: { 'settings:get': () => (failing ? err('INTERNAL', 'Settings unreadable.') : ok(DEFAULT_SETTINGS)) } });
+    expect(await screen.findByText(/Something went wrong inside Staff Desk/)).toBeVisible();
+    failing = false;
+    await user.click(button('Try again'));
+    expect(await screen.findByText('The built-in user guide')).toBeVisible();
+  });
+});

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { KnowledgeStatus } from '../../../shared/oracle';
+import { ok, type AppError, type Result } from '../../../shared/result';
+import type { Settings } from '../../../shared/settings';
+import { useApi } from '../api';
+import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { numberText } from '../oracle/knowledge-format';
+import { TextField } from './text-field';
+
+type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; settings: Settings; status: KnowledgeStatus };
+/** Where the keyboard goes once a change is done: the button pressed may be gone by then (Reset, the guide). */
+type FocusTarget = 'choose' | 'save';
+
+/** The floor as typed: a comma is a decimal point in half the UI languages. Null when it is no floor (O9: 0 to 1). */
+function parseFloor(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  const value = Number(trimmed);
+  return trimmed === '' || !Number.isFinite(value) || value < 0 || value > 1 ? null : value;
+}
+
+/**
+ * The oracle's notes folder (the built-in user guide until the member chooses one) and O9's relevance floor for the
+ * current embedding model: shown with where it came from, set by hand (calibration suggests a value) or reset.
+ * The folder and the floor main reports come from `oracle:status`; the floors stored, from the settings.
+ */
+export function KnowledgeBaseSection() {
+  const api = useApi();
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [draft, setDraft] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<FocusTarget | null>(null);
+
+  // Runs after every render: the buttons are enabled again only once the finished state has been rendered.
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    ({ choose: chooseButton, save: saveButton })[target].current?.focus();
+  });
+
+  const show = useCallback((settings: Settings, status: KnowledgeStatus) => {
+    setLoad({ kind: 'ready', settings, status });
+    setDraft(String(status.floor.value));
+    setInvalid(false);
+  }, []);
+
+  const fetchAll = useCallback(async () => {
+    setLoad({ kind: 'loading' });
+    const [settings, status] = await Promise.all([api.settings.get(), api.oracle.status()]);
+    if (!settings.ok) setLoad({ kind: 'failed', error: settings.error });
+    else if (!status.ok) setLoad({ kind: 'failed', error: status.error });
+    else show(settings.value, status.value);
+  }, [api, show]);
+
+  useEffect(() => {
+    void fetchAll();
+  }, [fetchAll]);
+
+  /**
+   * Runs a change main stores (null: the member cancelled it, nothing changed), then asks main for the status it
+   * leads to, which says the new folder and floor in main's own terms.
+   */
+  async function apply(change: () => Promise<Result<Settings> | null>, done: (status: KnowledgeStatus) => string, focusAfter: FocusTarget) {
+    setBusy(true);
+    setNotice(null);
+    const changed = await change();
+    if (changed?.ok) {
+      const status = await api.oracle.status();
+      if (status.ok) show(changed.value, status.value);
+      setNotice(status.ok ? { tone: 'info', message: done(status.value) } : errorNotice(status.error));
+    } else if (changed) {
+      setNotice(errorNotice(changed.error));
+    }
+    setBusy(false);
+    focusNext.current = focusAfter;
+  }
+
+  function chooseFolder() {
+    void apply(
+      async () => {
+        const result = await api.oracle.chooseFolder();
+        if (!result.ok) return result;
+        return result.value.chosen ? ok(result.value.settings) : null;
+      },
+      (status) => t('settings.knowledgeBase.chosen', { path: status.folder.path }),
+      'choose',
+    );
+  }
+
+  function useBuiltIn() {
+    void apply(() => api.settings.update({ knowledgeBase: { path: null } }), () => t('settings.knowledgeBase.builtInNow'), 'choose');
+  }
+
+  function saveFloor(event: FormEvent<HTMLFormElement>, settings: Settings, model: string) {
+    event.preventDefault();
+    const value = parseFloor(draft);
+    if (value === null) {
+      setInvalid(true);
+      setNotice(null);
+      field.current?.focus();
+      return;
+    }
+    const floors = { ...settings.knowledgeBase.floors, [model]: value };
+    void apply(
+      () => api.settings.update({ knowledgeBase: { floors } }),
+      (status) => t('settings.knowledgeBase.floorSaved', { value: numberText(status.floor.value, i18n.language) }),
+      'save',
+    );
+  }
+
+  function resetFloor(settings: Settings, model: string) {
+    const floors = Object.fromEntries(Object.entries(settings.knowledgeBase.floors).filter(([id]) => id !== model));
+    void apply(
+      () => api.settings.update({ knowledgeBase: { floors } }),
+      (status) => t('settings.knowledgeBase.floorReset', { value: numberText(status.floor.value, i18n.language) }),
+      'save',
+    );
+  }
+
+  const ready = load.kind === 'ready' ? load : null;
+
+  return (
+    <section className="settings-section" aria-labelledby={headingId} aria-busy={busy || load.kind === 'loading'}>
+      <h2 id={headingId}>{t('settings.knowledgeBase.heading')}</h2>
+      <p className="muted">{t('settings.knowledgeBase.intro')}</p>
+
+      {load.kind === 'loading' && <p className="muted">{t('common.loading')}</p>}
+
+      {ready && (
+        <>
+          <dl className="facts">
+            <dt>{t('settings.knowledgeBase.folder')}</dt>
+            {ready.status.folder.isDefault ? (
+              <dd>{t('settings.knowledgeBase.builtIn')}</dd>
+            ) : (
+              // A path reads left to right in every UI language.
+              <dd dir="ltr" className="path">
+                {ready.status.folder.path}
+              </dd>
+            )}
+          </dl>
+          <div className="actions">
+            <button type="button" ref={chooseButton} onClick={chooseFolder} disabled={busy}>
+              {t('settings.knowledgeBase.choose')}
+            </button>
+            {!ready.status.folder.isDefault && (
+              <button type="button" onClick={useBuiltIn} disabled={busy}>
+                {t('settings.knowledgeBase.useBuiltIn')}
+              </button>
+            )}
+          </div>
+
+          <form className="settings-form" onSubmit={(event) => saveFloor(event, ready.settings, ready.status.embeddingModel)} noValidate>
+            <p className="muted">{t('settings.knowledgeBase.floorIntro')}</p>
+            <TextField
+              label={t('settings.knowledgeBase.floor', { model: ready.status.embeddingModel })}
+              value={draft}
+              help={t(`settings.knowledgeBase.floorSource.${ready.status.floor.source}`)}
+              error={invalid ? t('settings.knowledgeBase.floorInvalid') : null}
+              disabled={busy}
+              inputRef={field}
+              onChange={(value) => {
+                setDraft(value);
+                setInvalid(false);
+              }}
+            />
+            <p className="muted">{t('settings.knowledgeBase.calibrate')}</p>
+            <div className="actions">
+              <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
+                {t('settings.knowledgeBase.saveFloor')}
+              </button>
+              {ready.status.floor.source === 'settings' && (
+                <button type="button" disabled={busy} onClick={() => resetFloor(ready.settings, ready.status.embeddingModel)}>
+                  {t('settings.knowledgeBase.resetFloor')}
+                </button>
+              )}
+            </div>
+          </form>
+        </>
+      )}
+
+      <NoticeRegion notice={notice ?? (load.kind === 'failed' ? errorNotice(load.error) : null)} />
+
+      {load.kind === 'failed' && (
+        <button type="button" onClick={() => void fetchAll()}>
+          {t('common.retry')}
+        </button>
+      )}
+    </section>
+  );
+}
