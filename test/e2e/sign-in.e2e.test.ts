@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it, onTestFinished } from 'vitest';
 import { startCfAccessDouble, type CfAccessDouble } from '../doubles/cf-access-double';
-import { saveScreenshot, tabTo } from './support/browser';
+import { pageProblems, saveScreenshot, tabTo } from './support/browser';
 import { startSession } from './support/session';
 import { startOf, ui } from './support/ui-text';
 
@@ -13,8 +13,6 @@ async function startCfAccess(): Promise<CfAccessDouble> {
   return cf;
 }
 
-/** Errors and uncaught exceptions of the page, less Chromium's own request for /favicon.ico, which the harness lacks. */
-const pageProblems = (consoleErrors: string[]) => consoleErrors.filter((line) => !/^Failed to load resource: .* 404/.test(line));
 
 const account = (page: Page) => page.getByRole('region', { name: ui.auth.account });
 const pane = (page: Page) => page.getByRole('tabpanel');

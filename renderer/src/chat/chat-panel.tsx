@@ -30,7 +30,7 @@ interface ChatPanelProps<A> {
 export function ChatPanel<A>({ heading, intro, logLabel, assistantName, conversation, questionMaxChars, notice, renderOutcome }: ChatPanelProps<A>) {
   const { t } = useTranslation();
   const headingId = useId();
-  const { exchanges, busy, ask, cancel } = conversation;
+  const { exchanges, busy, ask, cancel, startOver } = conversation;
   const log = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const atBottom = useRef(true);
@@ -57,9 +57,22 @@ export function ChatPanel<A>({ heading, intro, logLabel, assistantName, conversa
     input.current?.focus();
   }
 
+  function onStartOver() {
+    startOver();
+    input.current?.focus();
+  }
+
   return (
     <section className="chat-panel" aria-labelledby={headingId}>
-      <h2 id={headingId}>{heading}</h2>
+      <div className="chat-heading">
+        <h2 id={headingId}>{heading}</h2>
+        {exchanges.length > 0 && (
+          // A new topic should not be read in the light of the last one (and, for the oracle, keeps its floor: O5).
+          <button type="button" onClick={onStartOver}>
+            {t('chat.newConversation')}
+          </button>
+        )}
+      </div>
       <p className="muted">{intro}</p>
       {exchanges.length > 0 && (
         // Focusable so that the keyboard can scroll it; a log announces what is added at its end.

@@ -23,6 +23,8 @@ export interface Conversation<A> {
   ask(question: string): void;
   /** Abandons the question on its way; its answer, if one still comes, is not shown. */
   cancel(): void;
+  /** Forgets the conversation (abandoning a question on its way): the next question starts a new topic. */
+  startOver(): void;
 }
 
 /** A prior turn as main takes it in `history`. */
@@ -111,7 +113,15 @@ function useMemberConversation<A>(channel: ConversationChannel<A>): Conversation
     channel.cancel(pending.id);
   }, [channel, pending, settle]);
 
-  return useMemo(() => ({ exchanges, busy: pending !== undefined, ask, cancel }), [exchanges, pending, ask, cancel]);
+  const startOver = useCallback(() => {
+    if (pending) channel.cancel(pending.id);
+    setHeld((current) => ({ ...current, exchanges: [] }));
+  }, [channel, pending]);
+
+  return useMemo(
+    () => ({ exchanges, busy: pending !== undefined, ask, cancel, startOver }),
+    [exchanges, pending, ask, cancel, startOver],
+  );
 }
 
 /**

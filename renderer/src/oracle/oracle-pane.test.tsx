@@ -222,6 +222,19 @@ describe('follow-up questions', () => {
     expect(asks(invoke)[2]?.history).toEqual([]);
   });
 
+  it('New conversation forgets the turns: the next question is a first question again (its floor applies, O5)', async () => {
+    const { user, invoke } = setup({ handlers: { 'oracle:ask': ({ question }) => answer(`About ${question}.`) } });
+    expect(screen.queryByRole('button', { name: 'New conversation' })).not.toBeInTheDocument();
+    await ask(user, 'Indexing');
+    await within(conversation()).findByText('About Indexing.');
+
+    await user.click(screen.getByRole('button', { name: 'New conversation' }));
+    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+    expect(questionBox()).toHaveFocus();
+    await user.keyboard('Canteen menu{Enter}');
+    expect(asks(invoke)[1]).toEqual({ question: 'Canteen menu', history: [], requestId: expect.any(String) });
+  });
+
   it('keeps the last 12 turns only', async () => {
     const { user, invoke } = setup({ handlers: { 'oracle:ask': ({ question }) => answer(`A-${question}`) } });
     for (const question of ['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7']) {

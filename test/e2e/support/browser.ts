@@ -59,3 +59,8 @@ export async function tabTo(page: Page, target: Locator): Promise<void> {
   }
   throw new Error(`Tab never reached ${target.toString()} in ${MAX_TAB_PRESSES} presses.`);
 }
+
+/** Errors and uncaught exceptions of the page, less Chromium's own request for /favicon.ico, which the harness lacks. */
+export function pageProblems(consoleErrors: readonly string[]): string[] {
+  return consoleErrors.filter((line) => !/^Failed to load resource: .* 404/.test(line));
+}

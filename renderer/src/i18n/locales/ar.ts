@@ -43,6 +43,7 @@ export const ar: PartialCatalog = {
   },
   chat: {
     you: 'أنت',
+    newConversation: 'محادثة جديدة',
     label: 'سؤالك',
     help: 'يرسل Enter السؤال، ويبدأ Shift+Enter سطرًا جديدًا.',
     counter: '{{count}} / {{max}}',

@@ -44,6 +44,7 @@ export const en = {
   /** The question box and bubbles every conversation pane shares. */
   chat: {
     you: 'You',
+    newConversation: 'New conversation',
     label: 'Your question',
     help: 'Enter asks; Shift+Enter starts a new line.',
     counter: '{{count}} / {{max}}',

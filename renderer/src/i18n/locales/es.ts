@@ -44,6 +44,7 @@ export const es: Catalog = {
   },
   chat: {
     you: 'Tú',
+    newConversation: 'Nueva conversación',
     label: 'Tu pregunta',
     help: 'Intro pregunta; Mayús+Intro empieza una línea nueva.',
     counter: '{{count}} / {{max}}',

@@ -43,6 +43,7 @@ export const fr: PartialCatalog = {
   },
   chat: {
     you: 'Vous',
+    newConversation: 'Nouvelle conversation',
     label: 'Votre question',
     help: 'Entrée pose la question ; Maj+Entrée commence une nouvelle ligne.',
     counter: '{{count}} / {{max}}',

@@ -43,6 +43,7 @@ export const mn: PartialCatalog = {
   },
   chat: {
     you: 'Та',
+    newConversation: 'Шинэ яриа',
     label: 'Таны асуулт',
     help: 'Enter дарвал асууна; Shift+Enter шинэ мөр эхлүүлнэ.',
     counter: '{{count}} / {{max}}',

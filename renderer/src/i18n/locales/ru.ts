@@ -43,6 +43,7 @@ export const ru: PartialCatalog = {
   },
   chat: {
     you: 'Вы',
+    newConversation: 'Новый разговор',
     label: 'Ваш вопрос',
     help: 'Enter — задать вопрос; Shift+Enter — новая строка.',
     counter: '{{count}} / {{max}}',

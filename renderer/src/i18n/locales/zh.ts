@@ -43,6 +43,7 @@ export const zh: PartialCatalog = {
   },
   chat: {
     you: '你',
+    newConversation: '新对话',
     label: '你的问题',
     help: '按 Enter 提问，按 Shift+Enter 换行。',
     counter: '{{count}} / {{max}}',
