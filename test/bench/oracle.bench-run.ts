@@ -1,25 +1,36 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
 import { ORACLE } from '../../shared/limits';
-import { ftsAnyOf, queryWords, retrieve, searchLexical } from '../../electron/main/knowledge/retrieve';
+import { fuseRanks } from '../../electron/main/knowledge/rank-fusion';
+import { ftsAnyOf, loadChunks, queryWords, retrieve, searchLexical, searchVectors } from '../../electron/main/knowledge/retrieve';
 import { cosineWithUnit, decodeVector, toUnitVector } from '../../electron/main/knowledge/vector-codec';
+import { vectorIndexFor } from '../../electron/main/knowledge/vector-index';
 import { openDatabase } from '../../electron/main/store/open-database';
 import { medianMs, record } from './measure';
 
+/*
+ * A synthetic base shaped like a real one, because both sides of retrieval are sensitive to the shape:
+ * - Words follow Zipf's law over a vocabulary of several thousand (the n-th most common word is n times rarer
+ *   than the first), so a few words ("de", "the") appear in nearly every chunk and most are rare. A small
+ *   uniform vocabulary would make every question match every chunk, which no real base does.
+ * - Notes are a few hundred words, split like the indexer does into chunks of at most ~220 words (about
+ *   ORACLE.chunkMaxChars). Each note is about one topic: a quarter of its words come from that topic's words.
+ * - A chunk's vector lies near its topic's direction (cosine ~0.6 with it), as embeddings of related text do.
+ * - Questions are 3 to 8 words, common words and a few of one topic's words, with a vector near that topic.
+ */
 const DIMS = 768;
 const MODEL = 'bench-embedding';
-const QUERIES = 20;
-const WORDS = (
-  'vacaciones factura servidor contraseña reunión cliente informe nómina despliegue copia seguridad oficina ' +
-  'impresora correo calendario presupuesto contrato proveedor almacén inventario turno guardia incidencia ' +
-  'holiday invoice server password meeting customer report payroll deploy backup office printer mail budget ' +
-  'contract supplier warehouse stock shift incident onboarding laptop vpn wifi badge parking expense travel'
-).split(' ');
+const QUERIES = 30;
+const VOCABULARY = 6_000;
+const TOPICS = 300;
+const WORDS_PER_TOPIC = 25;
+const CHUNK_MAX_WORDS = 220;
 
-/** mulberry32: the same vectors and texts on every run. */
+/** mulberry32: the same base and questions on every run. */
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -31,91 +42,182 @@ function seededRandom(seed: number): () => number {
   };
 }
 
+interface Language {
+  readonly zipfWord: () => string;
+  readonly topics: { readonly words: string[]; readonly direction: Float32Array }[];
+}
+
+/** Pseudo-words from Spanish-like syllables (some accented, so the diacritics folding has work to do). */
+function makeLanguage(random: () => number): Language {
+  const syllables = 'ba ce di fo gu la me ni po ru sa te vi zo ca de fi go lu ma ne pi ro su ta ve ña ció é ón'.split(' ');
+  const words = new Set<string>();
+  while (words.size < VOCABULARY) {
+    // The commonest words are short, as in real languages.
+    const length = words.size < 100 ? 1 + Math.floor(random() * 2) : 2 + Math.floor(random() * 3);
+    words.add(Array.from({ length }, () => syllables[Math.floor(random() * syllables.length)]!).join(''));
+  }
+  const vocabulary = [...words];
+  const cumulative = new Float64Array(VOCABULARY);
+  let sum = 0;
+  vocabulary.forEach((_, rank) => (cumulative[rank] = sum += 1 / (rank + 1)));
+  const zipfWord = () => {
+    const target = random() * sum;
+    let low = 0;
+    let high = VOCABULARY - 1;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (cumulative[middle]! < target) low = middle + 1;
+      else high = middle;
+    }
+    return vocabulary[low]!;
+  };
+  const topics = Array.from({ length: TOPICS }, () => ({
+    // Topic words are never among the 300 commonest.
+    words: Array.from({ length: WORDS_PER_TOPIC }, () => vocabulary[300 + Math.floor(random() * (VOCABULARY - 300))]!),
+    direction: randomUnitVector(random),
+  }));
+  return { zipfWord, topics };
+}
+
 function randomUnitVector(random: () => number): Float32Array {
   const vector = new Float32Array(DIMS);
   for (let i = 0; i < DIMS; i++) vector[i] = random() * 2 - 1;
   return toUnitVector(vector);
 }
 
-function sentence(random: () => number, words: number): string {
-  return Array.from({ length: words }, () => WORDS[Math.floor(random() * WORDS.length)]!).join(' ');
+/** A unit vector whose cosine with `direction` is about 0.6. */
+function near(direction: Float32Array, random: () => number): Float32Array {
+  const noise = randomUnitVector(random);
+  return toUnitVector(direction.map((value, i) => 0.6 * value + 0.8 * noise[i]!));
 }
 
-/** `rows` chunks with 768-dim unit vectors and ~60 words of text each, written in one transaction. */
-function buildBase(rows: number): { db: Database.Database; dir: string } {
+function text(language: Language, topic: Language['topics'][number], random: () => number, words: number): string {
+  return Array.from({ length: words }, () =>
+    random() < 0.25 ? topic.words[Math.floor(random() * WORDS_PER_TOPIC)]! : language.zipfWord(),
+  ).join(' ');
+}
+
+/** `rows` chunks with 768-dim vectors, cut from notes of 150 to 600 words, written in one transaction. */
+function buildBase(rows: number, language: Language, random: () => number): { db: Database.Database; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'staff-desk-oracle-bench-'));
   const opened = openDatabase(join(dir, 'app.db'));
   if (!opened.ok) throw new Error(opened.error.message);
   const db = opened.db;
-  const random = seededRandom(rows);
   const insert = db.prepare(
     `INSERT INTO kb_chunks (collection, path, title, chunk_title, text, content_hash, embedding, embedding_model, dims)
      VALUES ('kb', ?, ?, ?, ?, 'hash', ?, ?, ?)`,
   );
   db.transaction(() => {
-    for (let i = 0; i < rows; i++) {
-      const vector = randomUnitVector(random);
-      insert.run(
-        `note-${Math.floor(i / 5)}.md`,
-        `Nota ${sentence(random, 3)}`,
-        `Sección ${sentence(random, 2)}`,
-        sentence(random, 60),
-        Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
-        MODEL,
-        DIMS,
-      );
+    let written = 0;
+    for (let note = 0; written < rows; note++) {
+      const topic = language.topics[Math.floor(random() * TOPICS)]!;
+      const title = text(language, topic, random, 3);
+      for (let left = 150 + Math.floor(random() * 450); left > 0 && written < rows; left -= CHUNK_MAX_WORDS) {
+        const vector = near(topic.direction, random);
+        insert.run(
+          `note-${note}.md`,
+          title,
+          text(language, topic, random, 2),
+          text(language, topic, random, Math.min(left, CHUNK_MAX_WORDS)),
+          Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
+          MODEL,
+          DIMS,
+        );
+        written++;
+      }
     }
   })();
   return { db, dir };
 }
 
-/** The baseline: what retrieval did before the in-memory index, every stored BLOB read and compared per query. */
-function bruteForceSearch(db: Database.Database, queryText: string, queryVector: Float32Array): number {
+function question(language: Language, random: () => number): { text: string; vector: Float32Array } {
+  const topic = language.topics[Math.floor(random() * TOPICS)]!;
+  const topicWords = 1 + Math.floor(random() * 3);
+  const commonWords = 2 + Math.floor(random() * 4);
+  const words = [
+    ...Array.from({ length: commonWords }, () => language.zipfWord()),
+    ...Array.from({ length: topicWords }, () => topic.words[Math.floor(random() * WORDS_PER_TOPIC)]!),
+  ];
+  return { text: words.join(' '), vector: near(topic.direction, random) };
+}
+
+/**
+ * The baseline: the same retrieval done the simplest way. Every stored BLOB is read and compared, bm25 scores
+ * every chunk matching any of the question's words; then the same fusion and the same loading of the rows.
+ */
+function bruteForceRetrieve(db: Database.Database, queryText: string, queryVector: Float32Array) {
   const depth = Math.max(ORACLE.retrievalChunks, ORACLE.fusionCandidatesPerSide);
   const ftsQuery = ftsAnyOf(queryWords(queryText));
   const lexical = ftsQuery === null ? [] : searchLexical(db, ftsQuery, depth);
   const unit = toUnitVector(queryVector);
   const scratch = new Float32Array(DIMS);
-  const top: number[] = [];
+  const vector: { id: number; cosine: number }[] = [];
   const rows = db
     .prepare('SELECT id, embedding FROM kb_chunks WHERE embedding_model = ? AND dims = ?')
     .raw()
     .iterate(MODEL, DIMS) as IterableIterator<[number, Buffer]>;
-  for (const [, blob] of rows) {
+  for (const [id, blob] of rows) {
     const cosine = cosineWithUnit(unit, decodeVector(blob, scratch));
-    if (top.length < depth || cosine > top[top.length - 1]!) {
-      top.push(cosine);
-      top.sort((a, b) => b - a);
-      if (top.length > depth) top.pop();
-    }
+    const last = vector[depth - 1];
+    if (last && (cosine < last.cosine || (cosine === last.cosine && id > last.id))) continue;
+    vector.push({ id, cosine });
+    vector.sort((a, b) => b.cosine - a.cosine || a.id - b.id);
+    vector.length = Math.min(vector.length, depth);
   }
-  return top.length + lexical.length;
+  const fused = fuseRanks([vector.map((hit) => hit.id), lexical], ORACLE.fusionK).slice(0, ORACLE.retrievalChunks);
+  loadChunks(
+    db,
+    fused.map((item) => item.id),
+  );
+  return vector;
 }
 
 async function measure(rows: number, label: string, target: string): Promise<void> {
-  const { db, dir } = buildBase(rows);
+  const random = seededRandom(rows);
+  const language = makeLanguage(random);
+  const { db, dir } = buildBase(rows, language, random);
   try {
-    const random = seededRandom(rows + 1);
-    const queries = Array.from({ length: QUERIES }, () => ({ text: sentence(random, 4), vector: randomUnitVector(random) }));
-    // The first query loads the index, as the first question after start or after indexing does.
-    const warm = retrieve(db, { queryText: queries[0]!.text, queryVector: queries[0]!.vector, model: MODEL, limit: ORACLE.retrievalChunks });
+    const queries = Array.from({ length: QUERIES }, () => question(language, random));
+    const ask = (query: (typeof queries)[number]) =>
+      retrieve(db, { queryText: query.text, queryVector: query.vector, model: MODEL, limit: ORACLE.retrievalChunks });
+
+    // The first question loads the index, as the first question after start or after indexing does.
+    const loadStart = performance.now();
+    const warm = ask(queries[0]!);
+    const loadMs = performance.now() - loadStart;
     expect(warm.mode).toBe('hybrid');
     expect(warm.chunks).toHaveLength(ORACLE.retrievalChunks);
+    const index = vectorIndexFor(db, MODEL, DIMS);
+    expect(index.matrix.engine).toBe('wasm-simd');
 
     let next = 0;
-    const indexedMs = await medianMs(QUERIES, () => {
-      const query = queries[next++ % QUERIES]!;
-      return retrieve(db, { queryText: query.text, queryVector: query.vector, model: MODEL, limit: ORACLE.retrievalChunks });
-    });
+    const indexedMs = await medianMs(QUERIES, () => ask(queries[next++ % QUERIES]!));
     next = 0;
-    const bruteForceMs = await medianMs(QUERIES, () => {
-      const query = queries[next++ % QUERIES]!;
-      return bruteForceSearch(db, query.text, query.vector);
+    const bruteForce: ReturnType<typeof bruteForceRetrieve>[] = [];
+    const bruteForceMs = await medianMs(
+      QUERIES,
+      () => {
+        const query = queries[next++ % QUERIES]!;
+        return bruteForceRetrieve(db, query.text, query.vector);
+      },
+      (hits) => bruteForce.push(hits),
+    );
+
+    // Quantisation must not change the vector side: the same chunks, order and cosines as the brute force.
+    queries.forEach((query, i) => {
+      const hits = searchVectors(db, query.vector, MODEL, ORACLE.fusionCandidatesPerSide).hits;
+      expect(hits).toEqual(bruteForce[i]);
     });
 
     record({ name: `oracle_query_ms_p50_${label}`, value: indexedMs, target });
     record({ name: `oracle_query_bruteforce_ms_p50_${label}`, value: bruteForceMs, target: 'baseline' });
     record({ name: `oracle_speedup_${label}`, value: bruteForceMs / indexedMs, target: 'x vs baseline' });
+    record({ name: `oracle_index_load_ms_${label}`, value: loadMs, target: 'first question after a change' });
+    record({
+      name: `oracle_index_mb_${label}`,
+      value: index.byteLength / 1e6,
+      target: `Float32 would hold ${((rows * DIMS * 4) / 1e6).toFixed(0)}`,
+    });
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });

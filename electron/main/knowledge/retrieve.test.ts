@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORACLE } from '../../../shared/limits';
-import { ftsAnyOf, retrieve, searchVectors } from './retrieve';
+import type Database from 'better-sqlite3';
+import { LEXICAL_MATCHES_BUDGET, ftsAnyOf, rarestTerms, retrieve, searchVectors } from './retrieve';
 import { QUERY, TEST_MODEL, insertChunk, knowledgeDatabase, withCosine } from '../../../test/support/knowledge/chunks';
 
 const hybrid = { queryVector: QUERY, model: TEST_MODEL };
@@ -147,5 +148,57 @@ describe('retrieve', () => {
     expect(search.scanned).toBe(300);
     expect(search.hits.map((hit) => hit.id)).toEqual(expected.map((hit) => hit.id));
     search.hits.forEach((hit, i) => expect(hit.cosine).toBeCloseTo(expected[i]!.cosine, 5));
+  });
+
+  it('reports the cosine of a chunk found only by its words, far down the vector ranking', () => {
+    const db = knowledgeDatabase();
+    for (let i = 0; i < ORACLE.fusionCandidatesPerSide + 10; i++) {
+      insertChunk(db, { path: `n${i}.md`, text: 'nada', vector: withCosine(0.9 - i * 0.01) });
+    }
+    insertChunk(db, { path: 'bici.md', text: 'El aparcamiento de bicicletas', vector: withCosine(0.05) });
+
+    const { chunks } = retrieve(db, { queryText: 'bicicletas', ...hybrid, limit: 8 });
+    const bici = chunks.find((chunk) => chunk.path === 'bici.md');
+    expect(bici).toMatchObject({ lexicalRank: 1, relevance: expect.closeTo(0.05, 6) });
+    expect(bici?.vectorRank).toBeUndefined();
+  });
+
+  describe('in a large base, scores only the question\'s rarest words', () => {
+    /** `count` chunks containing `words`, written at once. */
+    function addChunks(db: Database.Database, count: number, words: string) {
+      db.transaction(() => {
+        for (let i = 0; i < count; i++) insertChunk(db, { path: `${words}-${i}.md`, title: 'Nota', text: words });
+      })();
+    }
+
+    it('leaves out the common words once they would match more chunks than the budget allows', () => {
+      const db = knowledgeDatabase();
+      addChunks(db, LEXICAL_MATCHES_BUDGET - 100, 'común');
+      addChunks(db, 50, 'raro');
+      // Together within the budget, then over it: the count is taken again after the base changes.
+      expect(rarestTerms(db, ['Común', 'raro', 'ausente'])).toEqual(['raro', 'común']);
+      addChunks(db, 100, 'común');
+      expect(rarestTerms(db, ['Común', 'raro', 'ausente'])).toEqual(['raro']);
+
+      const paths = retrieve(db, { queryText: 'común raro', limit: 60 }).chunks.map((chunk) => chunk.path);
+      expect(paths).toHaveLength(50);
+      expect(paths.every((path) => path.startsWith('raro-'))).toBe(true);
+    });
+
+    it('still searches a common word when the question has no rarer one', () => {
+      const db = knowledgeDatabase();
+      addChunks(db, LEXICAL_MATCHES_BUDGET + 10, 'común');
+      expect(rarestTerms(db, ['común', 'ausente'])).toEqual(['común']);
+      expect(retrieve(db, { queryText: 'común', limit: 8 }).chunks).toHaveLength(8);
+    });
+
+    it('counts an edited chunk\'s words again', () => {
+      const db = knowledgeDatabase();
+      addChunks(db, LEXICAL_MATCHES_BUDGET - 100, 'común');
+      const edited = insertChunk(db, { path: 'edited.md', text: 'raro' });
+      expect(rarestTerms(db, ['común', 'raro'])).toEqual(['raro', 'común']);
+      db.prepare('UPDATE kb_chunks SET text = ? WHERE id = ?').run('nuevo', edited);
+      expect(rarestTerms(db, ['común', 'raro'])).toEqual(['común']);
+    });
   });
 });

@@ -1,4 +1,6 @@
+import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import type { DotEngine } from './int8-matrix';
 import { cosineWithUnit, toUnitVector } from './vector-codec';
 import { loadVectorIndex, searchVectorIndex, vectorIndexFor } from './vector-index';
 import { searchVectors } from './retrieve';
@@ -126,5 +128,67 @@ describe('vector index', () => {
     const search = searchVectorIndex(loadVectorIndex(db, TEST_MODEL, 3), QUERY, 3);
     expect(search.hits.map((hit) => hit.id)).toEqual([first, second, zero]);
     expect(search.hits[2]?.cosine).toBe(0);
+  });
+
+  describe.each<DotEngine>(['wasm-simd', 'js'])('with the %s engine', (engine) => {
+    /** Every stored vector's cosine, best first, the lower id first on a tie: what the index must reproduce. */
+    function bruteForce(stored: { id: number; vector: number[] }[], unit: Float32Array, count: number) {
+      return stored
+        .map(({ id, vector }) => ({ id, cosine: cosineWithUnit(unit, new Float32Array(vector)) }))
+        .sort((a, b) => b.cosine - a.cosine || a.id - b.id)
+        .slice(0, count);
+    }
+
+    function store(db: Database.Database, vectors: number[][]) {
+      return vectors.map((vector, i) => ({ id: insertChunk(db, { path: `n${i}.md`, text: 'x', vector }), vector }));
+    }
+
+    it('returns exactly the brute-force top 8 and top 50 over random vectors, cosines included', () => {
+      const db = knowledgeDatabase();
+      const random = seededRandom(11);
+      const dims = 100; // not a multiple of the kernel's 16-byte blocks
+      const stored = store(
+        db,
+        Array.from({ length: 1500 }, () => Array.from({ length: dims }, () => random() * 2 - 1)),
+      );
+      const index = loadVectorIndex(db, TEST_MODEL, dims, { engine });
+      expect(index.matrix.engine).toBe(engine);
+      for (let q = 0; q < 5; q++) {
+        const unit = toUnitVector(new Float32Array(Array.from({ length: dims }, () => random() * 2 - 1)));
+        for (const count of [8, 50]) {
+          expect(searchVectorIndex(index, unit, count).hits).toEqual(bruteForce(stored, unit, count));
+        }
+      }
+    });
+
+    it('returns exactly the brute-force top 8 and top 50 over tight clusters with duplicates', () => {
+      const db = knowledgeDatabase();
+      const random = seededRandom(23);
+      const dims = 64;
+      const centres = Array.from({ length: 6 }, () => Array.from({ length: dims }, () => random() * 2 - 1));
+      // Members differ from their centre by far less than the int8 rounding, so most bounds overlap and the
+      // exact cosines decide; every tenth vector is stored twice, a tie only the id can break.
+      const vectors = Array.from({ length: 600 }, (_, i) =>
+        centres[i % centres.length]!.map((value) => value + (random() - 0.5) * 0.002),
+      ).flatMap((vector, i) => (i % 10 === 0 ? [vector, [...vector]] : [vector]));
+      const stored = store(db, vectors);
+      const index = loadVectorIndex(db, TEST_MODEL, dims, { engine });
+      for (const centre of centres.slice(0, 3)) {
+        const unit = toUnitVector(new Float32Array(centre.map((value) => value + (random() - 0.5) * 0.01)));
+        for (const count of [8, 50]) {
+          expect(searchVectorIndex(index, unit, count).hits).toEqual(bruteForce(stored, unit, count));
+        }
+      }
+    });
+  });
+
+  it('keeps a quarter of the Float32 vectors in memory', () => {
+    const db = knowledgeDatabase();
+    const random = seededRandom(5);
+    for (let i = 0; i < 200; i++) {
+      insertChunk(db, { path: `n${i}.md`, text: 'x', vector: Array.from({ length: 768 }, () => random() * 2 - 1) });
+    }
+    const index = vectorIndexFor(db, TEST_MODEL, 768);
+    expect(index.byteLength).toBeLessThan(200 * 768 * 4 * 0.3);
   });
 });
