@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { expectOpened, makeTempDir } from '../../../test/support/store-helpers';
 import { openDatabase } from '../store/open-database';
-import { indexNotes } from './index-folder';
+import { NOTES_PER_COMMIT, indexNotes } from './index-folder';
 import { listNoteFiles } from './list-note-files';
 import { generateVault } from '../../../test/support/knowledge/generate-vault';
 
@@ -103,7 +103,8 @@ describe('indexNotes', () => {
 
   it('stops when aborted and finishes the job on the next run', async () => {
     const { db, vault } = setup();
-    generateVault(vault, 10);
+    const notes = NOTES_PER_COMMIT * 2 + 10;
+    generateVault(vault, notes);
     const controller = new AbortController();
     const files = await listNoteFiles(vault);
     const report = await indexNotes({
@@ -111,10 +112,11 @@ describe('indexNotes', () => {
       collection: 'kb',
       files,
       signal: controller.signal,
-      onProgress: ({ done }) => done === 4 && controller.abort(),
+      // The first report comes once the first transaction is stored.
+      onProgress: () => controller.abort(),
     });
-    expect(report).toMatchObject({ status: 'aborted', added: 4 });
-    expect(await run(db, vault)).toMatchObject({ status: 'complete', added: 6, unchanged: 4 });
+    expect(report).toMatchObject({ status: 'aborted', added: NOTES_PER_COMMIT });
+    expect(await run(db, vault)).toMatchObject({ status: 'complete', added: notes - NOTES_PER_COMMIT, unchanged: NOTES_PER_COMMIT });
   });
 
   it('survives being killed mid-run and converges to the same index as an uninterrupted run', async () => {
@@ -129,7 +131,9 @@ describe('indexNotes', () => {
     const stopped = new Promise<{ finished: boolean }>((resolve) => {
       child.stdout.on('data', (data: Buffer) => {
         output += data.toString();
-        if (/progress 40\n/.test(output)) child.kill('SIGKILL');
+        // Progress is reported per stored transaction: kill it once a few are stored, far from the end.
+        const reported = [...output.matchAll(/progress (\d+)\n/g)].map((match) => Number(match[1]));
+        if (reported.some((done) => done >= 40)) child.kill('SIGKILL');
       });
       child.on('exit', () => resolve({ finished: output.includes('finished') }));
     });

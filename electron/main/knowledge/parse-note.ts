@@ -23,9 +23,12 @@ export interface ParsedNote {
 // Obsidian's rule: letters, digits, _, -, / and at least one character that is not a digit ("#2024" is no tag).
 const INLINE_TAG = /(?:^|\s)#([\p{L}\p{N}_/-]*[\p{L}_/-][\p{L}\p{N}_/-]*)/gu;
 
+// Built once: the parser only reads them, and a vault has thousands of notes to parse with the same options.
+const MARKDOWN_OPTIONS = { extensions: [frontmatter(['yaml'])], mdastExtensions: [frontmatterFromMarkdown(['yaml'])] };
+
 /** Reads a Markdown note: title (front matter, else first H1, else the file name), tags and sections. */
 export function parseNote(markdown: string, fileName: string): ParsedNote {
-  const tree = fromMarkdown(markdown, { extensions: [frontmatter(['yaml'])], mdastExtensions: [frontmatterFromMarkdown(['yaml'])] });
+  const tree = fromMarkdown(markdown, MARKDOWN_OPTIONS);
   const meta = readFrontMatter(tree);
   const sections = splitSections(tree, markdown);
   const firstH1 = tree.children.find((node): node is Heading => node.type === 'heading' && node.depth === 1);
@@ -60,7 +63,9 @@ function frontMatterTags(value: unknown): string[] {
 }
 
 function inlineTags(tree: Root): string[] {
-  return textValues(tree).flatMap((value) => [...value.matchAll(INLINE_TAG)].map((match) => match[1] ?? ''));
+  const tags: string[] = [];
+  for (const value of textValues([tree])) for (const match of value.matchAll(INLINE_TAG)) tags.push(match[1] ?? '');
+  return tags;
 }
 
 function splitSections(tree: Root, markdown: string): NoteSection[] {
@@ -93,14 +98,17 @@ function sectionOf(body: readonly RootContent[], headings: ReadonlyArray<{ text:
   const text = markdown.slice(start, end).trim();
   if (text === '') return null;
   // Text nodes only: a [[link]] shown inside a code sample is not a reference.
-  const links = body.flatMap(textValues).flatMap(findWikiLinks);
+  const links = textValues(body).flatMap(findWikiLinks);
   return { headingPath: headings.map((heading) => heading.text), text, links: uniqueLinks(links) };
 }
 
-/** The plain text runs under a node, leaving out code, which is shown rather than meant. */
-function textValues(node: Nodes): string[] {
-  if (node.type === 'text') return [node.value];
-  return 'children' in node ? node.children.flatMap((child) => textValues(child)) : [];
+/** The plain text runs under some nodes, leaving out code, which is shown rather than meant. */
+function textValues(nodes: readonly Nodes[], into: string[] = []): string[] {
+  for (const node of nodes) {
+    if (node.type === 'text') into.push(node.value);
+    else if ('children' in node) textValues(node.children, into);
+  }
+  return into;
 }
 
 function unique(values: readonly string[]): string[] {

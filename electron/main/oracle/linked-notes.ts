@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { ftsAnyOf, loadChunks, queryWords, type RetrievedChunk } from '../knowledge/retrieve';
 import { cosineWithUnit, decodeVector, toUnitVector } from '../knowledge/vector-codec';
-import { createNoteLinkResolver } from './resolve-note-link';
+import { createNoteLinkResolver } from '../knowledge/resolve-note-link';
 
 export interface LinkedNotesRequest {
   /** The retrieved chunks, best first: their links are followed in this order. */

@@ -5,7 +5,7 @@ import { listNoteFiles } from '../../../electron/main/knowledge/list-note-files'
 
 /**
  * Test-only child process for the crash test: indexes the folder argv[3] into the database argv[2], reading each
- * note slowly so the parent can kill it mid-run, and prints "progress <done>" after each note.
+ * note slowly so the parent can kill it mid-run, and prints "progress <done>" after each stored transaction.
  */
 const [file, folder] = process.argv.slice(2);
 if (!file || !folder) throw new Error('usage: index-in-child <database> <folder>');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { knowledgeDatabase } from '../../../test/support/knowledge/chunks';
 import { noteFiles, type Notes } from '../../../test/support/oracle/oracle-kit';
-import { indexNotes } from '../knowledge/index-folder';
+import { indexNotes } from './index-folder';
 import { createNoteLinkResolver } from './resolve-note-link';
 
 const NOTES: Notes = {
