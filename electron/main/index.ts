@@ -24,12 +24,10 @@ import { revealWindow, toggleWindow } from './platform/window-visibility';
 import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-secret-store';
 import { openDatabase } from './store/open-database';
 import { quarantineDatabase } from './store/quarantine-database';
+import { GEMINI_API_URL } from './gemini/gemini-api-url';
+import { KEYCHAIN_SERVICE } from './secrets/keychain-service';
 
 const DATABASE_FILE = 'staff-desk.sqlite3';
-/** Google's Gemini API; tests point the core at a local double instead. */
-const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com';
-/** The keychain entry every secret is filed under. */
-const KEYCHAIN_SERVICE = APP_TITLE;
 
 // Built layout (electron-vite): out/main/index.js beside out/preload/index.cjs and out/renderer/.
 const PRELOAD_FILE = path.join(__dirname, '../preload/index.cjs');
@@ -110,7 +108,7 @@ function main(): void {
       openExternal: (url) => shell.openExternal(url),
       copyText: (text) => clipboard.writeText(text),
       isTrustedSender: allowOrigins(source.origins),
-      gemini: { baseUrl: GEMINI_BASE_URL },
+      gemini: { baseUrl: GEMINI_API_URL },
       systemLanguages: app.getPreferredSystemLanguages(),
       auth: { login: createLoginPort({ log }), notify: createNotify({ reveal, log }) },
       knowledge: {
