@@ -15,7 +15,12 @@ it('npm run harness prints one ready line, applies the config, and closes its da
   });
   const harness = await startHarnessProcess(
     harnessConfig(gemini.baseUrl, data.dir, {
-      settings: { language: 'fr', models: { oracle: 'gemini-e2e-oracle' }, knowledgeBase: { path: '/srv/kb' } },
+      settings: {
+        language: 'fr',
+        models: { oracle: 'gemini-e2e-oracle' },
+        knowledgeBase: { path: '/srv/no-such-kb' },
+        voice: { speakAnswers: true },
+      },
       cfToken: 'header.payload.signature',
     }),
     'npm-run',
@@ -24,14 +29,21 @@ it('npm run harness prints one ready line, applies the config, and closes its da
 
   const client = await openSocket(harness.ws);
   const settings = await client.call('settings:get');
+  const knowledge = await client.call('oracle:status');
   await client.close();
   await harness.stop();
 
   expect(settings).toEqual({
     ok: true,
-    value: expect.objectContaining({ language: 'fr', models: expect.objectContaining({ oracle: 'gemini-e2e-oracle' }) }),
+    value: expect.objectContaining({
+      language: 'fr',
+      models: expect.objectContaining({ oracle: 'gemini-e2e-oracle' }),
+      knowledgeBase: { path: '/srv/no-such-kb', floors: {} },
+    }),
   });
-  expect(harness.stderr()).toMatch(/settings\.knowledgeBase is not known to this version/);
+  // The oracle reads the folder the config names; a folder that is not there is said so, not fatal.
+  expect(knowledge).toMatchObject({ ok: true, value: { folder: { path: '/srv/no-such-kb', isDefault: false } } });
+  expect(harness.stderr()).toMatch(/settings\.voice is not known to this version/);
   expect(harness.stderr()).toMatch(/cfToken was refused \(access_not_configured\)/);
   expect(harness.stdoutLines).toHaveLength(1);
   expect(JSON.parse(harness.stdoutLines[0]!)).toEqual({ url: harness.url, ws: harness.ws });
