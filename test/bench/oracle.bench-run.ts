@@ -11,6 +11,7 @@ import { cosineWithUnit, decodeVector, toUnitVector } from '../../electron/main/
 import { vectorIndexFor } from '../../electron/main/knowledge/vector-index';
 import { openDatabase } from '../../electron/main/store/open-database';
 import { medianMs, record } from './measure';
+import { createRandom } from '../doubles/zoho-seed-kit';
 
 /*
  * A synthetic base shaped like a real one, because both sides of retrieval are sensitive to the shape:
@@ -30,17 +31,8 @@ const TOPICS = 300;
 const WORDS_PER_TOPIC = 25;
 const CHUNK_MAX_WORDS = 220;
 
-/** mulberry32: the same base and questions on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A repeatable stream in [0, 1): the seeded mailbox's mulberry32. */
+const seededRandom = (seed: number): (() => number) => createRandom(seed).next;
 
 interface Language {
   readonly zipfWord: () => string;

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bestDotEngine, createInt8Matrix, maxQueryMagnitude, type DotEngine } from './int8-matrix';
+import { createRandom } from '../../../test/doubles/zoho-seed-kit';
 
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A repeatable stream in [0, 1): the seeded mailbox's mulberry32. */
+const seededRandom = (seed: number): (() => number) => createRandom(seed).next;
 
 /** Fills `rows` rows through the matrix's own view, growing it one row at a time, and returns what was written. */
 function fill(engine: DotEngine, dims: number, rows: number, value: (row: number, i: number) => number) {

@@ -5,17 +5,10 @@ import { cosineWithUnit, toUnitVector } from './vector-codec';
 import { loadVectorIndex, searchVectorIndex, vectorIndexFor } from './vector-index';
 import { searchVectors } from './retrieve';
 import { QUERY, TEST_MODEL, insertChunk, knowledgeDatabase, withCosine } from '../../../test/support/knowledge/chunks';
+import { createRandom } from '../../../test/doubles/zoho-seed-kit';
 
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A repeatable stream in [0, 1): the seeded mailbox's mulberry32. */
+const seededRandom = (seed: number): (() => number) => createRandom(seed).next;
 
 describe('vector index', () => {
   it('finds the same chunks, in the same order, as a plain cosine over every stored vector', () => {

@@ -63,7 +63,7 @@ export function ChatPanel<A>({ heading, intro, logLabel, assistantName, conversa
   }
 
   return (
-    <section className="chat-panel" aria-labelledby={headingId}>
+    <section className="card chat-panel" aria-labelledby={headingId}>
       <div className="chat-heading">
         <h2 id={headingId}>{heading}</h2>
         {exchanges.length > 0 && (

@@ -35,7 +35,7 @@ export function CorpusGaps() {
   const gaps = load.kind === 'ready' ? load.gaps : null;
 
   return (
-    <section className="oracle-card corpus-gaps" aria-labelledby={headingId} aria-busy={load.kind === 'loading'}>
+    <section className="card corpus-gaps" aria-labelledby={headingId} aria-busy={load.kind === 'loading'}>
       <h2 id={headingId}>{t('oracle.gaps.heading')}</h2>
       {load.kind === 'loading' && <p className="muted">{t('oracle.gaps.loading')}</p>}
       {gaps && (

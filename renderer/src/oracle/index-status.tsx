@@ -95,7 +95,7 @@ export function IndexStatus({ openPane }: { openPane: (id: PaneId) => void }) {
   const issue = status?.issue ?? null;
 
   return (
-    <section className="oracle-card index-status" aria-label={t('oracle.status.heading')} aria-busy={load.kind === 'loading'}>
+    <section className="card index-status" aria-label={t('oracle.status.heading')} aria-busy={load.kind === 'loading'}>
       {load.kind === 'loading' && <p className="muted">{t('oracle.status.loading')}</p>}
       {status && (
         <>

@@ -113,7 +113,7 @@ export function DigestPanel() {
   const running = run.kind === 'running' ? run : null;
 
   return (
-    <section className="digest" aria-labelledby={headingId} aria-busy={load.kind === 'loading' || running !== null}>
+    <section className="card digest" aria-labelledby={headingId} aria-busy={load.kind === 'loading' || running !== null}>
       <h2 id={headingId}>{t('secretary.digest.heading')}</h2>
       {load.kind === 'loading' && <p className="muted">{t('secretary.digest.loading')}</p>}
       {load.kind === 'ready' && digest === null && <p className="muted">{t('secretary.digest.none')}</p>}
