@@ -90,6 +90,8 @@ const fakes = await vi.hoisted(async () => {
   const store = {
     openDatabase: vi.fn((_file: string) => ({ ok: true as const, db: { name: 'db' } }) as unknown),
     quarantineDatabase: vi.fn((file: string) => `${file}.corrupt`),
+    checkIntegrityInBackground: vi.fn(async (_deps: unknown) => 'ok'),
+    startIntegrityWorker: vi.fn((options: unknown) => ({ worker: options })),
   };
   return { electron, events, core, store, signInSession, createCore: vi.fn((_deps: unknown) => core) };
 });
@@ -98,6 +100,10 @@ vi.mock('electron', () => fakes.electron);
 vi.mock('./core', () => ({ createCore: fakes.createCore }));
 vi.mock('./store/open-database', () => ({ openDatabase: fakes.store.openDatabase }));
 vi.mock('./store/quarantine-database', () => ({ quarantineDatabase: fakes.store.quarantineDatabase }));
+vi.mock('./store/background-integrity-check', () => ({
+  checkIntegrityInBackground: fakes.store.checkIntegrityInBackground,
+}));
+vi.mock('./store/integrity-check-worker?nodeWorker', () => ({ default: fakes.store.startIntegrityWorker }));
 
 const { app, BrowserWindow, Notification, Tray, dialog, ipcMain, nativeImage, protocol, session } = fakes.electron;
 let logs: string;
@@ -257,5 +263,24 @@ describe('app entry', () => {
     Notification.created[0]!.emit('click');
     expect(BrowserWindow.created[0]!.show).toHaveBeenCalled();
     expect(BrowserWindow.created[0]!.focus).toHaveBeenCalled();
+  });
+
+  it('checks the whole database on a worker thread once the window is up, and tells the member of damage', async () => {
+    fakes.store.checkIntegrityInBackground.mockImplementationOnce(async () => {
+      fakes.events.push('integrity check');
+      return 'ok';
+    });
+    await launch();
+    await vi.waitFor(() => expect(fakes.store.checkIntegrityInBackground).toHaveBeenCalledOnce());
+    expect(fakes.events).toEqual(['scheme', 'ready', 'window (guards: 1)', 'integrity check']);
+    const deps = fakes.store.checkIntegrityInBackground.mock.calls[0]![0] as {
+      file: string;
+      startWorker(workerData: { file: string }): unknown;
+      notify: Notify;
+    };
+    expect(deps.file).toBe(path.join('/home/me/.config/Staff Desk', 'staff-desk.sqlite3'));
+    expect(deps.startWorker({ file: deps.file })).toEqual({ worker: { workerData: { file: deps.file } } });
+    deps.notify({ title: 'Staff Desk found damage in its data file', body: 'Restart to repair it.' });
+    expect(Notification.created).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+/// <reference types="electron-vite/node" />
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { app, clipboard, dialog, shell, type BrowserWindow, type Tray } from 'electron';
@@ -22,6 +23,8 @@ import { trayIconPath } from './platform/tray-menu';
 import { installWebGuards } from './platform/web-guards';
 import { revealWindow, toggleWindow } from './platform/window-visibility';
 import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-secret-store';
+import { checkIntegrityInBackground } from './store/background-integrity-check';
+import startIntegrityWorker from './store/integrity-check-worker?nodeWorker';
 import { openDatabase } from './store/open-database';
 import { quarantineDatabase } from './store/quarantine-database';
 import { GEMINI_API_URL } from './gemini/gemini-api-url';
@@ -94,6 +97,7 @@ function main(): void {
       app.quit();
       return;
     }
+    const notify = createNotify({ reveal, log });
 
     core = createCore({
       db,
@@ -110,7 +114,7 @@ function main(): void {
       isTrustedSender: allowOrigins(source.origins),
       gemini: { baseUrl: GEMINI_API_URL },
       systemLanguages: app.getPreferredSystemLanguages(),
-      auth: { login: createLoginPort({ log }), notify: createNotify({ reveal, log }) },
+      auth: { login: createLoginPort({ log }), notify },
       knowledge: {
         // The user guide ships beside the app (electron-builder extraResources), and sits in resources/ in development.
         defaultFolder: app.isPackaged
@@ -145,6 +149,13 @@ function main(): void {
         });
       },
       quit: () => app.quit(),
+    });
+    // The whole-file check the open left out, on a worker thread: the window is already up and stays responsive.
+    void checkIntegrityInBackground({
+      file: databaseFile,
+      startWorker: (workerData) => startIntegrityWorker({ workerData }),
+      notify,
+      log,
     });
   }
 

@@ -1,7 +1,9 @@
-import { mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { needsCheckMarker } from './integrity-check';
+import { damageRootPage } from '../../../test/support/store-integrity-kit';
 import { appMigrations } from './migrations';
 import { openDatabase } from './open-database';
 import { expectOpened, makeTempDir } from '../../../test/support/store-helpers';
@@ -33,13 +35,20 @@ function addDigest(db: Database.Database, owner: string): void {
   ).run(owner);
 }
 
-/** A real app database, closed (so its log is folded into the main file), with enough rows to span many pages. */
+/**
+ * A real app database, closed (so its log is folded into the main file), whose knowledge index and member's
+ * history both span many pages.
+ */
 function closedAppDatabase(file: string): void {
   const db = expectOpened(openDatabase(file));
-  const insert = db.prepare(
+  const chunk = db.prepare(
     "INSERT INTO kb_chunks (collection, path, title, chunk_title, text, content_hash) VALUES ('kb', ?, 'Nota', 'Parte', ?, 'h')",
   );
-  for (let i = 0; i < 2000; i++) insert.run(`notes/${i}.md`, `Texto de la parte ${i} `.repeat(5));
+  for (let i = 0; i < 2000; i++) chunk.run(`notes/${i}.md`, `Texto de la parte ${i} `.repeat(5));
+  const query = db.prepare(
+    "INSERT INTO oraculo_queries (owner, question, sources_count, duration_ms) VALUES ('ana@example.org', ?, 3, 120)",
+  );
+  for (let i = 0; i < 2000; i++) query.run(`¿Cómo pido las vacaciones número ${i}?`);
   db.close();
 }
 
@@ -90,16 +99,45 @@ describe('openDatabase', () => {
     expect(openDatabase(file)).toMatchObject({ ok: false, error: { kind: 'corrupt', file } });
   });
 
-  it('reports a database with a damaged page in the middle as damaged', () => {
+  it.each(['oraculo_queries', 'oraculo_queries_owner_created', 'settings', 'ai_prompts'])(
+    'reports damage in the member data (a page of %s) as damaged',
+    (name) => {
+      const file = join(makeTempDir(), 'app.db');
+      closedAppDatabase(file);
+      damageRootPage(file, name);
+
+      expect(openDatabase(file)).toMatchObject({ ok: false, error: { kind: 'corrupt', file } });
+    },
+  );
+
+  it('opens a file whose only damage is in the knowledge index, which the background check covers', () => {
     const file = join(makeTempDir(), 'app.db');
     closedAppDatabase(file);
-    const bytes = readFileSync(file);
-    const pageSize = 4096;
-    const middlePage = Math.floor(bytes.length / pageSize / 2) * pageSize;
-    bytes.fill(0xa5, middlePage, middlePage + pageSize);
-    writeFileSync(file, bytes);
+    damageRootPage(file, 'kb_chunks');
+
+    const db = expectOpened(openDatabase(file));
+
+    expect(db.prepare('SELECT count(*) FROM oraculo_queries').pluck().get()).toBe(2000);
+  });
+
+  it('checks the whole file when the background check marked it, so damage anywhere is reported', () => {
+    const file = join(makeTempDir(), 'app.db');
+    closedAppDatabase(file);
+    damageRootPage(file, 'kb_chunks');
+    writeFileSync(needsCheckMarker(file), 'database disk image is malformed\n');
 
     expect(openDatabase(file)).toMatchObject({ ok: false, error: { kind: 'corrupt', file } });
+    expect(existsSync(needsCheckMarker(file))).toBe(true);
+  });
+
+  it('removes the mark once the whole file checks out', () => {
+    const file = join(makeTempDir(), 'app.db');
+    closedAppDatabase(file);
+    writeFileSync(needsCheckMarker(file), 'database disk image is malformed\n');
+
+    expectOpened(openDatabase(file));
+
+    expect(existsSync(needsCheckMarker(file))).toBe(false);
   });
 
   it('reports a database another connection is writing to as in use, and opens once it is released', () => {

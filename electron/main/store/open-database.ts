@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { checkKeptData, checkWholeFile, needsCheckMarker } from './integrity-check';
 import { applyMigrations, latestVersion, readUserVersion } from './migrate';
 import { appMigrations, type Migration } from './migrations';
 import { classifyOpenFailure, storeOpenError, type StoreOpenError } from './open-error';
@@ -15,7 +16,9 @@ const BUSY_TIMEOUT_MS = 2000;
 /**
  * Opens (creating it and its folder if needed) the app's one SQLite file: WAL, foreign keys on, migrated to
  * the last of `migrations`. A damaged, locked, newer or unwritable file is a returned error; only bugs throw
- * (including a migration whose SQL is wrong).
+ * (including a migration whose SQL is wrong). Damage is looked for in the member's data, not in the knowledge
+ * index (checkIntegrityInBackground covers the whole file after start), unless that background check left
+ * its marker: then the whole file is checked here, and the marker removed once it passes.
  */
 export function openDatabase(file: string, options: { migrations?: readonly Migration[] } = {}): StoreOpenResult {
   const migrations = options.migrations ?? appMigrations;
@@ -42,8 +45,11 @@ function prepare(db: Database.Database, file: string, migrations: readonly Migra
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   // Damage found now can be offered as "start fresh"; found later it is an unexplained failure mid-task.
-  const check = db.pragma('quick_check', { simple: true });
-  if (check !== 'ok') return { ok: false, error: storeOpenError('corrupt', file) };
+  const marker = needsCheckMarker(file);
+  const wholeFile = existsSync(marker);
+  const check = wholeFile ? checkWholeFile(db) : checkKeptData(db);
+  if (!check.ok) return { ok: false, error: storeOpenError('corrupt', file) };
+  if (wholeFile) rmSync(marker, { force: true });
   // Migrations write only when one is pending: take the write lock once so a file held by another writer
   // is reported now rather than at the first save.
   db.transaction(() => undefined).immediate();
