@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { expect, it } from 'vitest';
-import { ORACLE } from '../../shared/limits';
+import { GEMINI, ORACLE } from '../../shared/limits';
 import { fuseRanks } from '../../electron/main/knowledge/rank-fusion';
 import { ftsAnyOf, loadChunks, queryWords, retrieve, searchLexical, searchVectors } from '../../electron/main/knowledge/retrieve';
-import { cosineWithUnit, decodeVector, toUnitVector } from '../../electron/main/knowledge/vector-codec';
+import { cosineWithUnit, decodeVector, encodeVector, toUnitVector } from '../../electron/main/knowledge/vector-codec';
 import { vectorIndexFor } from '../../electron/main/knowledge/vector-index';
 import { openDatabase } from '../../electron/main/store/open-database';
-import { medianMs, record } from './measure';
+import { medianMs, percentile, record } from './measure';
 import { createRandom } from '../doubles/zoho-seed-kit';
 
 /*
@@ -30,6 +30,10 @@ const VOCABULARY = 6_000;
 const TOPICS = 300;
 const WORDS_PER_TOPIC = 25;
 const CHUNK_MAX_WORDS = 220;
+/** What embed-chunks stores per transaction: one step of the gateway's full concurrency. */
+const EMBEDDING_STEP = GEMINI.embeddingBatchMax * GEMINI.embeddingConcurrency;
+const FOLLOWED_STEPS = 9;
+const RELOADED_STEPS = 3;
 
 /** A repeatable stream in [0, 1): the seeded mailbox's mulberry32. */
 const seededRandom = (seed: number): (() => number) => createRandom(seed).next;
@@ -90,9 +94,10 @@ function text(language: Language, topic: Language['topics'][number], random: () 
 }
 
 /** `rows` chunks with 768-dim vectors, cut from notes of 150 to 600 words, written in one transaction. */
-function buildBase(rows: number, language: Language, random: () => number): { db: Database.Database; dir: string } {
+function buildBase(rows: number, language: Language, random: () => number): { db: Database.Database; dir: string; file: string } {
   const dir = mkdtempSync(join(tmpdir(), 'staff-desk-oracle-bench-'));
-  const opened = openDatabase(join(dir, 'app.db'));
+  const file = join(dir, 'app.db');
+  const opened = openDatabase(file);
   if (!opened.ok) throw new Error(opened.error.message);
   const db = opened.db;
   const insert = db.prepare(
@@ -119,7 +124,7 @@ function buildBase(rows: number, language: Language, random: () => number): { db
       }
     }
   })();
-  return { db, dir };
+  return { db, dir, file };
 }
 
 function question(language: Language, random: () => number): { text: string; vector: Float32Array } {
@@ -133,6 +138,26 @@ function question(language: Language, random: () => number): { text: string; vec
   return { text: words.join(' '), vector: near(topic.direction, random) };
 }
 
+/** The best `count` of every stored vector by cosine, each BLOB read and compared. */
+function bruteForceVectors(db: Database.Database, queryVector: Float32Array, count: number) {
+  const unit = toUnitVector(queryVector);
+  const scratch = new Float32Array(DIMS);
+  const best: { id: number; cosine: number }[] = [];
+  const rows = db
+    .prepare('SELECT id, embedding FROM kb_chunks WHERE embedding_model = ? AND dims = ?')
+    .raw()
+    .iterate(MODEL, DIMS) as IterableIterator<[number, Buffer]>;
+  for (const [id, blob] of rows) {
+    const cosine = cosineWithUnit(unit, decodeVector(blob, scratch));
+    const last = best[count - 1];
+    if (last && (cosine < last.cosine || (cosine === last.cosine && id > last.id))) continue;
+    best.push({ id, cosine });
+    best.sort((a, b) => b.cosine - a.cosine || a.id - b.id);
+    best.length = Math.min(best.length, count);
+  }
+  return best;
+}
+
 /**
  * The baseline: the same retrieval done the simplest way. Every stored BLOB is read and compared, bm25 scores
  * every chunk matching any of the question's words; then the same fusion and the same loading of the rows.
@@ -141,21 +166,7 @@ function bruteForceRetrieve(db: Database.Database, queryText: string, queryVecto
   const depth = Math.max(ORACLE.retrievalChunks, ORACLE.fusionCandidatesPerSide);
   const ftsQuery = ftsAnyOf(queryWords(queryText));
   const lexical = ftsQuery === null ? [] : searchLexical(db, ftsQuery, depth);
-  const unit = toUnitVector(queryVector);
-  const scratch = new Float32Array(DIMS);
-  const vector: { id: number; cosine: number }[] = [];
-  const rows = db
-    .prepare('SELECT id, embedding FROM kb_chunks WHERE embedding_model = ? AND dims = ?')
-    .raw()
-    .iterate(MODEL, DIMS) as IterableIterator<[number, Buffer]>;
-  for (const [id, blob] of rows) {
-    const cosine = cosineWithUnit(unit, decodeVector(blob, scratch));
-    const last = vector[depth - 1];
-    if (last && (cosine < last.cosine || (cosine === last.cosine && id > last.id))) continue;
-    vector.push({ id, cosine });
-    vector.sort((a, b) => b.cosine - a.cosine || a.id - b.id);
-    vector.length = Math.min(vector.length, depth);
-  }
+  const vector = bruteForceVectors(db, queryVector, depth);
   const fused = fuseRanks([vector.map((hit) => hit.id), lexical], ORACLE.fusionK).slice(0, ORACLE.retrievalChunks);
   loadChunks(
     db,
@@ -164,10 +175,88 @@ function bruteForceRetrieve(db: Database.Database, queryText: string, queryVecto
   return vector;
 }
 
+/**
+ * Chunks the indexer has just written, not embedded yet (`steps` embedding steps' worth), with the vector each
+ * will get: embedding a large base stores such steps for many minutes while questions keep coming.
+ */
+function pendingChunks(db: Database.Database, language: Language, random: () => number, steps: number) {
+  const insert = db.prepare(
+    `INSERT INTO kb_chunks (collection, path, title, chunk_title, text, content_hash)
+     VALUES ('kb', ?, 'pending', 'pending', ?, 'hash')`,
+  );
+  return Array.from({ length: steps }, (_, step) =>
+    db.transaction(() =>
+      Array.from({ length: EMBEDDING_STEP }, (_, i) => {
+        const topic = language.topics[Math.floor(random() * TOPICS)]!;
+        const written = insert.run(`pending-${step}-${i}.md`, text(language, topic, random, CHUNK_MAX_WORDS));
+        return { id: Number(written.lastInsertRowid), vector: near(topic.direction, random) };
+      }),
+    )(),
+  );
+}
+
+/** One embedding step, stored as embed-chunks stores it: one transaction of UPDATEs. */
+function storeStep(db: Database.Database, step: readonly { id: number; vector: Float32Array }[]): void {
+  const update = db.prepare('UPDATE kb_chunks SET embedding = ?, embedding_model = ?, dims = ? WHERE id = ?');
+  db.transaction(() => {
+    for (const { id, vector } of step) update.run(encodeVector(vector), MODEL, DIMS, id);
+  })();
+}
+
+/**
+ * The first question after each embedding step, two ways in the same run: the step stored through the
+ * question's own connection, whose index follows the 200 rows; and the step stored through a second
+ * connection, which only tells the index that something changed, so it loads again (what every step cost
+ * before the index followed changes).
+ */
+function measureEmbeddingSteps(
+  db: Database.Database,
+  file: string,
+  language: Language,
+  random: () => number,
+  ask: (query: ReturnType<typeof question>) => unknown,
+  label: string,
+): void {
+  const steps = pendingChunks(db, language, random, FOLLOWED_STEPS + RELOADED_STEPS);
+  const queries = steps.map(() => question(language, random));
+  ask(queries[0]!);
+  const followed = vectorIndexFor(db, MODEL, DIMS);
+  /** Stores step `i` through `writer`, then times the first question after it. */
+  const firstQuestionAfter = (writer: Database.Database, i: number) => {
+    storeStep(writer, steps[i]!);
+    const start = performance.now();
+    ask(queries[i]!);
+    return performance.now() - start;
+  };
+
+  const followedMs = Array.from({ length: FOLLOWED_STEPS }, (_, i) => firstQuestionAfter(db, i));
+  expect(vectorIndexFor(db, MODEL, DIMS)).toBe(followed);
+  const check = queries[0]!.vector;
+  const depth = ORACLE.fusionCandidatesPerSide;
+  expect(searchVectors(db, check, MODEL, depth).hits).toEqual(bruteForceVectors(db, check, depth));
+
+  const other = new Database(file, { timeout: 5_000 });
+  const reloadedMs = (() => {
+    try {
+      return Array.from({ length: RELOADED_STEPS }, (_, i) => firstQuestionAfter(other, FOLLOWED_STEPS + i));
+    } finally {
+      other.close();
+    }
+  })();
+  expect(vectorIndexFor(db, MODEL, DIMS)).not.toBe(followed);
+
+  const followedP50 = percentile(followedMs, 50);
+  const reloadedP50 = percentile(reloadedMs, 50);
+  const name = `oracle_query_after_${EMBEDDING_STEP}_new_vectors`;
+  record({ name: `${name}_ms_${label}`, value: followedP50, target: 'index follows the step' });
+  record({ name: `${name}_reload_ms_${label}`, value: reloadedP50, target: 'baseline: whole index loaded again' });
+  record({ name: `${name}_speedup_${label}`, value: reloadedP50 / followedP50, target: 'x vs baseline' });
+}
+
 async function measure(rows: number, label: string, target: string): Promise<void> {
   const random = seededRandom(rows);
   const language = makeLanguage(random);
-  const { db, dir } = buildBase(rows, language, random);
+  const { db, dir, file } = buildBase(rows, language, random);
   try {
     const queries = Array.from({ length: QUERIES }, () => question(language, random));
     const ask = (query: (typeof queries)[number]) =>
@@ -210,6 +299,7 @@ async function measure(rows: number, label: string, target: string): Promise<voi
       value: index.byteLength / 1e6,
       target: `Float32 would hold ${((rows * DIMS * 4) / 1e6).toFixed(0)}`,
     });
+    measureEmbeddingSteps(db, file, language, random, ask, label);
   } finally {
     db.close();
     rmSync(dir, { recursive: true, force: true });

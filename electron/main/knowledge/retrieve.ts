@@ -2,7 +2,8 @@ import type Database from 'better-sqlite3';
 import { ORACLE } from '../../../shared/limits';
 import { fuseRanks } from './rank-fusion';
 import { toUnitVector } from './vector-codec';
-import { derivedFromChunks, exactCosines, searchVectorIndex, vectorIndexFor, type VectorSearch } from './vector-index';
+import { derivedFromChunks } from './chunk-changes';
+import { exactCosines, searchVectorIndex, vectorIndexFor, type VectorSearch } from './vector-index';
 
 export interface RetrievedChunk {
   readonly id: number;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { DotEngine } from './int8-matrix';
-import { cosineWithUnit, toUnitVector } from './vector-codec';
+import { cosineWithUnit, decodeVector, encodeVector, toUnitVector } from './vector-codec';
 import { loadVectorIndex, searchVectorIndex, vectorIndexFor } from './vector-index';
 import { searchVectors } from './retrieve';
 import { QUERY, TEST_MODEL, insertChunk, knowledgeDatabase, withCosine } from '../../../test/support/knowledge/chunks';
@@ -183,5 +183,179 @@ describe('vector index', () => {
     }
     const index = vectorIndexFor(db, TEST_MODEL, 768);
     expect(index.byteLength).toBeLessThan(200 * 768 * 4 * 0.3);
+  });
+
+  describe('following changes', () => {
+    const dims = 24; // not a multiple of the kernel's 16-byte blocks
+
+    function randomVector(random: () => number): number[] {
+      return Array.from({ length: dims }, () => random() * 2 - 1);
+    }
+
+    function storeVector(db: Database.Database, id: number, vector: number[], model = TEST_MODEL) {
+      db.prepare('UPDATE kb_chunks SET embedding = ?, embedding_model = ?, dims = ? WHERE id = ?').run(
+        encodeVector(new Float32Array(vector)),
+        model,
+        vector.length,
+        id,
+      );
+    }
+
+    /** Every vector of the model now stored, scored one by one: what each search must return. */
+    function bruteForce(db: Database.Database, unit: Float32Array, count: number) {
+      const rows = db
+        .prepare('SELECT id, embedding FROM kb_chunks WHERE embedding_model = ? AND dims = ?')
+        .raw()
+        .all(TEST_MODEL, dims) as [number, Buffer][];
+      return rows
+        .map(([id, blob]) => ({ id, cosine: cosineWithUnit(unit, decodeVector(blob)) }))
+        .sort((a, b) => b.cosine - a.cosine || a.id - b.id)
+        .slice(0, count);
+    }
+
+    /** The connection's index answers as brute force and as an index loaded from scratch do. */
+    function expectExact(db: Database.Database, random: () => number, track: ReadonlySet<number> = new Set()) {
+      const query = new Float32Array(randomVector(random));
+      const unit = toUnitVector(query);
+      const search = searchVectors(db, query, TEST_MODEL, 10, track);
+      expect(search.hits).toEqual(bruteForce(db, unit, 10));
+      expect(search).toEqual(searchVectorIndex(loadVectorIndex(db, TEST_MODEL, dims), unit, 10, track));
+    }
+
+    function base(random: () => number, size: number) {
+      const db = knowledgeDatabase();
+      const ids = Array.from({ length: size }, (_, i) =>
+        insertChunk(db, { path: `n${i}.md`, text: 'x', vector: randomVector(random) }),
+      );
+      return { db, ids };
+    }
+
+    it('follows single vectors stored, replaced and deleted between searches, answering exactly', () => {
+      const random = seededRandom(31);
+      const { db, ids } = base(random, 60);
+      const pick = () => ids[Math.floor(random() * ids.length)]!;
+      const unembedded: number[] = [];
+      expectExact(db, random);
+      const followed = vectorIndexFor(db, TEST_MODEL, dims);
+      const changes: (() => void)[] = [
+        () => ids.push(insertChunk(db, { path: `new${ids.length}.md`, text: 'x', vector: randomVector(random) })),
+        () => unembedded.push(insertChunk(db, { path: `pending${unembedded.length}.md`, text: 'x' })),
+        () => {
+          const id = unembedded.pop();
+          if (id === undefined) return;
+          storeVector(db, id, randomVector(random));
+          ids.push(id);
+        },
+        () => storeVector(db, pick(), randomVector(random)),
+        () => {
+          const id = pick();
+          db.prepare('DELETE FROM kb_chunks WHERE id = ?').run(id);
+          ids.splice(ids.indexOf(id), 1);
+        },
+        () => {
+          // The highest id deleted, then taken again by the next insert with another vector.
+          const highest = Math.max(...ids);
+          db.prepare('DELETE FROM kb_chunks WHERE id = ?').run(highest);
+          ids.splice(ids.indexOf(highest), 1);
+          ids.push(insertChunk(db, { path: `again${ids.length}.md`, text: 'x', vector: randomVector(random) }));
+        },
+        () => storeVector(db, pick(), randomVector(random), 'other-model'),
+        () => {
+          const id = pick();
+          db.prepare('UPDATE kb_chunks SET id = (SELECT max(id) + 7 FROM kb_chunks) WHERE id = ?').run(id);
+          ids[ids.indexOf(id)] = db.prepare('SELECT max(id) FROM kb_chunks').pluck().get() as number;
+        },
+        () => db.prepare("UPDATE kb_chunks SET text = 'y' WHERE id = ?").run(pick()),
+      ];
+
+      for (let step = 0; step < 200; step++) {
+        const together = 1 + Math.floor(random() * 2);
+        for (let i = 0; i < together; i++) changes[Math.floor(random() * changes.length)]!();
+        expectExact(db, random, new Set([pick(), pick(), 999_999]));
+      }
+      expect(vectorIndexFor(db, TEST_MODEL, dims)).toBe(followed);
+    });
+
+    it('loads the index again after a bulk change, and still answers exactly', () => {
+      const random = seededRandom(37);
+      const { db, ids } = base(random, 40);
+      expectExact(db, random);
+      const first = vectorIndexFor(db, TEST_MODEL, dims);
+
+      insertChunk(db, { path: 'one.md', text: 'x', vector: randomVector(random) });
+      expectExact(db, random);
+      expect(vectorIndexFor(db, TEST_MODEL, dims)).toBe(first);
+
+      db.transaction(() => {
+        for (const id of ids.slice(0, 15)) storeVector(db, id, randomVector(random));
+      })();
+      expectExact(db, random);
+      expect(vectorIndexFor(db, TEST_MODEL, dims)).not.toBe(first);
+    });
+
+    it('forgets vectors a rollback took back, after following them inside the transaction', () => {
+      const random = seededRandom(41);
+      const { db } = base(random, 40);
+      expectExact(db, random);
+      const best = (vector: number[]) => searchVectors(db, new Float32Array(vector), TEST_MODEL, 1).hits[0]?.id;
+
+      db.exec('BEGIN');
+      const kept = randomVector(random);
+      const keptId = insertChunk(db, { path: 'kept.md', text: 'x', vector: kept });
+      expect(best(kept)).toBe(keptId);
+      db.exec('SAVEPOINT inner');
+      const undone = randomVector(random);
+      const undoneId = insertChunk(db, { path: 'undone.md', text: 'x', vector: undone });
+      expect(best(undone)).toBe(undoneId);
+      db.exec('ROLLBACK TO inner');
+      db.exec('RELEASE inner');
+      expect(best(undone)).not.toBe(undoneId);
+      expectExact(db, random);
+      db.exec('ROLLBACK');
+      expect(best(kept)).not.toBe(keptId);
+
+      // The rolled-back id is given out again, now with another vector.
+      const next = randomVector(random);
+      expect(insertChunk(db, { path: 'next.md', text: 'x', vector: next })).toBe(keptId);
+      expect(best(next)).toBe(keptId);
+      expectExact(db, random);
+    });
+
+    it('keeps answering when its first search ran inside a transaction that was rolled back', () => {
+      const random = seededRandom(47);
+      const { db } = base(random, 10);
+      db.exec('BEGIN');
+      insertChunk(db, { path: 'undone.md', text: 'x', vector: randomVector(random) });
+      expectExact(db, random);
+      db.exec('ROLLBACK');
+      expectExact(db, random);
+      insertChunk(db, { path: 'later.md', text: 'x', vector: randomVector(random) });
+      expectExact(db, random);
+    });
+
+    it('sees a re-embedding and a delete made through another connection while following its own writes', async () => {
+      const random = seededRandom(43);
+      const { db, ids } = base(random, 40);
+      expectExact(db, random);
+      insertChunk(db, { path: 'mine.md', text: 'x', vector: randomVector(random) });
+      expectExact(db, random);
+
+      const Database = (await import('better-sqlite3')).default;
+      const other = new Database(db.name);
+      const replaced = randomVector(random);
+      try {
+        storeVector(other, ids[0]!, replaced);
+        other.prepare('DELETE FROM kb_chunks WHERE id = ?').run(ids[1]!);
+      } finally {
+        other.close();
+      }
+      expect(searchVectors(db, new Float32Array(replaced), TEST_MODEL, 1).hits).toEqual([
+        { id: ids[0], cosine: expect.closeTo(1, 5) },
+      ]);
+      expectExact(db, random, new Set([ids[1]!]));
+
+      insertChunk(db, { path: 'mine-again.md', text: 'x', vector: randomVector(random) });
+      expectExact(db, random);
+    });
   });
 });
