@@ -49,7 +49,7 @@ export function CorpusGaps() {
               <p id={listId} className="answer-sources-label">
                 {t('oracle.gaps.list')}
               </p>
-              <ul className="gap-questions" aria-labelledby={listId}>
+              <ul className="stack-list gap-questions" aria-labelledby={listId}>
                 {gaps.questions.map((gap, index) => (
                   // The same question asked twice is two entries: the position tells them apart.
                   <li key={index}>

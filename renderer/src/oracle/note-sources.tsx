@@ -71,7 +71,7 @@ export function NoteSources({ sources, label, onOpen }: NoteSourcesProps) {
       <p id={labelId} className="answer-sources-label">
         {label}
       </p>
-      <ul aria-labelledby={labelId}>
+      <ul className="stack-list" aria-labelledby={labelId}>
         {sources.map((source, index) => {
           const heading = headingOf(source);
           return (

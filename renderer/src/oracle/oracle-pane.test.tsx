@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ORACLE } from '../../../shared/limits';
 import type { KnowledgeStatus, OracleAnswer, OracleSource } from '../../../shared/oracle';
 import { err, ok, type Result } from '../../../shared/result';
-import { DEFAULT_MODELS } from '../../../shared/settings';
-import { createFakeMain, FAKE_GUIDE_FOLDER, FAKE_MEMBER, type FakeMainOptions } from '../testing/fake-main';
+import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import { createFakeMain, fakeKnowledgeStatus, FAKE_MEMBER, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { OraclePane } from './oracle-pane';
 
@@ -18,7 +18,7 @@ const SOURCES: OracleSource[] = [
 ];
 
 function answer(text: string, extra: Partial<OracleAnswer> = {}): Result<OracleAnswer> {
-  return ok({ answer: text, sources: [], model: DEFAULT_MODELS.oracle, chunks_used: 0, duration_ms: 900, mode: 'hybrid', kind: 'answer', ...extra });
+  return ok({ answer: text, sources: [], model: DEFAULT_SETTINGS.models.oracle, chunks_used: 0, duration_ms: 900, mode: 'hybrid', kind: 'answer', ...extra });
 }
 
 /** What main reports of the base, over the fake's defaults: indexed a little over two minutes ago, nothing wrong. */
@@ -27,22 +27,7 @@ function knowledge(extra: Partial<KnowledgeStatus> = {}): Partial<KnowledgeStatu
 }
 
 /** The whole status, as main broadcasts it and ends a re-index with. */
-function statusOf(extra: Partial<KnowledgeStatus> = {}): KnowledgeStatus {
-  return {
-    folder: { path: FAKE_GUIDE_FOLDER, isDefault: true },
-    state: 'idle',
-    progress: null,
-    notes: 0,
-    chunks: 0,
-    embedded: 0,
-    indexedAt: null,
-    mode: 'hybrid',
-    embeddingModel: DEFAULT_MODELS.embedding,
-    floor: { value: 0.65, source: 'default' },
-    issue: null,
-    ...knowledge(extra),
-  };
-}
+const statusOf = (extra: Partial<KnowledgeStatus> = {}): KnowledgeStatus => fakeKnowledgeStatus(DEFAULT_SETTINGS, knowledge(extra));
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -14,7 +14,7 @@ export function AnswerSources({ sources, onOpen }: { sources: readonly Secretary
       <p id={labelId} className="answer-sources-label">
         {t('secretary.chat.sources')}
       </p>
-      <ul aria-labelledby={labelId}>
+      <ul className="stack-list" aria-labelledby={labelId}>
         {sources.map((source) => {
           const text = (
             <>

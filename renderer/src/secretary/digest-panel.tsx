@@ -129,7 +129,7 @@ export function DigestPanel() {
           {digest.items.length > 0 && (
             <>
               <p className="digest-items-label">{t('secretary.digest.items')}</p>
-              <ul className="digest-items">
+              <ul className="stack-list digest-items">
                 {digest.items.map((item) => (
                   <li key={item.messageId}>
                     <MailLink webUrl={item.webUrl} onOpen={links.open}>

@@ -144,24 +144,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     return zohoMailbox === null ? { state: 'disconnected', dataCentre } : { state: 'connected', email: zohoMailbox, dataCentre };
   };
 
-  const knowledgeStatus = (): KnowledgeStatus => {
-    const { path, floors } = settings.knowledgeBase;
-    const model = settings.models.embedding;
-    return {
-      folder: { path: path ?? FAKE_GUIDE_FOLDER, isDefault: path === null },
-      state: 'idle',
-      progress: null,
-      notes: 0,
-      chunks: 0,
-      embedded: 0,
-      indexedAt: null,
-      mode: 'hybrid',
-      embeddingModel: model,
-      floor: floorFor(floors, model),
-      issue: null,
-      ...knowledge,
-    };
-  };
+  const knowledgeStatus = (): KnowledgeStatus => fakeKnowledgeStatus(settings, knowledge);
 
   const subscribers = new Map<string, Set<(payload: unknown) => void>>();
   function send(event: string, payload: unknown) {
@@ -370,5 +353,25 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     listeners: (event) => subscribers.get(event)?.size ?? 0,
     streams: <K extends StreamChannel>(channel: K) => [...(started.get(channel) ?? [])] as unknown as FakeStream<K>[],
+  };
+}
+
+/** The knowledge base's status as main reports it for `settings`: idle and empty unless `extra` says otherwise. */
+export function fakeKnowledgeStatus(settings: Settings, extra: Partial<KnowledgeStatus> = {}): KnowledgeStatus {
+  const { path, floors } = settings.knowledgeBase;
+  const model = settings.models.embedding;
+  return {
+    folder: { path: path ?? FAKE_GUIDE_FOLDER, isDefault: path === null },
+    state: 'idle',
+    progress: null,
+    notes: 0,
+    chunks: 0,
+    embedded: 0,
+    indexedAt: null,
+    mode: 'hybrid',
+    embeddingModel: model,
+    floor: floorFor(floors, model),
+    issue: null,
+    ...extra,
   };
 }
