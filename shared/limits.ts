@@ -131,6 +131,17 @@ export const AUTH = {
   /** At most one JWKS refetch this often, whatever the number of tokens with unknown keys. */
   jwksRefetchMinIntervalMs: 60_000,
   jwksFetchTimeoutMs: 10_000,
+  /**
+   * Cached signing keys are trusted this long, then the next verification refetches: a key Cloudflare revoked
+   * stops being accepted within the hour. Rotation itself needs no refetch this often (every 6 weeks, the next
+   * key published in advance).
+   */
+  jwksMaxAgeMs: 60 * 60_000,
+  /**
+   * Past max age, while the key set cannot be fetched, the cached keys still verify this much longer (logged): a
+   * network blip must not lock every member out.
+   */
+  jwksStaleGraceMs: 24 * 60 * 60_000,
   /** Silent renewal starts this long before the token expires. */
   renewBeforeExpiryMs: 5 * 60_000,
   /** A hidden renewal that has no fresh token by then means the identity provider wants the member again. */

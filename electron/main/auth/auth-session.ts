@@ -138,7 +138,7 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
 
   function jwksFor(teamUrl: string): JwksCache {
     // Keys belong to one team: a changed team URL starts from an empty cache.
-    if (jwks?.teamUrl !== teamUrl) jwks = { teamUrl, cache: createJwksCache({ teamUrl, fetch: deps.fetch, now: deps.now }) };
+    if (jwks?.teamUrl !== teamUrl) jwks = { teamUrl, cache: createJwksCache({ teamUrl, fetch: deps.fetch, now: deps.now, log }) };
     return jwks.cache;
   }
 

@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH } from '../../../shared/limits';
+import { createMemoryLogger } from '../log/logger';
 import { createJwksCache, type JwksFetch } from './jwks-cache';
 
 const TEAM_URL = 'https://myteam.cloudflareaccess.com';
@@ -45,7 +46,7 @@ beforeAll(async () => {
 describe('createJwksCache', () => {
   it('fetches the team key set once and answers later lookups from memory', async () => {
     const endpoint = scriptedFetch(() => ({ body: { keys: [keyA, keyB] } }));
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: manualClock().now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: manualClock().now });
 
     expect((await cache.getKey('kid-a')).found).toBe(true);
     expect((await cache.getKey('kid-b')).found).toBe(true);
@@ -57,7 +58,7 @@ describe('createJwksCache', () => {
     let keys = [keyA];
     const endpoint = scriptedFetch(() => ({ body: { keys } }));
     const clock = manualClock();
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: clock.now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: clock.now });
     await cache.getKey('kid-a');
 
     keys = [keyA, keyB];
@@ -69,7 +70,7 @@ describe('createJwksCache', () => {
   it('does not ask the endpoint again for an unknown kid within the minimum interval', async () => {
     const endpoint = scriptedFetch(() => ({ body: { keys: [keyA] } }));
     const clock = manualClock();
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: clock.now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: clock.now });
     await cache.getKey('kid-a');
 
     clock.advance(AUTH.jwksRefetchMinIntervalMs - 1);
@@ -79,7 +80,7 @@ describe('createJwksCache', () => {
 
   it('lets callers that arrive during a fetch share it instead of starting their own', async () => {
     const endpoint = scriptedFetch(() => ({ body: { keys: [keyA] } }));
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: manualClock().now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: manualClock().now });
 
     const lookups = await Promise.all(['kid-a', 'kid-x', 'kid-y', 'kid-a'].map((kid) => cache.getKey(kid)));
     expect(lookups.map((lookup) => (lookup.found ? 'found' : lookup.reason))).toEqual([
@@ -100,7 +101,7 @@ describe('createJwksCache', () => {
     ['a key set with no RSA signing key', { body: { keys: [{ kty: 'EC', kid: 'e', crv: 'P-256' }] } }, 'malformed'],
   ])('turns %s into an unreachable key set, without throwing', async (_, reply, cause) => {
     const endpoint = scriptedFetch(() => reply);
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: manualClock().now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: manualClock().now });
 
     await expect(cache.getKey('kid-a')).resolves.toEqual({
       found: false,
@@ -112,7 +113,7 @@ describe('createJwksCache', () => {
 
   it('gives up on an endpoint that does not answer within the timeout', async () => {
     const endpoint = scriptedFetch(() => 'hang');
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: manualClock().now, fetchTimeoutMs: 20 });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: manualClock().now, fetchTimeoutMs: 20 });
 
     const lookup = await cache.getKey('kid-a');
     expect(lookup).toMatchObject({ found: false, reason: 'jwks_unreachable', cause: 'timeout' });
@@ -122,7 +123,7 @@ describe('createJwksCache', () => {
     let reply: Reply = 'network_error';
     const endpoint = scriptedFetch(() => reply);
     const clock = manualClock();
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: clock.now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: clock.now });
     expect((await cache.getKey('kid-a')).found).toBe(false);
 
     reply = { body: { keys: [keyA] } };
@@ -144,7 +145,7 @@ describe('createJwksCache', () => {
     let reply: Reply = { body: { keys: [keyA] } };
     const endpoint = scriptedFetch(() => reply);
     const clock = manualClock();
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: clock.now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: clock.now });
     await cache.getKey('kid-a');
 
     reply = { status: 502 };
@@ -157,7 +158,7 @@ describe('createJwksCache', () => {
     let keys = [keyA, keyB];
     const endpoint = scriptedFetch(() => ({ body: { keys } }));
     const clock = manualClock();
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: clock.now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: clock.now });
     await cache.getKey('kid-a');
 
     keys = [keyB];
@@ -171,7 +172,7 @@ describe('createJwksCache', () => {
     const endpoint = scriptedFetch(() => ({
       body: { keys: [encryption, otherAlg, { kty: 'RSA', kid: 'kid-broken', n: '!!', e: 'AQAB' }, 'junk', keyA] },
     }));
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: manualClock().now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: manualClock().now });
 
     expect((await cache.getKey('kid-a')).found).toBe(true);
     for (const kid of ['kid-enc', 'kid-rs512', 'kid-broken']) {
@@ -183,7 +184,7 @@ describe('createJwksCache', () => {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true });
     const leaked = { ...(await exportJWK(privateKey)), kid: 'kid-leaked' };
     const endpoint = scriptedFetch(() => ({ body: { keys: [leaked] } }));
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: manualClock().now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: manualClock().now });
 
     const lookup = await cache.getKey('kid-leaked');
     expect(lookup.found && lookup.key.type).toBe('public');
@@ -192,11 +193,23 @@ describe('createJwksCache', () => {
   it('is not locked out when the clock is set backwards after a fetch', async () => {
     const endpoint = scriptedFetch(() => ({ body: { keys: [keyA] } }));
     const clock = manualClock();
-    const cache = createJwksCache({ teamUrl: TEAM_URL, fetch: endpoint.fetch, now: clock.now });
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: clock.now });
     await cache.getKey('kid-a');
 
     clock.advance(-24 * 60 * 60 * 1000);
     await cache.getKey('kid-unknown');
     expect(endpoint.urls).toHaveLength(2);
+  });
+
+  it('does not vouch for keys of unknown age: after the clock is set back past their fetch, they need a refetch', async () => {
+    let reply: Reply = { body: { keys: [keyA] } };
+    const endpoint = scriptedFetch(() => reply);
+    const clock = manualClock();
+    const cache = createJwksCache({ teamUrl: TEAM_URL, log: createMemoryLogger(), fetch: endpoint.fetch, now: clock.now });
+    await cache.getKey('kid-a');
+
+    reply = 'network_error';
+    clock.advance(-60_000);
+    expect(await cache.getKey('kid-a')).toMatchObject({ found: false, reason: 'jwks_unreachable', cause: 'network' });
   });
 });

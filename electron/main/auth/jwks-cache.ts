@@ -1,6 +1,7 @@
 import { importJWK, type CryptoKey } from 'jose';
 import { z } from 'zod';
 import { AUTH } from '../../../shared/limits';
+import type { Logger } from '../log/logger';
 
 /** The slice of `fetch` the cache uses; the global fetch fits, and so does a test's stand-in. */
 export type JwksFetch = (
@@ -13,6 +14,8 @@ export interface JwksCacheDeps {
   teamUrl: string;
   fetch: JwksFetch;
   now: () => number;
+  /** Told of every fetch that fails, and whether the cached keys still verify sign-ins meanwhile. */
+  log: Logger;
   fetchTimeoutMs?: number;
 }
 
@@ -47,14 +50,20 @@ const rsaSigningJwkSchema = z.object({
  * kid triggers a refetch; but a stream of tokens with made-up kids must not turn into a stream of requests, so
  * the endpoint is asked at most once per `AUTH.jwksRefetchMinIntervalMs` (failed attempts included), and
  * callers that arrive while a fetch is running wait for that one.
+ *
+ * Keys are trusted for `AUTH.jwksMaxAgeMs`, so that a key Cloudflare revoked is dropped even when no unknown kid
+ * comes along: past that age, the next lookup refetches. When that refetch fails, the cached keys go on verifying
+ * for `AUTH.jwksStaleGraceMs` more, and only then is every sign-in refused as unreachable.
  */
 export function createJwksCache(deps: JwksCacheDeps): JwksCache {
   const url = `${deps.teamUrl}/cdn-cgi/access/certs`;
   const timeoutMs = deps.fetchTimeoutMs ?? AUTH.jwksFetchTimeoutMs;
   let keys = new Map<string, CryptoKey>();
+  /** When `keys` were fetched; null before the first fetch that succeeded. */
+  let fetchedAt: number | null = null;
   let lastAttemptAt: number | null = null;
   let lastFailure: JwksFailureCause | null = null;
-  let inFlight: Promise<FetchOutcome> | null = null;
+  let inFlight: Promise<void> | null = null;
 
   function msUntilNextAttempt(): number {
     if (lastAttemptAt === null) return 0;
@@ -63,40 +72,55 @@ export function createJwksCache(deps: JwksCacheDeps): JwksCache {
     return elapsed < 0 ? 0 : Math.max(0, AUTH.jwksRefetchMinIntervalMs - elapsed);
   }
 
-  async function refresh(): Promise<FetchOutcome> {
-    lastAttemptAt = deps.now();
+  /** Infinite without keys, and after the clock was set back past their fetch: their true age is then unknown. */
+  function keysAgeMs(): number {
+    if (fetchedAt === null) return Number.POSITIVE_INFINITY;
+    const age = deps.now() - fetchedAt;
+    return age < 0 ? Number.POSITIVE_INFINITY : age;
+  }
+
+  function cachedKey(kid: string, maxAgeMs: number): CryptoKey | undefined {
+    return keysAgeMs() < maxAgeMs ? keys.get(kid) : undefined;
+  }
+
+  async function refresh(): Promise<void> {
+    const startedAt = deps.now();
+    lastAttemptAt = startedAt;
     const outcome = await fetchKeys(url, deps.fetch, timeoutMs);
-    if (outcome.ok) keys = outcome.keys;
-    lastFailure = outcome.ok ? null : outcome.cause;
-    return outcome;
+    if (outcome.ok) {
+      keys = outcome.keys;
+      fetchedAt = startedAt;
+      lastFailure = null;
+      return;
+    }
+    lastFailure = outcome.cause;
+    const keysAge = keysAgeMs();
+    const usableForMs = AUTH.jwksMaxAgeMs + AUTH.jwksStaleGraceMs - keysAge;
+    if (usableForMs > 0) {
+      const message = 'Cloudflare Access keys could not be fetched: sign-ins are checked with the cached keys meanwhile';
+      deps.log.warn(message, { cause: outcome.cause, keysAgeMs: keysAge, usableForMs });
+    } else {
+      const message = 'Cloudflare Access keys could not be fetched, and no cached keys are recent enough: sign-ins are refused';
+      deps.log.warn(message, { cause: outcome.cause });
+    }
   }
 
   return {
     async getKey(kid) {
-      const cached = keys.get(kid);
-      if (cached) return { found: true, key: cached };
-      if (!inFlight) {
-        const wait = msUntilNextAttempt();
-        if (wait > 0) {
-          return lastFailure
-            ? { found: false, reason: 'jwks_unreachable', cause: lastFailure, retryAfterMs: wait }
-            : { found: false, reason: 'unknown_key' };
-        }
+      const fresh = cachedKey(kid, AUTH.jwksMaxAgeMs);
+      if (fresh) return { found: true, key: fresh };
+      // Keys past their max age, or a kid not seen yet: ask the endpoint, unless it was asked too recently.
+      if (!inFlight && msUntilNextAttempt() === 0) {
         inFlight = refresh().finally(() => {
           inFlight = null;
         });
       }
-      const outcome = await inFlight;
-      if (!outcome.ok) {
-        return {
-          found: false,
-          reason: 'jwks_unreachable',
-          cause: outcome.cause,
-          retryAfterMs: AUTH.jwksRefetchMinIntervalMs,
-        };
-      }
-      const key = keys.get(kid);
-      return key ? { found: true, key } : { found: false, reason: 'unknown_key' };
+      if (inFlight) await inFlight;
+      const key = cachedKey(kid, AUTH.jwksMaxAgeMs + AUTH.jwksStaleGraceMs);
+      if (key) return { found: true, key };
+      return lastFailure
+        ? { found: false, reason: 'jwks_unreachable', cause: lastFailure, retryAfterMs: msUntilNextAttempt() }
+        : { found: false, reason: 'unknown_key' };
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished }
 import { startCfAccessDouble, tamperPayload, type CfAccessDouble } from '../../../test/doubles/cf-access-double';
 import { AUTH } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
+import { createMemoryLogger } from '../log/logger';
 import { createJwksCache, type JwksCache } from './jwks-cache';
 import { verifyAccessToken, type VerifiedIdentity } from './verify-access-token';
 
@@ -14,6 +15,7 @@ const now = () => clockMs;
 let shared: CfAccessDouble;
 let double: CfAccessDouble;
 let jwks: JwksCache;
+let log: ReturnType<typeof createMemoryLogger>;
 
 beforeAll(async () => {
   shared = await startCfAccessDouble({ now });
@@ -26,13 +28,14 @@ afterAll(async () => {
 beforeEach(() => {
   clockMs = Date.now();
   double = shared;
-  jwks = createJwksCache({ teamUrl: double.teamUrl, fetch, now });
+  log = createMemoryLogger();
+  jwks = createJwksCache({ teamUrl: double.teamUrl, fetch, now, log });
 });
 
 /** For a test that rotates keys or takes the endpoint down. */
 async function useOwnDouble(): Promise<void> {
   double = await startCfAccessDouble({ now });
-  jwks = createJwksCache({ teamUrl: double.teamUrl, fetch, now });
+  jwks = createJwksCache({ teamUrl: double.teamUrl, fetch, now, log });
   const own = double;
   onTestFinished(() => own.close());
 }
@@ -45,6 +48,9 @@ async function reasonFor(token: string): Promise<string | undefined> {
   const result = await verify(token);
   return result.ok ? 'accepted' : result.error.reason;
 }
+
+const UNREACHABLE =
+  'The sign-in service (Cloudflare Access) cannot be reached to check your sign-in. Check your connection and try again.';
 
 function randomKid(): string {
   return randomBytes(32).toString('hex');
@@ -244,5 +250,60 @@ describe('verifyAccessToken', () => {
     const token = await double.issue({ aud: [randomKid()] });
     const result = await verify(token);
     expect(JSON.stringify(result)).not.toContain(token.split('.')[1]);
+  });
+});
+
+describe('verifyAccessToken past the key set\'s max age', () => {
+  it('refuses a retired key once the cached keys are past max age, though its kid is still cached', async () => {
+    await useOwnDouble();
+    await double.rotate();
+    expect(await reasonFor(await double.issue({}, { signWith: 'retired' }))).toBe('accepted');
+
+    double.retire();
+    clockMs += AUTH.jwksMaxAgeMs - 1;
+    expect(await reasonFor(await double.issue({}, { signWith: 'retired' }))).toBe('accepted');
+    clockMs += 1;
+    expect(await reasonFor(await double.issue({}, { signWith: 'retired' }))).toBe('unknown_key');
+    expect(await reasonFor(await double.issue())).toBe('accepted');
+    expect(double.jwksFetchCount()).toBe(2);
+  });
+
+  it('keeps verifying with the cached keys while the refetch fails within the grace period, and logs it', async () => {
+    await useOwnDouble();
+    expect(await reasonFor(await double.issue())).toBe('accepted');
+
+    double.setUnreachable(true);
+    clockMs += AUTH.jwksMaxAgeMs;
+    expect(await reasonFor(await double.issue())).toBe('accepted');
+    clockMs += AUTH.jwksStaleGraceMs - 1;
+    expect(await reasonFor(await double.issue())).toBe('accepted');
+    expect(log.lines.join('\n')).toContain('sign-ins are checked with the cached keys meanwhile');
+  });
+
+  it('refuses every sign-in as unreachable once the grace period is over, and recovers when the keys can be fetched', async () => {
+    await useOwnDouble();
+    expect(await reasonFor(await double.issue())).toBe('accepted');
+
+    double.setUnreachable(true, 'status503');
+    clockMs += AUTH.jwksMaxAgeMs + AUTH.jwksStaleGraceMs;
+    expect(await verify(await double.issue())).toEqual({
+      ok: false,
+      error: { code: 'UPSTREAM', reason: 'jwks_unreachable', message: UNREACHABLE, retryAfterMs: AUTH.jwksRefetchMinIntervalMs },
+    });
+    expect(log.lines.join('\n')).toContain('no cached keys are recent enough');
+
+    double.setUnreachable(false);
+    clockMs += AUTH.jwksRefetchMinIntervalMs;
+    expect(await reasonFor(await double.issue())).toBe('accepted');
+  });
+
+  it('lets concurrent verifications share one refetch', async () => {
+    await useOwnDouble();
+    expect(await reasonFor(await double.issue())).toBe('accepted');
+
+    clockMs += AUTH.jwksMaxAgeMs;
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => double.issue()));
+    expect(await Promise.all(tokens.map(reasonFor))).toEqual(tokens.map(() => 'accepted'));
+    expect(double.jwksFetchCount()).toBe(2);
   });
 });
