@@ -11,6 +11,7 @@ import { allowOrigins } from '../ipc/sender';
 import { digestHandlers } from './digest-handlers';
 import { createDigestKit, EDU, SARAA } from '../../../test/support/digest/digest-kit';
 import { IDS } from '../../../test/support/digest/fake-digest-mail';
+import { saveDigest } from '../../../test/support/digest/saved-digest';
 
 /*
  * The digest's channels over the registry, with a real staff session from the test core. The core does not
@@ -80,9 +81,7 @@ describe('digest channels', () => {
   it('run a pass for the signed-in member with its progress, then show it as their latest, and only theirs', async () => {
     const { kit, call, events } = await start({ signedInAs: EDU.email });
     // Another member's pass in the same database must never show.
-    kit.db
-      .prepare(`INSERT INTO correo_digests (owner, generated_at, resumen, ruido_count, payload) VALUES (?, ?, ?, ?, ?)`)
-      .run(SARAA.email, '2026-08-12T07:00:00.000Z', 'Saraa’s own mail.', 2, '[]');
+    saveDigest(kit.db, SARAA.email, { resumen: 'Saraa’s own mail.', ruido_count: 2, created_at: '2026-08-12T07:00:00.000Z' });
     expect(await call('digest:latest')).toEqual({ ok: true, value: null });
 
     gemini.double.script('generateContent', jsonReply(SORTED));

@@ -10,7 +10,10 @@ interface DigestRow {
   created_at: string;
 }
 
-/** The member's passes in `correo_digests`. Every statement filters by owner, the verified email. */
+/**
+ * The member's passes in `correo_digests`, the one place that reads and writes them (the digest service and
+ * the secretary's S7 context both go through it). Every statement filters by owner, the verified email.
+ */
 export interface DigestStore {
   /** When the member's newest pass looked at the mailbox (epoch ms), or null before their first. */
   lastPassAt(owner: string): number | null;
@@ -22,30 +25,40 @@ export interface DigestStore {
 
 const itemsSchema = z.array(digestItemSchema);
 
+/**
+ * Statements are prepared at first use, so a database that cannot be read (closed, corrupt) throws from the call,
+ * where the caller decides what that means, rather than from the construction of whatever holds the store.
+ */
 export function createDigestStore(db: Database.Database): DigestStore {
-  const selectLastPass = db.prepare<[string], string>(
-    `SELECT generated_at FROM correo_digests WHERE owner = ? ORDER BY generated_at DESC LIMIT 1`,
-  ).pluck();
-  const selectLatest = db.prepare<[string], DigestRow>(
-    `SELECT generated_at, resumen, ruido_count, payload, created_at
-       FROM correo_digests
-      WHERE owner = ?
-      ORDER BY created_at DESC, id DESC
-      LIMIT 1`,
+  const selectLastPass = preparedOnce(() =>
+    db.prepare<[string], string>(
+      `SELECT generated_at FROM correo_digests WHERE owner = ? ORDER BY generated_at DESC LIMIT 1`,
+    ).pluck(),
   );
-  const insert = db.prepare<[string, string, string, number, string, string]>(
-    `INSERT INTO correo_digests (owner, generated_at, resumen, ruido_count, payload, created_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
+  const selectLatest = preparedOnce(() =>
+    db.prepare<[string], DigestRow>(
+      `SELECT generated_at, resumen, ruido_count, payload, created_at
+         FROM correo_digests
+        WHERE owner = ?
+        ORDER BY created_at DESC, id DESC
+        LIMIT 1`,
+    ),
+  );
+  const insert = preparedOnce(() =>
+    db.prepare<[string, string, string, number, string, string]>(
+      `INSERT INTO correo_digests (owner, generated_at, resumen, ruido_count, payload, created_at)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
   );
 
   return {
     lastPassAt(owner) {
-      const generatedAt = selectLastPass.get(owner);
+      const generatedAt = selectLastPass().get(owner);
       const at = generatedAt === undefined ? Number.NaN : Date.parse(generatedAt);
       return Number.isNaN(at) ? null : at;
     },
     latest(owner) {
-      const row = selectLatest.get(owner);
+      const row = selectLatest().get(owner);
       if (!row) return null;
       return {
         generated_at: row.generated_at,
@@ -57,9 +70,14 @@ export function createDigestStore(db: Database.Database): DigestStore {
     },
     save(owner, digest) {
       const payload = JSON.stringify(digest.items);
-      insert.run(owner, digest.generated_at, digest.resumen, digest.ruido_count, payload, digest.created_at);
+      insert().run(owner, digest.generated_at, digest.resumen, digest.ruido_count, payload, digest.created_at);
     },
   };
+}
+
+function preparedOnce<T>(prepare: () => T): () => T {
+  let statement: T | undefined;
+  return () => (statement ??= prepare());
 }
 
 /** A payload this version cannot read (written by another one, or by hand) still shows its summary. */

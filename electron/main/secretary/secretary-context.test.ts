@@ -1,8 +1,9 @@
-import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import type { DigestItem } from '../../../shared/digest';
 import { jsonReply } from '../../../test/doubles/gemini-double';
+import { saveDigest } from '../../../test/support/digest/saved-digest';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
-import { createFakeMailbox, FOLDERS, INJECTION_TEXT, MESSAGES } from '../../../test/support/secretary/fake-mailbox';
+import { createFakeMailbox, INJECTION_TEXT, MESSAGES } from '../../../test/support/secretary/fake-mailbox';
 import { createSecretaryKit, EDU, SARAA } from '../../../test/support/secretary/secretary-kit';
 import { untrustedBlocks } from '../../../test/support/secretary/secretary-prompt';
 
@@ -10,25 +11,35 @@ const gemini = useGeminiDouble();
 
 const PHISHING = MESSAGES.find((message) => message.body.includes(INJECTION_TEXT))!;
 
-function insertDigest(db: Database.Database, row: { owner: string; resumen: string; createdAt: string; payload?: object }) {
-  db.prepare(
-    'INSERT INTO correo_digests (owner, generated_at, resumen, ruido_count, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(row.owner, row.createdAt.replace('T', ' ').slice(0, 19), row.resumen, 3, JSON.stringify(row.payload ?? { items: [] }), row.createdAt);
-}
-
 describe('S7 the member\'s latest digest is the main context', () => {
   it('shows the member\'s newest pass (by created_at, then id), never another member\'s', async () => {
     const kit = createSecretaryKit(gemini.double);
-    const items = { items: [{ messageId: MESSAGES[2]!.messageId, folderId: FOLDERS.inbox, from: 'Lucía', subject: 'Presupuesto', why: 'cliente' }] };
-    insertDigest(kit.db, { owner: EDU.email, resumen: 'pasada antigua', createdAt: '2026-08-11T07:00:00.000Z' });
-    insertDigest(kit.db, { owner: EDU.email, resumen: 'pasada empatada', createdAt: '2026-08-12T07:00:00.000Z' });
-    insertDigest(kit.db, { owner: EDU.email, resumen: '12 correos nuevos desde ayer', createdAt: '2026-08-12T07:00:00.000Z', payload: items });
-    insertDigest(kit.db, { owner: SARAA.email, resumen: 'la pasada de Saraa', createdAt: '2026-08-12T08:00:00.000Z' });
+    const lucia = MESSAGES[2]!;
+    const items: DigestItem[] = [
+      {
+        messageId: lucia.messageId,
+        folderId: lucia.folderId,
+        from: lucia.from,
+        subject: lucia.subject,
+        why: 'Espera tu respuesta al presupuesto.',
+        webUrl: kit.mailbox.webUrl(lucia),
+      },
+    ];
+    saveDigest(kit.db, EDU.email, { resumen: 'pasada antigua', created_at: '2026-08-11T07:00:00.000Z' });
+    saveDigest(kit.db, EDU.email, { resumen: 'pasada empatada', created_at: '2026-08-12T07:00:00.000Z' });
+    saveDigest(kit.db, EDU.email, {
+      generated_at: '2026-08-12T06:59:30.000Z',
+      resumen: '12 correos nuevos desde ayer',
+      ruido_count: 3,
+      items,
+      created_at: '2026-08-12T07:00:00.000Z',
+    });
+    saveDigest(kit.db, SARAA.email, { resumen: 'la pasada de Saraa', created_at: '2026-08-12T08:00:00.000Z' });
     gemini.double.script('generateContent', jsonReply({ action: 'responder', answer: 'Lucía espera respuesta.' }));
     expect((await kit.ask('¿Qué tengo pendiente?')).ok).toBe(true);
 
     const prompt = kit.prompts()[0]!;
-    const line = `Last pass of 2026-08-12 07:00:00 · 12 correos nuevos desde ayer · noise filtered: 3\nItems: ${JSON.stringify(items)}`;
+    const line = `Last pass of 2026-08-12T06:59:30.000Z · 12 correos nuevos desde ayer · noise filtered: 3\nItems: ${JSON.stringify(items)}`;
     expect(prompt).toContain(line);
     expect(untrustedBlocks(prompt).holdsOnlyInside(line)).toBe(true);
     for (const other of ['pasada antigua', 'pasada empatada', 'la pasada de Saraa']) expect(prompt).not.toContain(other);
@@ -36,7 +47,7 @@ describe('S7 the member\'s latest digest is the main context', () => {
 
   it('says no digest has run yet when the member has none', async () => {
     const kit = createSecretaryKit(gemini.double);
-    insertDigest(kit.db, { owner: SARAA.email, resumen: 'la pasada de Saraa', createdAt: '2026-08-12T08:00:00.000Z' });
+    saveDigest(kit.db, SARAA.email, { resumen: 'la pasada de Saraa', created_at: '2026-08-12T08:00:00.000Z' });
     gemini.double.script('generateContent', jsonReply({ action: 'responder', answer: 'Aún no hay informe.' }));
     expect((await kit.ask('¿Qué tengo pendiente?')).ok).toBe(true);
     const prompt = kit.prompts()[0]!;

@@ -56,20 +56,22 @@ function untrusted(boundary: string, text: string): string {
   return untrustedBlock('MAIL', boundary, text);
 }
 
-function digestSection(digest: DigestContext, boundary: string): string[] {
-  switch (digest.kind) {
+function digestSection(context: DigestContext, boundary: string): string[] {
+  switch (context.kind) {
     case 'none':
       return ['Latest mailbox digest: (no digest yet: the first mailbox pass has not run.)'];
     case 'unavailable':
       return ['Latest mailbox digest: (the latest digest could not be loaded.)'];
-    case 'digest':
+    case 'digest': {
+      const { digest } = context;
       return [
         'Latest mailbox digest (your main context):',
         untrusted(
           boundary,
-          `Last pass of ${digest.generatedAt} · ${digest.resumen} · noise filtered: ${digest.ruidoCount}\nItems: ${digest.payload}`,
+          `Last pass of ${digest.generated_at} · ${digest.resumen} · noise filtered: ${digest.ruido_count}\nItems: ${JSON.stringify(digest.items)}`,
         ),
       ];
+    }
   }
 }
 

@@ -9,6 +9,7 @@ import {
   type SecretaryAskInput,
   type SecretarySource,
 } from '../../../shared/secretary';
+import { createDigestStore } from '../digest/digest-store';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Member } from '../ipc/registry';
 import type { Logger } from '../log/logger';
@@ -65,6 +66,7 @@ type Decision<T> = { ok: true; action: T } | { ok: false; error: AppError; unusa
 export function createSecretary(deps: SecretaryDeps): Secretary {
   const { gateway, mailbox, log } = deps;
   const queries = createChatQueries({ db: deps.db, log });
+  const digests = createDigestStore(deps.db);
 
   async function decide<T>(
     prompt: string,
@@ -131,7 +133,7 @@ export function createSecretary(deps: SecretaryDeps): Secretary {
       const view = {
         memberName: member.name?.trim() || member.email,
         boundary: newBoundary(),
-        digest: readLatestDigest(deps.db, member.email, log),
+        digest: readLatestDigest(digests, member.email, log),
         history: keepRecentHistory(input.history),
         question: input.question,
       };
