@@ -35,8 +35,8 @@ export const digestProgressSchema = z.object({
 });
 export type DigestProgress = z.infer<typeof digestProgressSchema>;
 
-/** Local wall-clock time of day, 24-hour "HH:MM". */
-const digestTimeSchema = z
+/** Local wall-clock time of day, 24-hour "HH:MM"; Settings checks the member's entry with it before main does. */
+export const digestTimeSchema = z
   .string()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time of day such as 08:00.');
 

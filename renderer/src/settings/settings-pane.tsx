@@ -1,6 +1,7 @@
 import { AboutSection } from './about-section';
 import { AccessSection } from './access-section';
 import { ApiKeySection } from './api-key-section';
+import { DigestScheduleSection } from './digest-schedule-section';
 import { KnowledgeBaseSection } from './knowledge-base-section';
 import { LanguageSection } from './language-section';
 import { ModelsSection } from './models-section';
@@ -13,6 +14,7 @@ export function SettingsPane() {
       <ApiKeySection />
       <AccessSection />
       <ZohoSection />
+      <DigestScheduleSection />
       <KnowledgeBaseSection />
       <ModelsSection />
       <LanguageSection />
