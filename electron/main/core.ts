@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import type { AccessConfig } from '../../shared/access-config';
 import { broadcasts, contract, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
-import { matchLang } from '../../shared/lang';
+import { matchLang, type Lang } from '../../shared/lang';
 import { appHandlers, type AppInfo } from './app/app-handlers';
 import { accessFromSettings } from './auth/access-from-settings';
 import { systemTimers } from './auth/alarm';
@@ -74,18 +74,24 @@ export interface CoreDeps {
   };
   /** Delivers an event main raises on its own to the app's window(s); the core has checked the payload. */
   broadcast: (event: AppBroadcast, payload: unknown) => void;
+  /** A settings write changed the language main speaks: what main shows outside the window (the tray) follows. */
+  languageChanged?: (lang: Lang) => void;
 }
 
 export interface Core {
   readonly registry: Registry<AppContract>;
   /** The staff session; the harness hands it its cfToken. */
   readonly auth: AuthSession;
+  /** The member's language: Settings, else the system's. */
+  lang(): Lang;
   close(): void;
 }
 
 export function createCore(deps: CoreDeps): Core {
   const { log } = deps;
   const stored = createSettingsStore(deps.db);
+  const langOf = (chosen: Lang | null): Lang => chosen ?? matchLang(deps.systemLanguages ?? []);
+  const lang = () => langOf(stored.get().language);
 
   function broadcast<E extends AppBroadcast>(event: E, payload: z.input<AppBroadcasts[E]>) {
     const checked = broadcasts[event].safeParse(payload);
@@ -98,6 +104,7 @@ export function createCore(deps: CoreDeps): Core {
     access: () => deps.auth.accessOverride ?? accessFromSettings(stored.get().access),
     login: deps.auth.login,
     notify: deps.auth.notify,
+    lang,
     fetch: (url, init) => fetch(url, init),
     now: () => Date.now(),
     timers: systemTimers,
@@ -112,16 +119,18 @@ export function createCore(deps: CoreDeps): Core {
   const settings: SettingsStore = {
     get: stored.get,
     update(patch) {
+      const before = lang();
       const next = stored.update(patch);
       if (patch.access) session.accessChanged();
       if (patch.digest) void digestSchedule.check();
       if (patch.knowledgeBase || patch.models?.embedding) knowledge.settingsChanged(patch);
+      const spoken = langOf(next.language);
+      if (spoken !== before) deps.languageChanged?.(spoken);
       return next;
     },
   };
 
   const gemini = createGeminiGateway({ secrets: deps.secrets, baseUrl: deps.gemini.baseUrl, log });
-  const lang = () => settings.get().language ?? matchLang(deps.systemLanguages ?? []);
   const hasGeminiKey = async () => {
     const key = await deps.secrets.get('gemini.apiKey');
     return key.ok && key.value !== null;
@@ -222,6 +231,7 @@ export function createCore(deps: CoreDeps): Core {
   return {
     registry,
     auth: session,
+    lang,
     close() {
       digestSchedule.stop();
       knowledge.close();

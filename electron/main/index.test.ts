@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '../../shared/lang';
 import type { LoginPort, Notify } from './auth/login-port';
 import type { Sender } from './ipc/sender';
 
@@ -75,7 +76,11 @@ const fakes = await vi.hoisted(async () => {
     Menu: { buildFromTemplate: vi.fn((template: unknown) => template) },
     nativeImage: { createFromPath: vi.fn((file: string) => file) },
     nativeTheme: { shouldUseDarkColors: false },
-    dialog: { showMessageBox: vi.fn(async () => ({ response: 0 })), showErrorBox: vi.fn() },
+    dialog: {
+      showMessageBox: vi.fn(async (_options: unknown) => ({ response: 0 })),
+      showErrorBox: vi.fn(),
+      showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] })),
+    },
     ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
     shell: { openExternal: vi.fn(async () => {}) },
     protocol: {
@@ -85,6 +90,7 @@ const fakes = await vi.hoisted(async () => {
   };
   const core = {
     registry: { channels: ['app:info', 'settings:get'], call: vi.fn(), releaseSender: vi.fn() },
+    lang: vi.fn((): Lang => 'en'),
     close: vi.fn(),
   };
   const store = {
@@ -93,7 +99,7 @@ const fakes = await vi.hoisted(async () => {
     checkIntegrityInBackground: vi.fn(async (_deps: unknown) => 'ok'),
     startIntegrityWorker: vi.fn((options: unknown) => ({ worker: options })),
   };
-  return { electron, events, core, store, signInSession, createCore: vi.fn((_deps: unknown) => core) };
+  return { electron, events, core, store, signInSession, createCore: vi.fn((_deps: unknown): unknown => core) };
 });
 
 vi.mock('electron', () => fakes.electron);
@@ -120,8 +126,16 @@ function coreDeps() {
     isTrustedSender(sender: Sender): boolean;
     appInfo: object;
     auth: { login: LoginPort; notify: Notify };
+    knowledge: { chooseFolder(): Promise<string | null> };
     broadcast(event: string, payload: unknown): void;
+    languageChanged(lang: Lang): void;
   };
+}
+
+/** The labels of the tray menu built last. */
+function trayLabels() {
+  const template = fakes.electron.Menu.buildFromTemplate.mock.calls.at(-1)![0] as Array<{ label?: string; type?: string }>;
+  return template.filter((item) => item.type !== 'separator').map((item) => item.label);
 }
 
 const sender = (url: string): Sender => ({ id: '1', url, isMainFrame: true, send: () => {} });
@@ -134,12 +148,14 @@ beforeEach(() => {
   logs = fs.mkdtempSync(path.join(os.tmpdir(), 'index-logs-'));
   app.getPath.mockImplementation((name: string) => (name === 'logs' ? logs : `/home/me/.config/Staff Desk`));
   app.removeAllListeners();
+  fakes.signInSession.removeAllListeners();
   app.requestSingleInstanceLock.mockReturnValue(true);
   fakes.events.length = 0;
   BrowserWindow.created = [];
   Notification.created = [];
   Tray.created = [];
   vi.clearAllMocks();
+  fakes.core.lang.mockReturnValue('en');
   // The console sink would print every log line into the test output.
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
@@ -192,15 +208,20 @@ describe('app entry', () => {
     expect(coreDeps().isTrustedSender(sender('http://localhost:5173/'))).toBe(true);
   });
 
-  it('quits without a window when the member chooses Quit over a database that cannot open', async () => {
+  it('quits without a window when the member chooses Quit over a database that cannot open, asked in the system language', async () => {
     fakes.store.openDatabase.mockReturnValueOnce({
       ok: false,
       error: { kind: 'locked', file: '/x/staff-desk.sqlite3', message: 'The file is in use by another program.' },
     });
     await launch();
     await vi.waitFor(() => expect(app.quit).toHaveBeenCalled());
+    // The system prefers es-ES; the member's own choice is in the file that would not open.
     expect(dialog.showMessageBox).toHaveBeenCalledWith(
-      expect.objectContaining({ detail: 'The file is in use by another program.', buttons: ['Quit'] }),
+      expect.objectContaining({
+        message: 'Staff Desk no puede abrir sus datos.',
+        detail: expect.stringContaining('Otro programa está usando el archivo de base de datos de la aplicación: /x/staff-desk.sqlite3.'),
+        buttons: ['Salir'],
+      }),
     );
     expect(BrowserWindow.created).toHaveLength(0);
     expect(fakes.createCore).not.toHaveBeenCalled();
@@ -282,5 +303,37 @@ describe('app entry', () => {
     expect(deps.startWorker({ file: deps.file })).toEqual({ worker: { workerData: { file: deps.file } } });
     deps.notify({ title: 'Staff Desk found damage in its data file', body: 'Restart to repair it.' });
     expect(Notification.created).toHaveLength(1);
+  });
+  it("builds the tray menu in the member's language and rebuilds it when Settings change the language", async () => {
+    fakes.core.lang.mockReturnValue('es');
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    expect(trayLabels()).toEqual(['Abrir Staff Desk', 'Ajustes', 'Salir']);
+
+    coreDeps().languageChanged('zh');
+    expect(Tray.created[0]!.setContextMenu).toHaveBeenCalledTimes(2);
+    expect(trayLabels()).toEqual(['打开 Staff Desk', '设置', '退出']);
+  });
+
+  it("titles the knowledge folder picker and the damage notice in the member's language of the moment", async () => {
+    await launch();
+    await vi.waitFor(() => expect(fakes.store.checkIntegrityInBackground).toHaveBeenCalledOnce());
+    fakes.core.lang.mockReturnValue('fr');
+    await coreDeps().knowledge.chooseFolder();
+    expect(dialog.showOpenDialog).toHaveBeenCalledWith(
+      BrowserWindow.created[0],
+      expect.objectContaining({ title: 'Choisissez le dossier de la base de connaissances' }),
+    );
+    const check = fakes.store.checkIntegrityInBackground.mock.calls[0]![0] as { lang(): Lang };
+    expect(check.lang()).toBe('fr');
+  });
+
+  it('says in the system language that the app could not start when starting fails', async () => {
+    fakes.createCore.mockImplementationOnce(() => {
+      throw new Error('The keychain module is missing.');
+    });
+    await launch();
+    await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(1));
+    expect(dialog.showErrorBox).toHaveBeenCalledWith('Staff Desk no ha podido iniciarse', 'The keychain module is missing.');
   });
 });

@@ -1,7 +1,8 @@
 /// <reference types="electron-vite/node" />
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { app, clipboard, dialog, shell, type BrowserWindow, type Tray } from 'electron';
+import { app, clipboard, dialog, shell, type BrowserWindow } from 'electron';
+import { matchLang, type Lang } from '../../shared/lang';
 import { createCore, type Core } from './core';
 import { registerElectronTransport } from './ipc/electron-transport';
 import { allowOrigins } from './ipc/sender';
@@ -18,7 +19,7 @@ import { APP_TITLE } from './platform/main-window-options';
 import { createNoteOpener } from './platform/note-opener';
 import { createNotify } from './platform/notifications';
 import { claimSingleInstance } from './platform/single-instance';
-import { createTray } from './platform/tray';
+import { createTray, type AppTray } from './platform/tray';
 import { trayIconPath } from './platform/tray-menu';
 import { installWebGuards } from './platform/web-guards';
 import { revealWindow, toggleWindow } from './platform/window-visibility';
@@ -29,6 +30,8 @@ import { openDatabase } from './store/open-database';
 import { quarantineDatabase } from './store/quarantine-database';
 import { GEMINI_API_URL } from './gemini/gemini-api-url';
 import { KEYCHAIN_SERVICE } from './secrets/keychain-service';
+import { APP_TEXTS } from './texts/app-texts';
+import { KNOWLEDGE_TEXTS } from './texts/knowledge-texts';
 
 const DATABASE_FILE = 'staff-desk.sqlite3';
 
@@ -39,10 +42,12 @@ const RENDERER_DIR = path.join(__dirname, '../renderer');
 /** App lifecycle only: everything the app does lives in createCore and the platform adapters. */
 function main(): void {
   let window: BrowserWindow | null = null;
-  let tray: Tray | null = null;
+  let tray: AppTray | null = null;
   let core: Core | null = null;
   let disposeTransport: (() => void) | null = null;
   let quitting = false;
+  // The member's choice lives in the database: until the core has opened it, the system's language.
+  const lang = (): Lang => core?.lang() ?? matchLang(app.getPreferredSystemLanguages());
 
   const reveal = () => {
     if (window) revealWindow(window);
@@ -91,6 +96,7 @@ function main(): void {
         });
         return response;
       },
+      lang: lang(),
       log,
     });
     if (!db) {
@@ -114,19 +120,20 @@ function main(): void {
       isTrustedSender: allowOrigins(source.origins),
       gemini: { baseUrl: GEMINI_API_URL },
       systemLanguages: app.getPreferredSystemLanguages(),
-      auth: { login: createLoginPort({ log }), notify },
+      auth: { login: createLoginPort({ lang, log }), notify },
       knowledge: {
         // The user guide ships beside the app (electron-builder extraResources), and sits in resources/ in development.
         defaultFolder: app.isPackaged
           ? path.join(process.resourcesPath, 'knowledge-base')
           : path.join(app.getAppPath(), 'resources', 'knowledge-base'),
-        chooseFolder: createFolderPicker({ window: () => window, title: 'Choose the knowledge base folder' }),
+        chooseFolder: createFolderPicker({ window: () => window, title: () => KNOWLEDGE_TEXTS[lang()].folderPickerTitle }),
         openNote: createNoteOpener({ log }),
       },
       // Only the app's own window hears main's news; a sign-in window has no preload to hear it with.
       broadcast: (event, payload) => {
         if (window && !window.isDestroyed()) window.webContents.send(event, payload);
       },
+      languageChanged: (next) => tray?.setLanguage(next),
     });
     disposeTransport = registerElectronTransport(core.registry);
     handleAppProtocol({ root: RENDERER_DIR, readFile });
@@ -140,6 +147,7 @@ function main(): void {
         resourcesPath: process.resourcesPath,
         appPath: app.getAppPath(),
       }),
+      lang: lang(),
       toggle: () => toggleWindow(shown),
       open: reveal,
       settings: () => {
@@ -155,6 +163,7 @@ function main(): void {
       file: databaseFile,
       startWorker: (workerData) => startIntegrityWorker({ workerData }),
       notify,
+      lang,
       log,
     });
   }
@@ -164,7 +173,7 @@ function main(): void {
     .then(start)
     .catch((error: unknown) => {
       // A bug at start: say so plainly rather than leave an invisible process behind in the tray.
-      dialog.showErrorBox(`${APP_TITLE} could not start`, error instanceof Error ? error.message : String(error));
+      dialog.showErrorBox(APP_TEXTS[lang()].couldNotStart, error instanceof Error ? error.message : String(error));
       app.exit(1);
     });
 }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { AccessConfig } from '../../../shared/access-config';
 import type { AuthStatus } from '../../../shared/auth';
+import type { Lang } from '../../../shared/lang';
 import { unary } from '../../../shared/ipc/define';
 import { AUTH } from '../../../shared/limits';
 import { ok } from '../../../shared/result';
@@ -13,7 +14,7 @@ import { createRegistry } from '../ipc/registry';
 import { allowOrigins } from '../ipc/sender';
 import { createMemoryLogger } from '../log/logger';
 import type { Notify } from './login-port';
-import { createAuthSession, RENEWAL_FAILED_NOTICE } from './auth-session';
+import { createAuthSession } from './auth-session';
 
 const APP_URL = 'https://desk.example.com/';
 const HOUR_SEC = 3600;
@@ -44,7 +45,9 @@ function accessOf(team: CfAccessDouble): AccessConfig {
   return { teamUrl: team.teamUrl, appUrl: APP_URL, aud: team.aud };
 }
 
-function setup(initialAccess: AccessConfig | null = accessOf(double)) {
+const RENEWAL_FAILED_NOTICE = { title: 'Your sign-in is ending', body: 'Sign in again to keep using Staff Desk.' };
+
+function setup(initialAccess: AccessConfig | null = accessOf(double), lang: Lang = 'en') {
   clock = manualClock();
   const login = fakeLoginPort();
   const published: AuthStatus[] = [];
@@ -55,6 +58,7 @@ function setup(initialAccess: AccessConfig | null = accessOf(double)) {
     access: () => access,
     login: login.port,
     notify: (notice) => notices.push(notice),
+    lang: () => lang,
     fetch: (url, init) => fetch(url, init),
     now: clock.now,
     timers: clock.timers,
@@ -326,6 +330,17 @@ describe('auth session: silent renewal', () => {
     await expect.poll(() => world.session.status().state).toBe('signed_in');
     expect(await desk.call('desk:whoami', {}, sender)).toEqual({ ok: true, value: { email: 'ana@example.com' } });
     expect(world.notices).toHaveLength(1);
+  });
+
+  it('tells the member in their language that their sign-in is ending', async () => {
+    const world = setup(accessOf(double), 'es');
+    await signInAsAna(world);
+    world.login.renewAnswer = async () => null;
+
+    clock.advance(UNTIL_RENEWAL_MS);
+    await expect.poll(() => world.notices).toEqual([
+      { title: 'Tu sesión está a punto de terminar', body: 'Vuelve a iniciar sesión para seguir usando Staff Desk.' },
+    ]);
   });
 
   it('opens no window on a refused protected call when the member simply never signed in', async () => {

@@ -1,9 +1,11 @@
 import type { AccessConfig } from '../../../shared/access-config';
 import type { AuthStatus } from '../../../shared/auth';
+import type { Lang } from '../../../shared/lang';
 import { AUTH } from '../../../shared/limits';
 import { err, ok, type Err, type Result } from '../../../shared/result';
 import type { Member } from '../ipc/registry';
 import type { Logger } from '../log/logger';
+import { SESSION_TEXTS } from '../texts/session-texts';
 import { createAlarm, type Timers } from './alarm';
 import { createJwksCache, type JwksCache, type JwksFetch } from './jwks-cache';
 import type { LoginPort, Notify } from './login-port';
@@ -17,6 +19,8 @@ export interface AuthSessionDeps {
   access: () => AccessConfig | null;
   login: LoginPort;
   notify: Notify;
+  /** The member's language, for what notify tells them. */
+  lang: () => Lang;
   /** For the team's key set (JWKS). */
   fetch: JwksFetch;
   /** Wall clock, epoch ms: token times are written in it. */
@@ -48,11 +52,6 @@ export interface AuthSession {
   /** Stops the timers and any sign-in in progress; nothing is published afterwards. */
   close(): void;
 }
-
-export const RENEWAL_FAILED_NOTICE = {
-  title: 'Staff Desk',
-  body: 'Your sign-in is ending. Sign in again to keep using Staff Desk.',
-} as const;
 
 const NOT_CONFIGURED_MESSAGE =
   'Sign-in is not set up yet: enter the Cloudflare Access team domain, application URL and AUD tag in Settings.';
@@ -225,7 +224,7 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
     }
     log.warn('silent renewal failed', { reason: outcome.reason });
     // The expiry alarm still stands: at exp the status turns to expired, and the next protected action signs in.
-    deps.notify({ ...RENEWAL_FAILED_NOTICE });
+    deps.notify({ ...SESSION_TEXTS[deps.lang()].renewalFailed });
   }
 
   return {

@@ -68,6 +68,7 @@ describe('the guard over protected channels whose handlers call Gemini', () => {
       access: () => ({ teamUrl: access.teamUrl, appUrl: 'https://desk.example.com/', aud: access.aud }),
       login: login.port,
       notify: () => {},
+      lang: () => 'en',
       fetch: (url, init) => fetch(url, init),
       now: clock.now,
       timers: clock.timers,

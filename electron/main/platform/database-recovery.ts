@@ -1,5 +1,7 @@
+import type { Lang } from '../../../shared/lang';
 import type { Logger } from '../log/logger';
 import type { StoreOpenError } from '../store/open-database';
+import { STORE_TEXTS } from '../texts/store-texts';
 
 export type RecoveryChoice = 'start-fresh' | 'quit';
 
@@ -17,31 +19,22 @@ export interface DatabaseRecoveryDeps<Db> {
   quarantine(file: string): string;
   /** Shows the prompt and resolves with the index of the button clicked. */
   ask(prompt: RecoveryPrompt): Promise<number>;
+  /** The settings live in the database being opened: the prompts speak the system's language. */
+  lang: Lang;
   log: Logger;
 }
 
-const CANNOT_OPEN = 'Staff Desk cannot open its data.';
-
-export function openFailurePrompt(error: StoreOpenError): RecoveryPrompt {
+export function openFailurePrompt(error: StoreOpenError, lang: Lang): RecoveryPrompt {
+  const texts = STORE_TEXTS[lang];
+  const detail = texts.openFailure[error.kind](error.file);
   return error.kind === 'corrupt'
-    ? {
-        message: CANNOT_OPEN,
-        detail: error.message,
-        buttons: ['Start fresh (keep the damaged file aside)', 'Quit'],
-        choices: ['start-fresh', 'quit'],
-      }
-    : { message: CANNOT_OPEN, detail: error.message, buttons: ['Quit'], choices: ['quit'] };
+    ? { message: texts.cannotOpen, detail, buttons: [texts.startFresh, texts.quit], choices: ['start-fresh', 'quit'] }
+    : { message: texts.cannotOpen, detail, buttons: [texts.quit], choices: ['quit'] };
 }
 
-function quarantineFailedPrompt(file: string): RecoveryPrompt {
-  return {
-    message: CANNOT_OPEN,
-    detail:
-      `The damaged database file could not be moved aside: ${file}. ` +
-      'Move or delete it yourself, then start the app again.',
-    buttons: ['Quit'],
-    choices: ['quit'],
-  };
+function quarantineFailedPrompt(file: string, lang: Lang): RecoveryPrompt {
+  const texts = STORE_TEXTS[lang];
+  return { message: texts.cannotOpen, detail: texts.notMovedAside(file), buttons: [texts.quit], choices: ['quit'] };
 }
 
 /**
@@ -54,13 +47,13 @@ export async function openDatabaseWithRecovery<Db>(deps: DatabaseRecoveryDeps<Db
     if (opened.ok) return opened.db;
     const { kind, file, code } = opened.error;
     deps.log.error('database could not be opened', { kind, file, code });
-    const prompt = openFailurePrompt(opened.error);
+    const prompt = openFailurePrompt(opened.error, deps.lang);
     if (prompt.choices[await deps.ask(prompt)] !== 'start-fresh') return null;
     try {
       deps.log.warn('damaged database moved aside', { keptAt: deps.quarantine(file) });
     } catch (error) {
       deps.log.error('damaged database could not be moved aside', { file, error });
-      await deps.ask(quarantineFailedPrompt(file));
+      await deps.ask(quarantineFailedPrompt(file, deps.lang));
       return null;
     }
   }

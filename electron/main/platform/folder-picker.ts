@@ -1,9 +1,12 @@
 import { dialog, type BrowserWindow } from 'electron';
 
-/** The system's folder picker, attached to the app's window when there is one; null when the member cancels. */
-export function createFolderPicker(deps: { window: () => BrowserWindow | null; title: string }) {
+/**
+ * The system's folder picker, attached to the app's window when there is one; null when the member cancels. The
+ * title is asked for at each pick: it is in the member's language, which Settings may have changed meanwhile.
+ */
+export function createFolderPicker(deps: { window: () => BrowserWindow | null; title: () => string }) {
   return async (): Promise<string | null> => {
-    const options = { title: deps.title, properties: ['openDirectory' as const] };
+    const options = { title: deps.title(), properties: ['openDirectory' as const] };
     const parent = deps.window();
     const picked = parent && !parent.isDestroyed() ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
     return picked.canceled ? null : (picked.filePaths[0] ?? null);

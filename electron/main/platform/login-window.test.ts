@@ -1,5 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '../../../shared/lang';
 import { AUTH } from '../../../shared/limits';
 import { createMemoryLogger } from '../log/logger';
 
@@ -87,9 +88,9 @@ function track<T>(promise: Promise<T>) {
 }
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup() {
+function setup(lang: Lang = 'en') {
   const log = createMemoryLogger();
-  return { log, port: createLoginPort({ log }) };
+  return { log, port: createLoginPort({ lang: () => lang, log }) };
 }
 
 function lastWindow() {
@@ -213,6 +214,12 @@ describe('sign-in window', () => {
     const { port } = setup();
     await expect(port.signIn(APP_URL, AbortSignal.abort())).resolves.toBeNull();
     expect(BrowserWindow.created).toHaveLength(0);
+  });
+
+  it("is titled in the member's language", () => {
+    const { port } = setup('ru');
+    void port.signIn(APP_URL, new AbortController().signal);
+    expect(lastWindow().options.title).toBe('Вход — Staff Desk');
   });
 
   it('keeps its own title, whatever the provider page is called', () => {

@@ -1,17 +1,16 @@
 import { BrowserWindow, type BrowserWindowConstructorOptions, type Cookie, type Event } from 'electron';
+import type { Lang } from '../../../shared/lang';
 import { AUTH } from '../../../shared/limits';
 import { originOf } from '../app/app-origin';
 import { parseUrl } from '../app/parse-url';
 import type { LoginPort } from '../auth/login-port';
 import type { Logger } from '../log/logger';
+import { SESSION_TEXTS } from '../texts/session-texts';
 import { SIGN_IN_PARTITION, signInSession } from './login-partition';
-import { APP_TITLE } from './main-window-options';
 import { SECURE_WEB_PREFERENCES } from './secure-web-preferences';
 
 /** The cookie Cloudflare Access sets on the protected application's host once the member is let in. */
 export const ACCESS_COOKIE = 'CF_Authorization';
-
-export const SIGN_IN_TITLE = `Sign in — ${APP_TITLE}`;
 
 const SIGN_IN_SIZE = { width: 520, height: 720, minWidth: 400, minHeight: 520 } as const;
 
@@ -19,10 +18,10 @@ const SIGN_IN_SIZE = { width: 520, height: 720, minWidth: 400, minHeight: 520 } 
  * Remote content (Cloudflare and the identity provider): no preload, no Node, sandboxed, on its own partition,
  * so nothing the page runs can reach main or the app's session.
  */
-export function signInWindowOptions(show: boolean): BrowserWindowConstructorOptions {
+export function signInWindowOptions(show: boolean, title: string): BrowserWindowConstructorOptions {
   return {
     ...SIGN_IN_SIZE,
-    title: SIGN_IN_TITLE,
+    title,
     show,
     // Remote content: the secure defaults, its own partition, and never a preload.
     webPreferences: { ...SECURE_WEB_PREFERENCES, partition: SIGN_IN_PARTITION },
@@ -37,6 +36,8 @@ export function cookieReachesHost(cookieDomain: string | undefined, host: string
 }
 
 export interface LoginPortDeps {
+  /** The member's language, for the window's title. */
+  lang: () => Lang;
   log: Logger;
 }
 
@@ -73,11 +74,11 @@ interface TokenWait {
  * Cloudflare has set it for the application's host; null when the window closes, the signal fires or time runs
  * out. The window never outlives the wait.
  */
-function waitForAccessToken(wait: TokenWait, { log }: LoginPortDeps): Promise<string | null> {
+function waitForAccessToken(wait: TokenWait, { lang, log }: LoginPortDeps): Promise<string | null> {
   if (wait.signal.aborted) return Promise.resolve(null);
   const host = new URL(wait.appUrl).hostname;
   const cookies = signInSession().cookies;
-  const window = new BrowserWindow(signInWindowOptions(wait.show));
+  const window = new BrowserWindow(signInWindowOptions(wait.show, SESSION_TEXTS[lang()].signInTitle));
 
   return new Promise((resolve) => {
     let settled = false;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
+import type { TrayTexts } from '../texts/tray-texts';
 
 export interface TrayActions {
   open(): void;
@@ -7,12 +8,12 @@ export interface TrayActions {
   quit(): void;
 }
 
-export function trayMenuTemplate(actions: TrayActions): MenuItemConstructorOptions[] {
+export function trayMenuTemplate(actions: TrayActions, texts: TrayTexts): MenuItemConstructorOptions[] {
   return [
-    { label: 'Open Staff Desk', click: () => actions.open() },
-    { label: 'Settings', click: () => actions.settings() },
+    { label: texts.open, click: () => actions.open() },
+    { label: texts.settings, click: () => actions.settings() },
     { type: 'separator' },
-    { label: 'Quit', click: () => actions.quit() },
+    { label: texts.quit, click: () => actions.quit() },
   ];
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '../../../shared/lang';
 import { trayIconPath } from './tray-menu';
 
 const electron = await vi.hoisted(async () => {
@@ -10,6 +11,7 @@ const electron = await vi.hoisted(async () => {
     static created: FakeTray[] = [];
     readonly setToolTip = vi.fn();
     readonly setContextMenu = vi.fn();
+    readonly destroy = vi.fn();
     constructor(readonly image: unknown) {
       super();
       FakeTray.created.push(this);
@@ -25,14 +27,17 @@ vi.mock('electron', () => electron);
 
 const { createTray } = await import('./tray');
 
-function setup() {
+type BuiltMenu = { template: MenuItemConstructorOptions[] };
+
+function setup(lang: Lang = 'en') {
   const actions = { open: vi.fn(), settings: vi.fn(), quit: vi.fn(), toggle: vi.fn() };
-  createTray({ iconPath: '/app/resources/tray-icon.png', ...actions });
+  const appTray = createTray({ iconPath: '/app/resources/tray-icon.png', lang, ...actions });
   const tray = electron.Tray.created.at(-1)!;
-  const menu = tray.setContextMenu.mock.calls[0]![0] as { template: MenuItemConstructorOptions[] };
-  const item = (label: string) => menu.template.find((entry) => entry.label === label)!;
-  const click = (label: string) => (item(label).click as () => void)();
-  return { tray, menu, actions, click };
+  /** The menu the tray shows now: the last one it was given. */
+  const menu = () => tray.setContextMenu.mock.calls.at(-1)![0] as BuiltMenu;
+  const labels = () => menu().template.filter((entry) => entry.type !== 'separator').map((entry) => entry.label);
+  const click = (label: string) => (menu().template.find((entry) => entry.label === label)!.click as () => void)();
+  return { appTray, tray, labels, actions, click };
 }
 
 beforeEach(() => {
@@ -49,12 +54,8 @@ describe('tray', () => {
   });
 
   it('offers Open Staff Desk, Settings and Quit, each doing what it says', () => {
-    const { menu, actions, click } = setup();
-    expect(menu.template.filter((entry) => entry.type !== 'separator').map((entry) => entry.label)).toEqual([
-      'Open Staff Desk',
-      'Settings',
-      'Quit',
-    ]);
+    const { labels, actions, click } = setup();
+    expect(labels()).toEqual(['Open Staff Desk', 'Settings', 'Quit']);
     click('Open Staff Desk');
     expect(actions.open).toHaveBeenCalledOnce();
     click('Settings');
@@ -62,6 +63,27 @@ describe('tray', () => {
     expect(actions.quit).not.toHaveBeenCalled();
     click('Quit');
     expect(actions.quit).toHaveBeenCalledOnce();
+  });
+
+  it("speaks the member's language, and is rebuilt in a new one that still does what it says", () => {
+    const { appTray, tray, labels, actions, click } = setup('es');
+    expect(labels()).toEqual(['Abrir Staff Desk', 'Ajustes', 'Salir']);
+
+    appTray.setLanguage('fr');
+    expect(tray.setContextMenu).toHaveBeenCalledTimes(2);
+    expect(labels()).toEqual(['Ouvrir Staff Desk', 'Paramètres', 'Quitter']);
+    click('Paramètres');
+    expect(actions.settings).toHaveBeenCalledOnce();
+    click('Quitter');
+    expect(actions.quit).toHaveBeenCalledOnce();
+    // The app's name is not translated.
+    expect(tray.setToolTip).toHaveBeenCalledWith('Staff Desk');
+  });
+
+  it('removes its icon when destroyed', () => {
+    const { appTray, tray } = setup();
+    appTray.destroy();
+    expect(tray.destroy).toHaveBeenCalledOnce();
   });
 
   it('toggles the window when the icon is clicked', () => {

@@ -2,8 +2,9 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
+import type { Lang } from '../../../shared/lang';
 import { createMemoryLogger } from '../log/logger';
-import { checkIntegrityInBackground, DAMAGE_NOTICE, type IntegrityWorkerData } from './background-integrity-check';
+import { checkIntegrityInBackground, type IntegrityWorkerData } from './background-integrity-check';
 import { needsCheckMarker } from './integrity-check';
 import { damageRootPage, startWorkerFromSource } from '../../../test/support/store-integrity-kit';
 import { openDatabase } from './open-database';
@@ -25,7 +26,9 @@ function closedAppDatabase(file: string): void {
 function setup(file: string, startWorker: (workerData: IntegrityWorkerData) => Worker = startWorkerFromSource) {
   const log = createMemoryLogger();
   const notify = vi.fn();
-  return { log, notify, check: () => checkIntegrityInBackground({ file, log, notify, startWorker }) };
+  const member = { lang: 'en' as Lang };
+  const check = () => checkIntegrityInBackground({ file, log, notify, lang: () => member.lang, startWorker });
+  return { log, notify, member, check };
 }
 
 describe('checkIntegrityInBackground', () => {
@@ -51,11 +54,29 @@ describe('checkIntegrityInBackground', () => {
 
     expect(readFileSync(needsCheckMarker(file), 'utf8')).not.toBe('');
     expect(notify).toHaveBeenCalledOnce();
-    expect(notify).toHaveBeenCalledWith(DAMAGE_NOTICE);
-    expect(DAMAGE_NOTICE.body).toMatch(/damaged.*next time Staff Desk starts.*start fresh/s);
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Staff Desk found damage in its data file',
+      body: expect.stringMatching(/damaged.*next time Staff Desk starts.*start fresh/s),
+    });
     expect(log.lines.join('\n')).toContain('database file is damaged');
     db.close();
     expect(openDatabase(file)).toMatchObject({ ok: false, error: { kind: 'corrupt', file } });
+  });
+
+  it('tells the member in the language they speak when the check ends, even if they changed it meanwhile', async () => {
+    const file = join(makeTempDir(), 'app.db');
+    closedAppDatabase(file);
+    damageRootPage(file, 'kb_chunks');
+    const { check, notify, member } = setup(file);
+
+    const checked = check();
+    member.lang = 'es';
+    expect(await checked).toBe('damaged');
+
+    expect(notify).toHaveBeenCalledWith({
+      title: 'Staff Desk ha encontrado daños en su archivo de datos',
+      body: expect.stringMatching(/dañada.*próxima vez.*empezar de cero/s),
+    });
   });
 
   it('reports a file it cannot read as unavailable, without marking it or telling the member', async () => {

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
+import type { Lang } from '../../../shared/lang';
 import type { Logger } from '../log/logger';
+import { STORE_TEXTS } from '../texts/store-texts';
 import { needsCheckMarker } from './integrity-check';
 
 export type IntegrityVerdict = 'ok' | 'damaged' | 'unavailable';
@@ -22,15 +24,10 @@ export interface BackgroundIntegrityDeps {
   startWorker: (workerData: IntegrityWorkerData) => Worker;
   /** A desktop notice: the member hears of the damage even with the window hidden in the tray. */
   notify: (notice: { title: string; body: string }) => void;
+  /** The member's language when the check ends (they may have changed it while it ran). */
+  lang: () => Lang;
   log: Logger;
 }
-
-export const DAMAGE_NOTICE = {
-  title: 'Staff Desk found damage in its data file',
-  body:
-    "Part of the app's data file is damaged. The next time Staff Desk starts, it will check the file and offer " +
-    'to start fresh, keeping the damaged file aside.',
-} as const;
 
 /**
  * The whole-file check openDatabase leaves out of the start path, run on a worker thread. Damage is logged, marked
@@ -54,7 +51,7 @@ export async function checkIntegrityInBackground(deps: BackgroundIntegrityDeps):
   } catch (error) {
     log.error('could not mark the damaged database for a full check at the next start', { file, error });
   }
-  deps.notify(DAMAGE_NOTICE);
+  deps.notify(STORE_TEXTS[deps.lang()].damageNotice);
   return 'damaged';
 }
 

@@ -1,28 +1,16 @@
-/** Why the database could not be opened, in words the member can act on (the app shows it in a dialog). */
+import { STORE_TEXTS } from '../texts/store-texts';
+
+/** Why the database could not be opened: the member's dialog says it in their language (database-recovery). */
 export interface StoreOpenError {
   kind: StoreOpenErrorKind;
   file: string;
+  /** The same advice in English, for the tools that open a database outside the app (harness, scripts). */
   message: string;
   /** The SQLite or file-system code behind it (e.g. SQLITE_NOTADB, EACCES), for the log; absent for 'newer'. */
   code?: string;
 }
 
 export type StoreOpenErrorKind = 'corrupt' | 'locked' | 'newer' | 'unwritable';
-
-const MESSAGES: Record<StoreOpenErrorKind, (file: string) => string> = {
-  corrupt: (file) =>
-    `The app's database file is damaged and cannot be read: ${file}. ` +
-    'You can start fresh: the damaged file is kept beside the new one, and your settings and history start empty.',
-  locked: (file) =>
-    `The app's database file is in use by another program: ${file}. ` +
-    'Close any other copy of Staff Desk (or the program that has the file open), then start the app again.',
-  newer: (file) =>
-    `The app's database file was written by a newer version of Staff Desk: ${file}. ` +
-    'Install the newest version to use it; this version has left it untouched.',
-  unwritable: (file) =>
-    `The app cannot write its database file: ${file}. ` +
-    'Check that you are allowed to write to that folder and that the disk has free space, then start the app again.',
-};
 
 const KIND_BY_CODE: readonly (readonly [string, StoreOpenErrorKind])[] = [
   ['SQLITE_NOTADB', 'corrupt'],
@@ -47,7 +35,7 @@ const KIND_BY_CODE: readonly (readonly [string, StoreOpenErrorKind])[] = [
 ];
 
 export function storeOpenError(kind: StoreOpenErrorKind, file: string, code?: string): StoreOpenError {
-  return { kind, file, message: MESSAGES[kind](file), ...(code === undefined ? {} : { code }) };
+  return { kind, file, message: STORE_TEXTS.en.openFailure[kind](file), ...(code === undefined ? {} : { code }) };
 }
 
 /** The open error an exception stands for, or null when it is a bug (and should stay an exception). */
