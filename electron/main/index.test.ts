@@ -21,7 +21,7 @@ const fakes = await vi.hoisted(async () => {
     readonly isDestroyed = () => this.destroyed;
     readonly isVisible = () => true;
     readonly isMinimized = () => false;
-    constructor(readonly options: { webPreferences?: { preload?: string } }) {
+    constructor(readonly options: { webPreferences?: { preload?: string; devTools?: boolean } }) {
       super();
       events.push(`window (guards: ${app.listenerCount('web-contents-created')})`);
       FakeBrowserWindow.created.push(this);
@@ -73,7 +73,10 @@ const fakes = await vi.hoisted(async () => {
     Notification: FakeNotification,
     BrowserWindow: FakeBrowserWindow,
     Tray: FakeTray,
-    Menu: { buildFromTemplate: vi.fn((template: unknown) => template) },
+    Menu: {
+      buildFromTemplate: vi.fn((template: unknown) => template),
+      setApplicationMenu: vi.fn((_menu: unknown) => events.push('menu')),
+    },
     nativeImage: { createFromPath: vi.fn((file: string) => file) },
     nativeTheme: { shouldUseDarkColors: false },
     dialog: {
@@ -111,7 +114,7 @@ vi.mock('./store/background-integrity-check', () => ({
 }));
 vi.mock('./store/integrity-check-worker?nodeWorker', () => ({ default: fakes.store.startIntegrityWorker }));
 
-const { app, BrowserWindow, Notification, Tray, dialog, ipcMain, nativeImage, protocol, session } = fakes.electron;
+const { app, BrowserWindow, Menu, Notification, Tray, dialog, ipcMain, nativeImage, protocol, session } = fakes.electron;
 let logs: string;
 
 async function launch(env: { devServerUrl?: string; isPackaged?: boolean } = {}) {
@@ -132,10 +135,26 @@ function coreDeps() {
   };
 }
 
-/** The labels of the tray menu built last. */
+type Template = Array<{ label?: string; type?: string; submenu?: Template }>;
+
+/** The labels of the menu the tray shows now. */
 function trayLabels() {
-  const template = fakes.electron.Menu.buildFromTemplate.mock.calls.at(-1)![0] as Array<{ label?: string; type?: string }>;
+  const template = Tray.created[0]!.setContextMenu.mock.calls.at(-1)![0] as Template;
   return template.filter((item) => item.type !== 'separator').map((item) => item.label);
+}
+
+/** The menu bar the app set last: null when it has none. */
+const menuBar = () => Menu.setApplicationMenu.mock.calls.at(-1)![0] as Template | null;
+
+/** Runs the test body as if on another OS: index.ts reads process.platform when it builds the menu bar. */
+async function onPlatform(platform: NodeJS.Platform, body: () => Promise<void>) {
+  const real = Object.getOwnPropertyDescriptor(process, 'platform')!;
+  Object.defineProperty(process, 'platform', { ...real, value: platform });
+  try {
+    await body();
+  } finally {
+    Object.defineProperty(process, 'platform', real);
+  }
 }
 
 const sender = (url: string): Sender => ({ id: '1', url, isMainFrame: true, send: () => {} });
@@ -175,10 +194,10 @@ describe('app entry', () => {
     expect(app.whenReady).not.toHaveBeenCalled();
   });
 
-  it('starts: scheme before ready, guards before the window, the app page in a window, a tray icon', async () => {
+  it('starts: scheme before ready, guards and menu before the window, the app page in a window, a tray icon', async () => {
     await launch();
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
-    expect(fakes.events).toEqual(['scheme', 'ready', 'window (guards: 1)']);
+    expect(fakes.events).toEqual(['scheme', 'ready', 'menu', 'window (guards: 1)']);
     const window = BrowserWindow.created[0]!;
     expect(window.loadURL).toHaveBeenCalledWith('app://staff-desk/');
     expect(window.options.webPreferences?.preload).toMatch(/preload[/\\]index\.cjs$/);
@@ -293,7 +312,7 @@ describe('app entry', () => {
     });
     await launch();
     await vi.waitFor(() => expect(fakes.store.checkIntegrityInBackground).toHaveBeenCalledOnce());
-    expect(fakes.events).toEqual(['scheme', 'ready', 'window (guards: 1)', 'integrity check']);
+    expect(fakes.events).toEqual(['scheme', 'ready', 'menu', 'window (guards: 1)', 'integrity check']);
     const deps = fakes.store.checkIntegrityInBackground.mock.calls[0]![0] as {
       file: string;
       startWorker(workerData: { file: string }): unknown;
@@ -314,6 +333,34 @@ describe('app entry', () => {
     expect(Tray.created[0]!.setContextMenu).toHaveBeenCalledTimes(2);
     expect(trayLabels()).toEqual(['打开 Staff Desk', '设置', '退出']);
   });
+
+  it.each(['win32', 'linux'] as const)('%s: a packaged app has no menu bar and its window no DevTools', (platform) =>
+    onPlatform(platform, async () => {
+      await launch({ isPackaged: true });
+      await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+      expect(Menu.setApplicationMenu).toHaveBeenCalledExactlyOnceWith(null);
+      expect(BrowserWindow.created[0]!.options.webPreferences?.devTools).toBe(false);
+    }),
+  );
+
+  it('in development the window can open DevTools', async () => {
+    await launch({ isPackaged: false });
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    expect(BrowserWindow.created[0]!.options.webPreferences?.devTools).toBe(true);
+  });
+
+  it("on macOS builds the menu bar in the member's language and rebuilds it when Settings change the language", () =>
+    onPlatform('darwin', async () => {
+      fakes.core.lang.mockReturnValue('es');
+      await launch();
+      await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+      expect(menuBar()!.map((menu) => menu.label)).toEqual(['Staff Desk', 'Edición', 'Ventana']);
+
+      coreDeps().languageChanged('zh');
+      expect(menuBar()!.map((menu) => menu.label)).toEqual(['Staff Desk', '编辑', '窗口']);
+      expect(trayLabels()).toEqual(['打开 Staff Desk', '设置', '退出']);
+    }),
+  );
 
   it("titles the knowledge folder picker and the damage notice in the member's language of the moment", async () => {
     await launch();

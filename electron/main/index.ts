@@ -9,6 +9,7 @@ import { allowOrigins } from './ipc/sender';
 import { createConsoleSink, createFileSink } from './log/file-sink';
 import { createLogger, createRedactor } from './log/logger';
 import { rendererSource, settingsUrl } from './app/app-origin';
+import { setAppMenu } from './platform/app-menu';
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol';
 import { openDatabaseWithRecovery } from './platform/database-recovery';
 import { signInSession } from './platform/login-partition';
@@ -55,6 +56,7 @@ function main(): void {
   if (!claimSingleInstance(reveal)) return;
   registerAppScheme();
   const source = rendererSource({ devServerUrl: process.env.ELECTRON_RENDERER_URL, isPackaged: app.isPackaged });
+  const menuEnv = { platform: process.platform, isPackaged: app.isPackaged };
 
   app.on('before-quit', () => {
     quitting = true;
@@ -120,7 +122,7 @@ function main(): void {
       isTrustedSender: allowOrigins(source.origins),
       gemini: { baseUrl: GEMINI_API_URL },
       systemLanguages: app.getPreferredSystemLanguages(),
-      auth: { login: createLoginPort({ lang, log }), notify },
+      auth: { login: createLoginPort({ lang, isPackaged: app.isPackaged, log }), notify },
       knowledge: {
         // The user guide ships beside the app (electron-builder extraResources), and sits in resources/ in development.
         defaultFolder: app.isPackaged
@@ -133,12 +135,23 @@ function main(): void {
       broadcast: (event, payload) => {
         if (window && !window.isDestroyed()) window.webContents.send(event, payload);
       },
-      languageChanged: (next) => tray?.setLanguage(next),
+      languageChanged: (next) => {
+        setAppMenu(menuEnv, next);
+        tray?.setLanguage(next);
+      },
     });
     disposeTransport = registerElectronTransport(core.registry);
     handleAppProtocol({ root: RENDERER_DIR, readFile });
 
-    const shown = createMainWindow({ preload: PRELOAD_FILE, url: source.url, isQuitting: () => quitting, log });
+    // Before the window, so it never shows Electron's default menu (Reload, DevTools) on Windows and Linux.
+    setAppMenu(menuEnv, lang());
+    const shown = createMainWindow({
+      preload: PRELOAD_FILE,
+      url: source.url,
+      isPackaged: app.isPackaged,
+      isQuitting: () => quitting,
+      log,
+    });
     window = shown;
     tray = createTray({
       iconPath: trayIconPath({

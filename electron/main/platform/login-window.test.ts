@@ -88,9 +88,9 @@ function track<T>(promise: Promise<T>) {
 }
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup(lang: Lang = 'en') {
+function setup(lang: Lang = 'en', isPackaged = true) {
   const log = createMemoryLogger();
-  return { log, port: createLoginPort({ lang: () => lang, log }) };
+  return { log, port: createLoginPort({ lang: () => lang, isPackaged, log }) };
 }
 
 function lastWindow() {
@@ -124,11 +124,17 @@ describe('sign-in window', () => {
     expect(prefs.webSecurity).toBe(true);
     expect(prefs.allowRunningInsecureContent).toBe(false);
     expect(prefs.webviewTag).toBe(false);
+    expect(prefs.devTools).toBe(false);
     expect(window.options).toMatchObject({ show: true, title: 'Sign in — Staff Desk' });
     expect(window.options.width).toBeGreaterThanOrEqual(window.options.minWidth!);
     expect(window.options.height).toBeGreaterThanOrEqual(window.options.minHeight!);
     expect(window.loadURL).toHaveBeenCalledWith(APP_URL);
     expect(session.fromPartition).toHaveBeenCalledWith('persist:cfaccess');
+  });
+
+  it('lets only `npm run dev` open DevTools on the sign-in page', () => {
+    void setup('en', false).port.signIn(APP_URL, new AbortController().signal);
+    expect(lastWindow().options.webPreferences!.devTools).toBe(true);
   });
 
   it('hands back the token once Cloudflare sets its cookie on the application host, and closes', async () => {

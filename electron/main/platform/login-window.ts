@@ -7,7 +7,7 @@ import type { LoginPort } from '../auth/login-port';
 import type { Logger } from '../log/logger';
 import { SESSION_TEXTS } from '../texts/session-texts';
 import { SIGN_IN_PARTITION, signInSession } from './login-partition';
-import { SECURE_WEB_PREFERENCES } from './secure-web-preferences';
+import { secureWebPreferences } from './secure-web-preferences';
 
 /** The cookie Cloudflare Access sets on the protected application's host once the member is let in. */
 export const ACCESS_COOKIE = 'CF_Authorization';
@@ -18,13 +18,17 @@ const SIGN_IN_SIZE = { width: 520, height: 720, minWidth: 400, minHeight: 520 } 
  * Remote content (Cloudflare and the identity provider): no preload, no Node, sandboxed, on its own partition,
  * so nothing the page runs can reach main or the app's session.
  */
-export function signInWindowOptions(show: boolean, title: string): BrowserWindowConstructorOptions {
+export function signInWindowOptions(env: {
+  show: boolean;
+  title: string;
+  isPackaged: boolean;
+}): BrowserWindowConstructorOptions {
   return {
     ...SIGN_IN_SIZE,
-    title,
-    show,
+    title: env.title,
+    show: env.show,
     // Remote content: the secure defaults, its own partition, and never a preload.
-    webPreferences: { ...SECURE_WEB_PREFERENCES, partition: SIGN_IN_PARTITION },
+    webPreferences: { ...secureWebPreferences(env), partition: SIGN_IN_PARTITION },
   };
 }
 
@@ -38,6 +42,8 @@ export function cookieReachesHost(cookieDomain: string | undefined, host: string
 export interface LoginPortDeps {
   /** The member's language, for the window's title. */
   lang: () => Lang;
+  /** app.isPackaged: a packaged app's sign-in window cannot open DevTools. */
+  isPackaged: boolean;
   log: Logger;
 }
 
@@ -74,11 +80,13 @@ interface TokenWait {
  * Cloudflare has set it for the application's host; null when the window closes, the signal fires or time runs
  * out. The window never outlives the wait.
  */
-function waitForAccessToken(wait: TokenWait, { lang, log }: LoginPortDeps): Promise<string | null> {
+function waitForAccessToken(wait: TokenWait, { lang, isPackaged, log }: LoginPortDeps): Promise<string | null> {
   if (wait.signal.aborted) return Promise.resolve(null);
   const host = new URL(wait.appUrl).hostname;
   const cookies = signInSession().cookies;
-  const window = new BrowserWindow(signInWindowOptions(wait.show, SESSION_TEXTS[lang()].signInTitle));
+  const window = new BrowserWindow(
+    signInWindowOptions({ show: wait.show, title: SESSION_TEXTS[lang()].signInTitle, isPackaged }),
+  );
 
   return new Promise((resolve) => {
     let settled = false;

@@ -1,5 +1,5 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
-import { SECURE_WEB_PREFERENCES } from './secure-web-preferences';
+import { secureWebPreferences } from './secure-web-preferences';
 
 export const APP_TITLE = 'Staff Desk';
 
@@ -12,12 +12,16 @@ const WINDOW_SIZE = { width: 1100, height: 760, minWidth: 720, minHeight: 520 } 
  * The main window's options: the Electron security checklist (DESIGN section 8) in one place. The page gets no
  * Node, runs sandboxed in its own world, and reaches main only through the preload's window.api.
  */
-export function mainWindowOptions(env: { preload: string; darkMode: boolean }): BrowserWindowConstructorOptions {
+export function mainWindowOptions(env: {
+  preload: string;
+  darkMode: boolean;
+  isPackaged: boolean;
+}): BrowserWindowConstructorOptions {
   return {
     ...WINDOW_SIZE,
     title: APP_TITLE,
     show: false,
     backgroundColor: env.darkMode ? WINDOW_BACKGROUND.dark : WINDOW_BACKGROUND.light,
-    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: env.preload },
+    webPreferences: { ...secureWebPreferences(env), preload: env.preload },
   };
 }

@@ -23,12 +23,13 @@ vi.mock('electron', () => electron);
 
 const { createMainWindow } = await import('./main-window');
 
-function open(overrides: { quitting?: boolean; dark?: boolean } = {}) {
+function open(overrides: { quitting?: boolean; dark?: boolean; packaged?: boolean } = {}) {
   electron.nativeTheme.shouldUseDarkColors = overrides.dark ?? false;
   const log = createMemoryLogger();
   createMainWindow({
     preload: '/app/out/preload/index.cjs',
     url: 'app://staff-desk/',
+    isPackaged: overrides.packaged ?? true,
     isQuitting: () => overrides.quitting ?? false,
     log,
   });
@@ -58,6 +59,11 @@ describe('main window', () => {
     expect(prefs.webviewTag).toBe(false);
     expect(prefs.spellcheck).toBe(false);
     expect(prefs.preload).toBe('/app/out/preload/index.cjs');
+  });
+
+  it('cannot open DevTools once packaged; `npm run dev` can', () => {
+    expect(open({ packaged: true }).window.options.webPreferences!.devTools).toBe(false);
+    expect(open({ packaged: false }).window.options.webPreferences!.devTools).toBe(true);
   });
 
   it('loads the app page and stays hidden until its first frame is ready', () => {
