@@ -4,9 +4,9 @@ import type { CorpusGaps as Gaps } from '../../../shared/oracle';
 import type { AppError } from '../../../shared/result';
 import { useApi } from '../api';
 import { dateTimeText } from '../ui/date-time-text';
-import { errorNotice, NoticeRegion } from '../ui/notice';
 import { relevanceText } from './knowledge-format';
 import { RelevanceChart } from './relevance-chart';
+import { LoadNotice } from '../ui/load-notice';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; gaps: Gaps };
 
@@ -70,12 +70,7 @@ export function CorpusGaps() {
           )}
         </>
       )}
-      <NoticeRegion notice={load.kind === 'failed' ? errorNotice(load.error) : null} />
-      {load.kind === 'failed' && (
-        <button type="button" onClick={() => void fetchGaps()}>
-          {t('common.retry')}
-        </button>
-      )}
+      <LoadNotice notice={null} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchGaps()} />
     </section>
   );
 }

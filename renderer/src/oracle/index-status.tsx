@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { IndexProgressEvent, KnowledgeIssue, KnowledgeStatus } from '../../../shared/oracle';
 import type { PaneId } from '../shell/pane-id';
-import { errorNotice, NoticeRegion } from '../ui/notice';
 import { numberText, relativeTimeText } from './knowledge-format';
 import { useKnowledgeStatus } from './use-knowledge-status';
 import { useNow } from './use-now';
+import { LoadNotice } from '../ui/load-notice';
 
 /** "indexed 2 minutes ago" moves on with the clock; a minute is as fine as it reads. */
 const AGE_REFRESH_MS = 60_000;
@@ -137,12 +137,7 @@ export function IndexStatus({ openPane }: { openPane: (id: PaneId) => void }) {
           )}
         </>
       )}
-      <NoticeRegion notice={notice ?? (load.kind === 'failed' ? errorNotice(load.error) : null)} />
-      {load.kind === 'failed' && (
-        <button type="button" onClick={() => void reload()}>
-          {t('common.retry')}
-        </button>
-      )}
+      <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void reload()} />
     </section>
   );
 }

@@ -4,10 +4,11 @@ import type { Digest, DigestProgress } from '../../../shared/digest';
 import type { AppError } from '../../../shared/result';
 import { useApi } from '../api';
 import { followStream, type FollowedStream } from '../ui/follow-stream';
-import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { errorNotice, type Notice } from '../ui/notice';
 import { useOpenExternal } from '../ui/open-external';
 import { dateTimeText } from '../ui/date-time-text';
 import { MailLink } from './mail-link';
+import { LoadNotice } from '../ui/load-notice';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; digest: Digest | null };
 /** A pass this page started: null progress until main reports the first stage. */
@@ -163,12 +164,7 @@ export function DigestPanel() {
           </>
         )}
       </div>
-      <NoticeRegion notice={notice ?? links.notice ?? (load.kind === 'failed' ? errorNotice(load.error) : null)} />
-      {load.kind === 'failed' && (
-        <button type="button" onClick={() => void fetchLatest()}>
-          {t('common.retry')}
-        </button>
-      )}
+      <LoadNotice notice={notice ?? links.notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchLatest()} />
     </section>
   );
 }

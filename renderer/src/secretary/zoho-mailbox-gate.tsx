@@ -4,7 +4,7 @@ import type { AppError } from '../../../shared/result';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
 import { useApi } from '../api';
 import type { PaneId } from '../shell/pane-id';
-import { errorNotice, NoticeRegion } from '../ui/notice';
+import { LoadNotice } from '../ui/load-notice';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; status: ZohoStatus };
 
@@ -40,12 +40,7 @@ export function ZohoMailboxGate({ openPane, children }: { openPane: (id: PaneId)
           </button>
         </>
       )}
-      <NoticeRegion notice={load.kind === 'failed' ? errorNotice(load.error) : null} />
-      {load.kind === 'failed' && (
-        <button type="button" onClick={() => void check()}>
-          {t('common.retry')}
-        </button>
-      )}
+      <LoadNotice notice={null} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void check()} />
     </div>
   );
 }

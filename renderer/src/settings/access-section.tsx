@@ -5,8 +5,9 @@ import type { AppError } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import { useApi } from '../api';
 import { useAuth } from '../auth/auth-context';
-import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { errorNotice, type Notice } from '../ui/notice';
 import { TextField } from './text-field';
+import { LoadNotice } from '../ui/load-notice';
 
 type Access = Settings['access'];
 type AccessField = keyof Access;
@@ -161,13 +162,7 @@ export function AccessSection() {
         </form>
       )}
 
-      <NoticeRegion notice={notice ?? (load.kind === 'failed' ? errorNotice(load.error) : null)} />
-
-      {load.kind === 'failed' && (
-        <button type="button" onClick={() => void fetchAccess()}>
-          {t('common.retry')}
-        </button>
-      )}
+      <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchAccess()} />
     </section>
   );
 }

@@ -5,7 +5,8 @@ import { DIGEST } from '../../../shared/limits';
 import type { AppError } from '../../../shared/result';
 import type { SettingsPatch } from '../../../shared/settings';
 import { useApi } from '../api';
-import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { errorNotice, type Notice } from '../ui/notice';
+import { LoadNotice } from '../ui/load-notice';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; saved: DigestSettings };
 type DigestPatch = NonNullable<SettingsPatch['digest']>;
@@ -162,13 +163,7 @@ export function DigestScheduleSection() {
         </form>
       )}
 
-      <NoticeRegion notice={notice ?? (load.kind === 'failed' ? errorNotice(load.error) : null)} />
-
-      {load.kind === 'failed' && (
-        <button type="button" onClick={() => void fetchSchedule()}>
-          {t('common.retry')}
-        </button>
-      )}
+      <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchSchedule()} />
     </section>
   );
 }

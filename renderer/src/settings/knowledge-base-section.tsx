@@ -4,9 +4,10 @@ import type { KnowledgeStatus } from '../../../shared/oracle';
 import { ok, type AppError, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import { useApi } from '../api';
-import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { errorNotice, type Notice } from '../ui/notice';
 import { numberText } from '../oracle/knowledge-format';
 import { TextField } from './text-field';
+import { LoadNotice } from '../ui/load-notice';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; settings: Settings; status: KnowledgeStatus };
 /** Where the keyboard goes once a change is done: the button pressed may be gone by then (Reset, the guide). */
@@ -187,13 +188,7 @@ export function KnowledgeBaseSection() {
         </>
       )}
 
-      <NoticeRegion notice={notice ?? (load.kind === 'failed' ? errorNotice(load.error) : null)} />
-
-      {load.kind === 'failed' && (
-        <button type="button" onClick={() => void fetchAll()}>
-          {t('common.retry')}
-        </button>
-      )}
+      <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchAll()} />
     </section>
   );
 }

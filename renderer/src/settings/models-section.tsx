@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../shared/result';
 import { DEFAULT_MODELS, MODEL_ROLES, modelIdSchema, type ModelRole, type Settings, type SettingsPatch } from '../../../shared/settings';
 import { useApi } from '../api';
-import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { errorNotice, type Notice } from '../ui/notice';
 import { ModelField } from './model-field';
+import { LoadNotice } from '../ui/load-notice';
 
 type Models = Settings['models'];
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; saved: Models };
@@ -130,13 +131,7 @@ export function ModelsSection() {
         </form>
       )}
 
-      <NoticeRegion notice={notice ?? (load.kind === 'failed' ? errorNotice(load.error) : null)} />
-
-      {load.kind === 'failed' && (
-        <button type="button" onClick={() => void fetchModels()}>
-          {t('common.retry')}
-        </button>
-      )}
+      <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchModels()} />
     </section>
   );
 }

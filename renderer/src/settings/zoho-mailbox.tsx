@@ -5,9 +5,10 @@ import type { ZohoConnected, ZohoProgress, ZohoStatus } from '../../../shared/zo
 import { useApi } from '../api';
 import { SignInButton } from '../auth/sign-in-button';
 import { followStream, type FollowedStream } from '../ui/follow-stream';
-import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { errorNotice, type Notice } from '../ui/notice';
 import { useOpenExternal } from '../ui/open-external';
 import { ZohoDeviceCode } from './zoho-device-code';
+import { LoadNotice } from '../ui/load-notice';
 
 /** Where the section stands with main about the mailbox. */
 export type ZohoStatusLoad =
@@ -204,12 +205,7 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
         </div>
       )}
 
-      <NoticeRegion notice={notice ?? links.notice ?? (load.kind === 'failed' ? errorNotice(load.error) : null)} />
-      {load.kind === 'failed' && (
-        <button type="button" onClick={onReload}>
-          {t('common.retry')}
-        </button>
-      )}
+      <LoadNotice notice={notice ?? links.notice} failure={load.kind === 'failed' ? load.error : null} onRetry={onReload} />
     </div>
   );
 }
