@@ -47,6 +47,7 @@ export const ORACLE = {
   modelTimeoutMs: 40_000,
   modelAttempts: 2,
   maxOutputTokens: 2048,
+  thinkingLevel: 'low', // seeds 001: "Gemini 3.8 Flash (razonamiento bajo)"; a grounded answer needs little reasoning
   /** The folder is re-read this long after the last change seen, so a burst of saves is one pass. */
   watchDebounceMs: 500,
   /** Corpus gaps (O8): the questions the pane lists, and the days its chart covers. */

@@ -1,7 +1,8 @@
-import { ApiError, GoogleGenAI } from '@google/genai';
+import { ApiError, GoogleGenAI, ThinkingLevel } from '@google/genai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type GeminiDouble,
+  THINKING_LEVEL_UNSUPPORTED_MESSAGE,
   badRequest,
   delay,
   emptyCandidates,
@@ -18,6 +19,7 @@ import {
   stream,
   textChunk,
   textReply,
+  thinkingLevelUnsupported,
 } from './gemini-double';
 
 const MODEL = 'gemini-2.5-flash';
@@ -109,6 +111,20 @@ describe('error statuses reach the SDK as ApiError with Google\'s JSON body', ()
     const { body } = await apiErrorOf(ai.models.generateContent({ model: 'gemma-4-26b-a4b-it', contents: 'x', config: { systemInstruction: 'Be kind.' } }));
 
     expect(body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT', message: 'Developer instruction is not enabled for models/gemma-4-26b-a4b-it' });
+  });
+
+  it('a thinking level the model does not take: 400 in Google\'s words, with the level in the record', async () => {
+    gemini.scriptFor(MODEL, 'generateContent', thinkingLevelUnsupported());
+    const config = { thinkingConfig: { thinkingLevel: ThinkingLevel.LOW } };
+
+    const { body } = await apiErrorOf(ai.models.generateContent({ model: MODEL, contents: 'x', config }));
+    await ai.models.generateContent({ model: 'gemini-3.8-flash', contents: 'x', config });
+
+    expect(body.error).toMatchObject({ code: 400, status: 'INVALID_ARGUMENT', message: THINKING_LEVEL_UNSUPPORTED_MESSAGE });
+    expect(gemini.requests.map((request) => request.body)).toEqual([
+      expect.objectContaining({ generationConfig: { thinkingConfig: { thinkingLevel: 'LOW' } } }),
+      expect.objectContaining({ generationConfig: { thinkingConfig: { thinkingLevel: 'LOW' } } }),
+    ]);
   });
 
   it('any status, with Google\'s canonical body when none is given', async () => {

@@ -16,6 +16,7 @@ export {
   type ReplyContext,
   type StreamOptions,
   INVALID_KEY_MESSAGE,
+  THINKING_LEVEL_UNSUPPORTED_MESSAGE,
   badRequest,
   delay,
   emptyCandidates,
@@ -36,6 +37,7 @@ export {
   stream,
   textChunk,
   textReply,
+  thinkingLevelUnsupported,
 } from './gemini-steps';
 export { DEFAULT_EMBEDDING_DIMENSIONS, DEFAULT_REPLY_TEXT } from './gemini-defaults';
 export { LIVE_PATH } from './gemini-live';

@@ -236,6 +236,14 @@ export function badRequest(message: string): GeminiStep {
   return status(400, googleError(400, message));
 }
 
+/** Google's words for a thinkingConfig.thinkingLevel the model does not take (Gemini 2.5 and older). */
+export const THINKING_LEVEL_UNSUPPORTED_MESSAGE = 'Thinking level is not supported for this model.';
+
+/** 400 INVALID_ARGUMENT for a thinking level; script it for one model with scriptFor(). */
+export function thinkingLevelUnsupported(): GeminiStep {
+  return badRequest(THINKING_LEVEL_UNSUPPORTED_MESSAGE);
+}
+
 
 export function delay(ms: number, then: GeminiStep): GeminiStep {
   return { kind: 'delay', ms, then };

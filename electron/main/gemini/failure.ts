@@ -1,7 +1,7 @@
 import type { AppError, Err, Ok } from '../../../shared/result';
 
-/** A model feature some models refuse (Gemma on the hosted API refuses all three). */
-export type Capability = 'systemInstruction' | 'jsonSchema' | 'tools';
+/** A model feature some models refuse: Gemma on the hosted API the first three, Gemini 1 and 2 thinking levels. */
+export type Capability = 'systemInstruction' | 'jsonSchema' | 'tools' | 'thinkingLevel';
 
 /** Why a Gemini call failed, classified once (classify-error.ts) and mapped once (failureError). */
 export type GeminiFailure = (

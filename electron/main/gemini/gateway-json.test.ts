@@ -1,7 +1,13 @@
-import { Type, type Content } from '@google/genai';
+import { ThinkingLevel, Type, type Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { DEFAULT_REPLY_TEXT, badRequest, jsonReply, textReply } from '../../../test/doubles/gemini-double';
+import {
+  DEFAULT_REPLY_TEXT,
+  badRequest,
+  jsonReply,
+  textReply,
+  thinkingLevelUnsupported,
+} from '../../../test/doubles/gemini-double';
 import { declaredCapabilities } from './capabilities';
 import { createGatewayKit, useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import type { JsonRequest } from './gateway-types';
@@ -154,5 +160,48 @@ describe('gateway.generate with tools', () => {
     const { gateway } = createGatewayKit(gemini.double, { capabilities: () => declaredCapabilities('gemma-x') });
     expect(await gateway.generate(request('gemini-3.8-flash'))).toMatchObject({ ok: true, value: { text: DEFAULT_REPLY_TEXT } });
     expect(bodies()[0]!.tools).toBeUndefined();
+  });
+});
+
+describe('gateway.generate with a thinking level', () => {
+  const request = (model: string) => ({
+    model,
+    contents: 'Where is the VPN guide?',
+    systemInstruction: 'Answer from the notes.',
+    generation: { maxOutputTokens: 2048, thinkingConfig: { thinkingLevel: ThinkingLevel.LOW } },
+    attempts: 2,
+    timeoutMs: 5_000,
+  });
+
+  it('sends the level to a Gemini 3 model', async () => {
+    const { gateway } = createGatewayKit(gemini.double);
+    expect(await gateway.generate(request('gemini-3.8-flash'))).toMatchObject({ ok: true, value: { text: DEFAULT_REPLY_TEXT } });
+    expect(bodies()[0]!.generationConfig).toEqual({ maxOutputTokens: 2048, thinkingConfig: { thinkingLevel: 'LOW' } });
+  });
+
+  it('sends no level to a model known to take none, and nothing else goes missing', async () => {
+    const { gateway } = createGatewayKit(gemini.double);
+    expect(await gateway.generate(request('gemini-2.5-flash'))).toMatchObject({ ok: true });
+    const [body] = bodies();
+    expect(body!.generationConfig).toEqual({ maxOutputTokens: 2048 });
+    expect(body!.systemInstruction).toBeDefined();
+  });
+
+  it('learns from a refusal that a model takes no level, answers without it, and asks the next question without it', async () => {
+    gemini.double.scriptFor(NEW_MODEL, 'generateContent', thinkingLevelUnsupported(), textReply('In IT > VPN access.'));
+    const { gateway, log } = createGatewayKit(gemini.double);
+    expect(await gateway.generate(request(NEW_MODEL))).toMatchObject({ ok: true, value: { text: 'In IT > VPN access.' } });
+    expect(await gateway.generate(request(NEW_MODEL))).toMatchObject({ ok: true, value: { text: DEFAULT_REPLY_TEXT } });
+    const [refused, retried, later] = bodies();
+    expect(refused!.generationConfig?.thinkingConfig).toEqual({ thinkingLevel: 'LOW' });
+    for (const body of [retried!, later!]) {
+      expect(body.generationConfig).toEqual({ maxOutputTokens: 2048 });
+      expect(body.systemInstruction).toBeDefined();
+    }
+    expect(bodies()).toHaveLength(3);
+    expect(log.lines.join('\n')).toContain('thinkingLevel');
+    // Another model keeps its level.
+    await gateway.generate(request('gemini-3.8-flash'));
+    expect(bodies()[3]!.generationConfig?.thinkingConfig).toEqual({ thinkingLevel: 'LOW' });
   });
 });

@@ -60,8 +60,8 @@ export function createGeminiGateway(deps: GeminiGatewayDeps): GeminiGateway {
 
   /**
    * Runs a request planned for what the model accepts. When Google refuses a feature the model was thought to
-   * have, the book learns it and the request goes once more, through the prompt; each pass turns one feature
-   * off, so this ends.
+   * have, the book learns it and the request goes once more without it (through the prompt where words can
+   * stand in for it); each pass turns one feature off, so this ends.
    */
   async function planned<T>(
     model: string,
@@ -75,7 +75,7 @@ export function createGeminiGateway(deps: GeminiGatewayDeps): GeminiGateway {
       const { capability } = outcome.failure;
       if (!plan.native.includes(capability)) return outcome;
       book.disable(model, capability);
-      log.info('gemini model refused a feature; asking through the prompt instead', { model, capability });
+      log.info('gemini model refused a feature; asking again without it', { model, capability });
     }
   }
 

@@ -1,5 +1,5 @@
 import type { Content } from '@google/genai';
-import { Type } from '@google/genai';
+import { ThinkingLevel, Type } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { declaredCapabilities } from './capabilities';
 import { planGeneration } from './request-plan';
@@ -61,6 +61,40 @@ describe('planGeneration', () => {
     const plan = planGeneration({ contents: 'x', tools: [tool] }, ALL);
     expect(plan.config.tools).toEqual([{ functionDeclarations: [tool] }]);
     expect(plan.native).toEqual(['tools']);
+  });
+
+  it('sends a thinking level to a model that takes one', () => {
+    const generation = { maxOutputTokens: 2048, thinkingConfig: { thinkingLevel: ThinkingLevel.LOW } };
+    const plan = planGeneration({ contents: 'x', systemInstruction: 'S', generation }, ALL);
+    expect(plan.config).toEqual({ systemInstruction: 'S', ...generation });
+    expect(plan.native).toEqual(['systemInstruction', 'thinkingLevel']);
+  });
+
+  it('drops only the thinking level for a model that takes none, keeping the rest of the request', () => {
+    const thinkingConfig = { thinkingLevel: ThinkingLevel.LOW, includeThoughts: true };
+    const noLevel = { ...ALL, thinkingLevel: false };
+    const plan = planGeneration(
+      { contents: 'x', systemInstruction: 'S', responseSchema: schema, generation: { maxOutputTokens: 2048, thinkingConfig } },
+      noLevel,
+    );
+    expect(plan.config).toEqual({
+      systemInstruction: 'S',
+      responseMimeType: 'application/json',
+      responseSchema: schema,
+      maxOutputTokens: 2048,
+      thinkingConfig: { includeThoughts: true },
+    });
+    expect(plan.native).toEqual(['systemInstruction', 'jsonSchema']);
+    expect(thinkingConfig.thinkingLevel).toBe(ThinkingLevel.LOW);
+  });
+
+  it('sends no thinking config at all when the level was all it held', () => {
+    const plan = planGeneration(
+      { contents: 'x', generation: { temperature: 1, thinkingConfig: { thinkingLevel: ThinkingLevel.LOW } } },
+      NONE,
+    );
+    expect(plan.config).toEqual({ temperature: 1 });
+    expect(plan.native).toEqual([]);
   });
 
   it('adds a user turn when the conversation does not start or end with one', () => {

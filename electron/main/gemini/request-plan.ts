@@ -1,4 +1,4 @@
-import type { Content, FunctionDeclaration, GenerateContentConfig, Part, Schema } from '@google/genai';
+import type { Content, FunctionDeclaration, GenerateContentConfig, Part, Schema, ThinkingConfig } from '@google/genai';
 import type { ModelCapabilities } from './capabilities';
 import type { Capability } from './failure';
 import type { GenerateRequest } from './gateway-types';
@@ -25,16 +25,18 @@ export const PROMPT_TOOL_CALL_KEY = 'tool_call';
 /**
  * Builds the request natively where the model can, and through the prompt where it cannot: instructions move
  * into the first user turn, JSON is asked for in words (with the schema as text), tools are described in words
- * and earlier calls and results are rewritten as plain text.
+ * and earlier calls and results are rewritten as plain text. A thinking level the model does not take is left out.
  */
 export function planGeneration(input: PlanInput, capabilities: ModelCapabilities): Plan {
   const tools = input.tools?.length ? input.tools : null;
+  const { thinkingConfig, ...generation } = input.generation ?? {};
   const useNative = {
     systemInstruction: input.systemInstruction !== undefined && capabilities.systemInstruction,
     jsonSchema: input.responseSchema !== undefined && capabilities.jsonSchema,
     tools: tools !== null && capabilities.tools,
+    thinkingLevel: thinkingConfig?.thinkingLevel !== undefined && capabilities.thinkingLevel,
   };
-  const config: GenerateContentConfig = { ...input.generation };
+  const config: GenerateContentConfig = { ...generation };
   const preamble: string[] = [];
   const closing: string[] = [];
 
@@ -50,6 +52,10 @@ export function planGeneration(input: PlanInput, capabilities: ModelCapabilities
   if (useNative.tools && tools) config.tools = [{ functionDeclarations: tools }];
   else if (promptTools) preamble.push(toolsInstruction(promptTools));
 
+  // A level has no words to go in: without it the model thinks at its own default, and the rest still applies.
+  const thinking = useNative.thinkingLevel ? thinkingConfig : withoutLevel(thinkingConfig);
+  if (thinking) config.thinkingConfig = thinking;
+
   let contents = typeof input.contents === 'string' ? [userTurn(input.contents)] : input.contents;
   if (promptTools) contents = contents.map(toolPartsAsText);
   contents = withPreamble(contents, preamble);
@@ -61,6 +67,12 @@ export function planGeneration(input: PlanInput, capabilities: ModelCapabilities
     native: (Object.keys(useNative) as Capability[]).filter((capability) => useNative[capability]),
     promptTools,
   };
+}
+
+function withoutLevel(thinkingConfig: ThinkingConfig | undefined): ThinkingConfig | undefined {
+  if (thinkingConfig === undefined) return undefined;
+  const { thinkingLevel: _dropped, ...rest } = thinkingConfig;
+  return Object.keys(rest).length > 0 ? rest : undefined;
 }
 
 export function userTurn(text: string): Content {

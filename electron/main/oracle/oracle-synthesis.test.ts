@@ -3,12 +3,14 @@ import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { ORACLE } from '../../../shared/limits';
 import { oracleAnswerSchema } from '../../../shared/oracle';
 import {
+  type RecordedRequest,
   hang,
   jsonReply,
   malformed,
   overloaded,
   quotaExceeded,
   textReply,
+  thinkingLevelUnsupported,
 } from '../../../test/doubles/gemini-double';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { createOracleKit, generateBody, ORACLE_MODEL, type OracleKit } from '../../../test/support/oracle/oracle-kit';
@@ -20,6 +22,9 @@ const ANSWER = 'Open a ticket with the IT desk and name your manager (see "VPN a
 const GEMMA = DEFAULT_SETTINGS.models.secretary;
 
 const rowCount = (kit: OracleKit) => kit.db.prepare('SELECT count(*) FROM oraculo_queries').pluck().get();
+
+const generationConfig = (request: RecordedRequest) =>
+  (request.body as { generationConfig?: Record<string, unknown> }).generationConfig;
 
 /** The prompt's excerpt blocks, with the boundary they were marked with. */
 function excerptBlocks(text: string): { boundary: string; blocks: string[] } {
@@ -76,17 +81,33 @@ describe('O6 synthesis from the chunks', () => {
     expect(first!.blocks.some((block) => block.includes(forged))).toBe(true);
   });
 
-  it('O6: asks the oracle model for JSON, with its output cap, and reads the answer from it', async () => {
+  it('O6: asks the oracle model for JSON, with its output cap and low thinking, and reads the answer from it', async () => {
     const kit = await createOracleKit(gemini.double, { notes: TEAM_NOTES });
     gemini.double.script('generateContent', jsonReply({ answer: ANSWER }));
     expect(await kit.ask(VPN_QUESTION)).toMatchObject({ ok: true, value: { answer: ANSWER, model: ORACLE_MODEL } });
     const [request] = kit.generateRequests();
     expect(request?.model).toBe(ORACLE_MODEL);
-    expect((request?.body as { generationConfig: object }).generationConfig).toMatchObject({
+    expect(generationConfig(request!)).toMatchObject({
       maxOutputTokens: ORACLE.maxOutputTokens,
       responseMimeType: 'application/json',
       responseSchema: { type: 'OBJECT', required: ['answer'] },
+      // Seeds 001: "Gemini 3.8 Flash (razonamiento bajo)".
+      thinkingConfig: { thinkingLevel: 'LOW' },
     });
+  });
+
+  it('O6: an oracle model that turns out to take no thinking level answers all the same, and is not asked again', async () => {
+    const model = 'gemini-9-preview';
+    const kit = await createOracleKit(gemini.double, { notes: TEAM_NOTES, oracleModel: model });
+    gemini.double.script('generateContent', thinkingLevelUnsupported(), jsonReply({ answer: ANSWER }), jsonReply({ answer: ANSWER }));
+    expect(await kit.ask(VPN_QUESTION)).toMatchObject({ ok: true, value: { answer: ANSWER, model } });
+    expect(await kit.ask(VPN_QUESTION)).toMatchObject({ ok: true, value: { answer: ANSWER, model } });
+    const [refused, retried, later] = kit.generateRequests().map(generationConfig);
+    expect(refused?.thinkingConfig).toEqual({ thinkingLevel: 'LOW' });
+    for (const config of [retried, later]) {
+      expect(config).toMatchObject({ maxOutputTokens: ORACLE.maxOutputTokens, responseMimeType: 'application/json' });
+      expect(config?.thinkingConfig).toBeUndefined();
+    }
   });
 
   it('O6: with Gemma, which takes no system instruction or JSON mode, the rules and the schema travel in the prompt', async () => {
@@ -99,6 +120,7 @@ describe('O6 synthesis from the chunks', () => {
     expect(turns).toHaveLength(1);
     expect(turns[0]?.text).toMatch(/^You answer the staff's questions from their team's knowledge base/);
     expect(turns[0]?.text).toContain('Reply with only one JSON value that matches this schema');
+    expect(generationConfig(request!)).toEqual({ maxOutputTokens: ORACLE.maxOutputTokens });
   });
 });
 

@@ -1,3 +1,4 @@
+import { ThinkingLevel } from '@google/genai';
 import { ORACLE } from '../../../shared/limits';
 import type { OracleTurn } from '../../../shared/oracle';
 import type { GeminiResult } from '../gemini/failure';
@@ -16,10 +17,13 @@ export interface SynthesisRequest {
   readonly signal: AbortSignal;
 }
 
+// limits.ts names the level as the seeds do; the SDK wants its enum.
+const THINKING_LEVEL: Record<typeof ORACLE.thinkingLevel, ThinkingLevel> = { low: ThinkingLevel.LOW };
+
 /**
- * O6: one JSON answer written from the chunks. The gateway retries, falls back to the prompt for a model
- * without system instructions or JSON mode (Gemma), repairs a reply once, and maps any failure to the
- * member's error, which is handed on as it is.
+ * O6: one JSON answer written from the chunks, thinking at the seeds' low level. The gateway retries, falls back
+ * to the prompt for a model without system instructions or JSON mode (Gemma), leaves the thinking level out for a
+ * model that takes none, repairs a reply once, and maps any failure to the member's error, handed on as it is.
  */
 export async function synthesizeAnswer(request: SynthesisRequest): Promise<GeminiResult<string>> {
   const prompt = buildOraclePrompt({
@@ -35,7 +39,10 @@ export async function synthesizeAnswer(request: SynthesisRequest): Promise<Gemin
     contents: prompt.contents,
     schema: oracleReplySchema,
     responseSchema: oracleResponseSchema,
-    generation: { maxOutputTokens: ORACLE.maxOutputTokens },
+    generation: {
+      maxOutputTokens: ORACLE.maxOutputTokens,
+      thinkingConfig: { thinkingLevel: THINKING_LEVEL[ORACLE.thinkingLevel] },
+    },
     attempts: ORACLE.modelAttempts,
     timeoutMs: ORACLE.modelTimeoutMs,
     signal: request.signal,
