@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoticeRegion, type Notice } from '../ui/notice';
+import { ChatSuggestionsView, type ChatSuggestions } from './chat-suggestions';
 import type { Conversation, Outcome } from './conversation';
 import { QuestionForm } from './question-form';
 import './chat.css';
@@ -21,13 +22,25 @@ interface ChatPanelProps<A> {
   /** What went wrong where the member clicked in the log (a link, a source), if anything. */
   readonly notice: Notice | null;
   readonly renderOutcome: (outcome: Outcome<A>) => ReactNode;
+  /** Shown in the log's place while the conversation is empty; none by default. */
+  readonly suggestions?: ChatSuggestions | null;
 }
 
 /**
  * S15: a conversation, newest at the bottom, and the question box. The log follows new bubbles only while the
  * member is at its end (or has just asked), so an answer arriving never pulls away text they scrolled up to read.
  */
-export function ChatPanel<A>({ heading, intro, logLabel, assistantName, conversation, questionMaxChars, notice, renderOutcome }: ChatPanelProps<A>) {
+export function ChatPanel<A>({
+  heading,
+  intro,
+  logLabel,
+  assistantName,
+  conversation,
+  questionMaxChars,
+  notice,
+  renderOutcome,
+  suggestions = null,
+}: ChatPanelProps<A>) {
   const { t } = useTranslation();
   const headingId = useId();
   const { exchanges, busy, ask, cancel, startOver } = conversation;
@@ -57,6 +70,12 @@ export function ChatPanel<A>({ heading, intro, logLabel, assistantName, conversa
     input.current?.focus();
   }
 
+  function onSuggestion(question: string) {
+    ask(question);
+    // The button goes away with the empty state: the keyboard lands where the follow-up is written.
+    input.current?.focus();
+  }
+
   function onStartOver() {
     startOver();
     input.current?.focus();
@@ -74,6 +93,7 @@ export function ChatPanel<A>({ heading, intro, logLabel, assistantName, conversa
         )}
       </div>
       <p className="muted">{intro}</p>
+      {exchanges.length === 0 && suggestions && <ChatSuggestionsView suggestions={suggestions} onAsk={onSuggestion} />}
       {exchanges.length > 0 && (
         // Focusable so that the keyboard can scroll it; a log announces what is added at its end.
         <div ref={log} className="chat-log" role="log" aria-label={logLabel} tabIndex={0} onScroll={onScroll}>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { IndexProgressEvent, KnowledgeIssue, KnowledgeStatus } from '../../../shared/oracle';
 import type { PaneId } from '../shell/pane-id';
 import { numberText, relativeTimeText } from './knowledge-format';
-import { useKnowledgeStatus } from './use-knowledge-status';
+import type { KnowledgeStatusView } from './use-knowledge-status';
 import { useNow } from './use-now';
 import { LoadNotice } from '../ui/load-notice';
 
@@ -87,9 +87,9 @@ function StatusLine({ status, indexing, onReindex }: { status: KnowledgeStatus; 
  * The index status on top of the pane: "1,234 notes · indexed 2 minutes ago · Re-index", a progress bar while
  * indexing, the keyword-only label with its reason, and what is wrong with the folder, with the way to choose another.
  */
-export function IndexStatus({ openPane }: { openPane: (id: PaneId) => void }) {
+export function IndexStatus({ knowledge, openPane }: { knowledge: KnowledgeStatusView; openPane: (id: PaneId) => void }) {
   const { t } = useTranslation();
-  const { load, reindexing, notice, reload, reindex, chooseFolder } = useKnowledgeStatus();
+  const { load, reindexing, notice, reload, reindex, chooseFolder } = knowledge;
   const status = load.kind === 'ready' ? load.status : null;
   const indexing = reindexing || status?.state === 'indexing';
   const issue = status?.issue ?? null;

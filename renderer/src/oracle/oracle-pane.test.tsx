@@ -339,3 +339,74 @@ describe('the index status', () => {
     expect(await within(region).findByText('1,234 notes')).toBeVisible();
   });
 });
+
+describe('example questions in an empty conversation', () => {
+  const GUIDE_EXAMPLES = [
+    'How do I get a Gemini API key?',
+    'How do I connect my Zoho mailbox?',
+    "How do I use my team's notes instead of this guide?",
+  ];
+  const examples = () => screen.findByRole('list', { name: 'Try asking' });
+  const TIP = 'Ask in your own words; name a module or service for the best results.';
+  const TEAM_FOLDER = { knowledgeBase: { path: '/home/ana/Vault', floors: {} } };
+
+  it('offers questions the built-in guide answers; a click asks one at once, and they give way to the conversation', async () => {
+    const { user, invoke } = setup();
+    const list = await examples();
+    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual(GUIDE_EXAMPLES);
+
+    await user.click(within(list).getByRole('button', { name: 'How do I connect my Zoho mailbox?' }));
+    expect(asks(invoke)).toEqual([{ question: 'How do I connect my Zoho mailbox?', history: [], requestId: expect.any(String) }]);
+    expect(await within(conversation()).findByText('The notes say: How do I connect my Zoho mailbox?')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Try asking' })).not.toBeInTheDocument();
+    expect(questionBox()).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'New conversation' }));
+    expect(await examples()).toBeVisible();
+  });
+
+  it('are reached with the keyboard and asked with Enter', async () => {
+    const { user, invoke } = setup();
+    await examples();
+    questionBox().focus();
+    await user.tab({ shift: true });
+    const last = screen.getByRole('button', { name: "How do I use my team's notes instead of this guide?" });
+    expect(last).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(asks(invoke)).toEqual([{ question: "How do I use my team's notes instead of this guide?", history: [], requestId: expect.any(String) }]);
+  });
+
+  it('are asked in the member language', async () => {
+    const { user, invoke } = setup({}, 'es');
+    const list = await screen.findByRole('list', { name: 'Prueba a preguntar' });
+    await user.click(within(list).getByRole('button', { name: '¿Cómo consigo una clave de API de Gemini?' }));
+    expect(asks(invoke)[0]?.question).toBe('¿Cómo consigo una clave de API de Gemini?');
+  });
+
+  it('give way to a tip on asking for the team’s own notes, which the guide’s examples would miss', async () => {
+    setup({ settings: TEAM_FOLDER });
+    expect(await screen.findByText(TIP)).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Try asking' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'How do I get a Gemini API key?' })).not.toBeInTheDocument();
+  });
+
+  it('follow the folder main reports: choosing the team’s folder swaps the examples for the tip, and back', async () => {
+    const { emit } = setup();
+    await examples();
+    act(() => emit('oracle:changed', statusOf({ folder: { path: '/home/ana/Vault', isDefault: false } })));
+    expect(screen.getByText(TIP)).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Try asking' })).not.toBeInTheDocument();
+
+    act(() => emit('oracle:changed', statusOf()));
+    expect(await examples()).toBeVisible();
+    expect(screen.queryByText(TIP)).not.toBeInTheDocument();
+  });
+
+  it('are not offered before any of the guide is indexed, as they would find nothing', async () => {
+    setup({ knowledge: knowledge({ notes: 0, indexedAt: null }) });
+    expect(await within(await screen.findByRole('region', { name: 'Knowledge base' })).findByText('0 notes')).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Try asking' })).not.toBeInTheDocument();
+    expect(screen.queryByText(TIP)).not.toBeInTheDocument();
+  });
+});

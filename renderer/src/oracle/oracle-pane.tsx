@@ -4,6 +4,7 @@ import type { PaneProps } from '../shell/pane-id';
 import { CorpusGaps } from './corpus-gaps';
 import { IndexStatus } from './index-status';
 import { OracleChat } from './oracle-chat';
+import { useKnowledgeStatus } from './use-knowledge-status';
 import { ViewSwitch } from './view-switch';
 import './oracle.css';
 
@@ -13,17 +14,19 @@ type View = (typeof VIEWS)[number];
 /**
  * The oracle (seeds 001): the knowledge base's status on top, then either the conversation with the notes or the
  * corpus gaps. The conversation stays mounted while the gaps are shown, so a half-written question is kept.
+ * One status for both: the conversation's first suggestions depend on which notes the base holds.
  */
 export function OraclePane({ openPane }: PaneProps) {
   const { t } = useTranslation();
   const base = useId();
   const [view, setView] = useState<View>('ask');
+  const knowledge = useKnowledgeStatus();
   const regionIdOf = (of: View) => `${base}-${of}`;
 
   return (
     <div className="oracle">
       <p className="muted">{t('panes.oracle.summary')}</p>
-      <IndexStatus openPane={openPane} />
+      <IndexStatus knowledge={knowledge} openPane={openPane} />
       <ViewSwitch
         views={VIEWS}
         active={view}
@@ -33,7 +36,7 @@ export function OraclePane({ openPane }: PaneProps) {
         onSelect={setView}
       />
       <div id={regionIdOf('ask')} hidden={view !== 'ask'}>
-        <OracleChat openPane={openPane} />
+        <OracleChat status={knowledge.load.kind === 'ready' ? knowledge.load.status : null} openPane={openPane} />
       </div>
       <div id={regionIdOf('gaps')} hidden={view !== 'gaps'}>
         {view === 'gaps' && <CorpusGaps />}

@@ -57,6 +57,7 @@ export const ar: PartialCatalog = {
     ask: 'اسأل',
     cancelled: 'لقد ألغيت هذا السؤال.',
     openSettings: 'فتح الإعدادات',
+    tryAsking: 'جرّب أن تسأل',
   },
   oracle: {
     views: {
@@ -103,6 +104,12 @@ export const ar: PartialCatalog = {
       log: 'المحادثة مع العرّاف',
       oracle: 'العرّاف',
       thinking: 'جارٍ البحث في الملاحظات…',
+      examples: {
+        apiKey: 'كيف أحصل على مفتاح Gemini API؟',
+        zoho: 'كيف أربط بريدي في Zoho Mail؟',
+        teamNotes: 'كيف أستخدم ملاحظات فريقي بدلًا من هذا الدليل؟',
+      },
+      ownNotesTip: 'اسأل بكلماتك الخاصة، واذكر وحدة أو خدمة محددة للحصول على أفضل النتائج.',
     },
     answer: {
       used_zero: 'استنادًا إلى {{count}} مقطع',

@@ -54,6 +54,7 @@ export const en = {
     ask: 'Ask',
     cancelled: 'You cancelled this question.',
     openSettings: 'Open Settings',
+    tryAsking: 'Try asking',
   },
   secretary: {
     mailbox: {
@@ -133,6 +134,12 @@ export const en = {
       log: 'Conversation with the oracle',
       oracle: 'Oracle',
       thinking: 'Searching the notes…',
+      examples: {
+        apiKey: 'How do I get a Gemini API key?',
+        zoho: 'How do I connect my Zoho mailbox?',
+        teamNotes: "How do I use my team's notes instead of this guide?",
+      },
+      ownNotesTip: 'Ask in your own words; name a module or service for the best results.',
     },
     answer: {
       used_one: 'Based on {{count}} passage',

@@ -55,6 +55,7 @@ export const es: Catalog = {
     ask: 'Preguntar',
     cancelled: 'Has cancelado esta pregunta.',
     openSettings: 'Abrir Ajustes',
+    tryAsking: 'Prueba a preguntar',
   },
   secretary: {
     mailbox: {
@@ -137,6 +138,12 @@ export const es: Catalog = {
       log: 'Conversación con el oráculo',
       oracle: 'Oráculo',
       thinking: 'Buscando en las notas…',
+      examples: {
+        apiKey: '¿Cómo consigo una clave de API de Gemini?',
+        zoho: '¿Cómo conecto mi buzón de Zoho Mail?',
+        teamNotes: '¿Cómo uso las notas de mi equipo en lugar de esta guía?',
+      },
+      ownNotesTip: 'Pregunta con tus propias palabras; nombra un módulo o servicio para obtener los mejores resultados.',
     },
     answer: {
       used_one: 'Basada en {{count}} fragmento',

@@ -54,6 +54,7 @@ export const fr: PartialCatalog = {
     ask: 'Demander',
     cancelled: 'Vous avez annulé cette question.',
     openSettings: 'Ouvrir les Paramètres',
+    tryAsking: 'Essayez de demander',
   },
   oracle: {
     views: {
@@ -97,6 +98,12 @@ export const fr: PartialCatalog = {
       log: "Conversation avec l'oracle",
       oracle: 'Oracle',
       thinking: 'Recherche dans les notes…',
+      examples: {
+        apiKey: "Comment obtenir une clé d'API Gemini ?",
+        zoho: 'Comment connecter ma boîte Zoho Mail ?',
+        teamNotes: 'Comment utiliser les notes de mon équipe à la place de ce guide ?',
+      },
+      ownNotesTip: 'Posez votre question avec vos propres mots ; citez un module ou un service pour obtenir les meilleurs résultats.',
     },
     answer: {
       used_one: 'Fondée sur {{count}} passage',

@@ -55,6 +55,7 @@ export const ru: PartialCatalog = {
     ask: 'Спросить',
     cancelled: 'Вы отменили этот вопрос.',
     openSettings: 'Открыть Настройки',
+    tryAsking: 'Попробуйте спросить',
   },
   oracle: {
     views: {
@@ -99,6 +100,12 @@ export const ru: PartialCatalog = {
       log: 'Разговор с оракулом',
       oracle: 'Оракул',
       thinking: 'Ищем в заметках…',
+      examples: {
+        apiKey: 'Как получить API-ключ Gemini?',
+        zoho: 'Как подключить мой почтовый ящик Zoho?',
+        teamNotes: 'Как использовать заметки моей команды вместо этого руководства?',
+      },
+      ownNotesTip: 'Спрашивайте своими словами; для лучших результатов назовите модуль или сервис.',
     },
     answer: {
       used_one: 'На основе {{count}} фрагмента',

@@ -52,6 +52,7 @@ export const zh: PartialCatalog = {
     ask: '提问',
     cancelled: '你取消了这个问题。',
     openSettings: '打开设置',
+    tryAsking: '试着问问',
   },
   oracle: {
     views: {
@@ -93,6 +94,12 @@ export const zh: PartialCatalog = {
       log: '与知识问答的对话',
       oracle: '知识问答',
       thinking: '正在搜索笔记…',
+      examples: {
+        apiKey: '如何获取 Gemini API 密钥？',
+        zoho: '如何连接我的 Zoho 邮箱？',
+        teamNotes: '如何改用我团队的笔记，而不是这份指南？',
+      },
+      ownNotesTip: '用你自己的话提问；提到具体的模块或服务，效果最好。',
     },
     answer: {
       used_other: '依据 {{count}} 个段落',
