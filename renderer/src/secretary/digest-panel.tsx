@@ -9,6 +9,7 @@ import { useOpenExternal } from '../ui/open-external';
 import { dateTimeText } from '../ui/date-time-text';
 import { MailLink } from './mail-link';
 import { LoadNotice } from '../ui/load-notice';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; digest: Digest | null };
 /** A pass this page started: null progress until main reports the first stage. */
@@ -50,15 +51,8 @@ export function DigestPanel() {
   const links = useOpenExternal();
   const runButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
-  const focusNext = useRef<'run' | 'cancel' | null>(null);
 
-  // Runs after every render: Run is enabled again, or Cancel exists, only once the new state is on screen.
-  useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    focusNext.current = null;
-    ({ run: runButton, cancel: cancelButton })[target].current?.focus();
-  });
+  const focusAfterRender = useFocusAfterRender({ run: runButton, cancel: cancelButton });
 
   // Bumped by each pass main announces, so that an answer to an older question cannot hide a newer pass.
   const news = useRef(0);
@@ -84,7 +78,7 @@ export function DigestPanel() {
 
   function end(next: Notice) {
     // Focus follows only from the Cancel button that goes away; a member typing elsewhere keeps their place.
-    focusNext.current = cancelButton.current !== null && cancelButton.current === document.activeElement ? 'run' : null;
+    focusAfterRender(cancelButton.current !== null && cancelButton.current === document.activeElement ? 'run' : null);
     stream.current = null;
     setRun({ kind: 'idle' });
     setNotice(next);
@@ -93,7 +87,7 @@ export function DigestPanel() {
   function runNow() {
     setNotice(null);
     setRun({ kind: 'running', progress: null });
-    focusNext.current = 'cancel';
+    focusAfterRender('cancel');
     const calls = { start: () => api.digest.run(), cancel: (requestId: string) => api.digest.cancel({ requestId }) };
     stream.current = followStream(api, 'digest:run', 'digest:progress', calls, {
       onProgress: (progress) => setRun({ kind: 'running', progress }),

@@ -8,6 +8,7 @@ import { useAuth } from '../auth/auth-context';
 import { errorNotice, type Notice } from '../ui/notice';
 import { TextField } from './text-field';
 import { LoadNotice } from '../ui/load-notice';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 type Access = Settings['access'];
 type AccessField = keyof Access;
@@ -63,14 +64,8 @@ export function AccessSection() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const fields = useRef<Partial<Record<AccessField, HTMLInputElement | null>>>({});
   const saveButton = useRef<HTMLButtonElement>(null);
-  const focusSave = useRef(false);
 
-  // Runs after every render: Save is enabled again only once the finished state has been rendered.
-  useEffect(() => {
-    if (!focusSave.current) return;
-    focusSave.current = false;
-    saveButton.current?.focus();
-  });
+  const focusAfterRender = useFocusAfterRender({ save: saveButton });
 
   const fetchAccess = useCallback(async () => {
     setLoad({ kind: 'loading' });
@@ -112,7 +107,7 @@ export function AccessSection() {
     setNotice(null);
     const result = await api.settings.update({ access: checked.access });
     setBusy(false);
-    focusSave.current = true;
+    focusAfterRender('save');
     if (!result.ok) {
       setNotice(errorNotice(result.error));
       return;

@@ -5,12 +5,12 @@ import type { Result } from '../../../shared/result';
 import { useApi } from '../api';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
 import { SecretInput } from './secret-input';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 const KEY_NAME: MemberSecretName = 'gemini.apiKey';
 
 type KeyStatus = { kind: 'checking' } | { kind: 'unknown' } | { kind: 'known'; configured: boolean };
 type Mode = 'idle' | 'replacing' | 'confirmingRemove';
-type FocusTarget = 'input' | 'replace' | 'keepKey' | 'checkKey';
 /** What main is doing for the section: storing or removing the key, or trying it with a real call. */
 type Work = 'changingKey' | 'checkingKey';
 
@@ -33,15 +33,8 @@ export function ApiKeySection() {
   const replaceButton = useRef<HTMLButtonElement>(null);
   const keepKeyButton = useRef<HTMLButtonElement>(null);
   const checkKeyButton = useRef<HTMLButtonElement>(null);
-  const focusNext = useRef<FocusTarget | null>(null);
 
-  // Runs after every render: the element to focus only exists once the new state has been rendered.
-  useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    focusNext.current = null;
-    ({ input, replace: replaceButton, keepKey: keepKeyButton, checkKey: checkKeyButton })[target].current?.focus();
-  });
+  const focusAfterRender = useFocusAfterRender({ input, replace: replaceButton, keepKey: keepKeyButton, checkKey: checkKeyButton });
 
   const check = useCallback(async () => {
     setStatus({ kind: 'checking' });
@@ -68,7 +61,7 @@ export function ApiKeySection() {
     setStatus({ kind: 'known', configured });
     setMode('idle');
     setNotice({ tone: 'info', message: done });
-    focusNext.current = configured ? 'replace' : 'input';
+    focusAfterRender(configured ? 'replace' : 'input');
     return true;
   }
 
@@ -84,7 +77,7 @@ export function ApiKeySection() {
       return;
     }
     const saved = await run(api.secrets.set({ name: KEY_NAME, value }), t('settings.apiKey.saved'));
-    if (!saved) focusNext.current = 'input';
+    if (!saved) focusAfterRender('input');
   }
 
   /** The result stays in the section's notice, so saving or removing a key replaces it. */
@@ -99,25 +92,25 @@ export function ApiKeySection() {
         : errorNotice(result.error),
     );
     // The button was disabled while checking, which drops focus: give it back so the keyboard stays in place.
-    focusNext.current = 'checkKey';
+    focusAfterRender('checkKey');
   }
 
   function startReplacing() {
     setMode('replacing');
     setNotice(null);
-    focusNext.current = 'input';
+    focusAfterRender('input');
   }
 
   function startRemoving() {
     setMode('confirmingRemove');
     setNotice(null);
     // The safe choice takes focus, so a stray Enter keeps the key.
-    focusNext.current = 'keepKey';
+    focusAfterRender('keepKey');
   }
 
   function backToIdle() {
     setMode('idle');
-    focusNext.current = 'replace';
+    focusAfterRender('replace');
   }
 
   const configured = status.kind === 'known' && status.configured;

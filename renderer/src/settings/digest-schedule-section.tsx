@@ -7,6 +7,7 @@ import type { SettingsPatch } from '../../../shared/settings';
 import { useApi } from '../api';
 import { errorNotice, type Notice } from '../ui/notice';
 import { LoadNotice } from '../ui/load-notice';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; saved: DigestSettings };
 type DigestPatch = NonNullable<SettingsPatch['digest']>;
@@ -44,14 +45,8 @@ export function DigestScheduleSection() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const timeField = useRef<HTMLInputElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
-  const focusSave = useRef(false);
 
-  // Runs after every render: Save is enabled again only once the finished state has been rendered.
-  useEffect(() => {
-    if (!focusSave.current) return;
-    focusSave.current = false;
-    saveButton.current?.focus();
-  });
+  const focusAfterRender = useFocusAfterRender({ save: saveButton });
 
   const show = useCallback((saved: DigestSettings) => {
     setLoad({ kind: 'ready', saved });
@@ -99,13 +94,13 @@ export function DigestScheduleSection() {
     setBusy(false);
     if (result.ok) show(result.value.digest);
     setNotice(result.ok ? { tone: 'info', message: savedMessage(result.value.digest) } : errorNotice(result.error));
-    focusSave.current = true;
+    focusAfterRender('save');
   }
 
   function cancel(saved: DigestSettings) {
     show(saved);
     setNotice(null);
-    focusSave.current = true;
+    focusAfterRender('save');
   }
 
   const ready = load.kind === 'ready' ? load : null;

@@ -8,6 +8,7 @@ import { errorNotice, type Notice } from '../ui/notice';
 import { numberText } from '../oracle/knowledge-format';
 import { TextField } from './text-field';
 import { LoadNotice } from '../ui/load-notice';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; settings: Settings; status: KnowledgeStatus };
 /** Where the keyboard goes once a change is done: the button pressed may be gone by then (Reset, the guide). */
@@ -37,15 +38,8 @@ export function KnowledgeBaseSection() {
   const field = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
-  const focusNext = useRef<FocusTarget | null>(null);
 
-  // Runs after every render: the buttons are enabled again only once the finished state has been rendered.
-  useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    focusNext.current = null;
-    ({ choose: chooseButton, save: saveButton })[target].current?.focus();
-  });
+  const focusAfterRender = useFocusAfterRender({ choose: chooseButton, save: saveButton });
 
   const show = useCallback((settings: Settings, status: KnowledgeStatus) => {
     setLoad({ kind: 'ready', settings, status });
@@ -81,7 +75,7 @@ export function KnowledgeBaseSection() {
       setNotice(errorNotice(changed.error));
     }
     setBusy(false);
-    focusNext.current = focusAfter;
+    focusAfterRender(focusAfter);
   }
 
   function chooseFolder() {

@@ -6,6 +6,7 @@ import { useApi } from '../api';
 import { errorNotice, type Notice } from '../ui/notice';
 import { ModelField } from './model-field';
 import { LoadNotice } from '../ui/load-notice';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 type Models = Settings['models'];
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; saved: Models };
@@ -27,15 +28,8 @@ export function ModelsSection() {
   const fields = useRef<Partial<Record<ModelRole, HTMLInputElement | null>>>({});
   const saveButton = useRef<HTMLButtonElement>(null);
   const resetButton = useRef<HTMLButtonElement>(null);
-  const focusNext = useRef<FocusTarget | null>(null);
 
-  // Runs after every render: the buttons are enabled again only once the finished state has been rendered.
-  useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    focusNext.current = null;
-    ({ save: saveButton, reset: resetButton })[target].current?.focus();
-  });
+  const focusAfterRender = useFocusAfterRender({ save: saveButton, reset: resetButton });
 
   const fetchModels = useCallback(async () => {
     setLoad({ kind: 'loading' });
@@ -69,7 +63,7 @@ export function ModelsSection() {
       setInvalid(new Set());
     }
     setNotice(result.ok ? { tone: 'info', message: done } : errorNotice(result.error));
-    focusNext.current = focusAfter;
+    focusAfterRender(focusAfter);
   }
 
   async function save(event: FormEvent<HTMLFormElement>, saved: Models) {

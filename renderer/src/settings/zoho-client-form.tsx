@@ -4,9 +4,9 @@ import type { SecretsStatus } from '../../../shared/secrets';
 import { useApi } from '../api';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
 import { SecretInput } from './secret-input';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 type ClientStatus = { kind: 'checking' } | { kind: 'unknown' } | { kind: 'known'; configured: boolean };
-type FocusTarget = 'clientId' | 'replace';
 
 const configuredIn = (status: SecretsStatus) => status.configured['zoho.clientId'] && status.configured['zoho.clientSecret'];
 
@@ -27,15 +27,8 @@ export function ZohoClientForm({ onSaved }: { onSaved: () => void }) {
   const clientIdField = useRef<HTMLInputElement>(null);
   const secretField = useRef<HTMLInputElement>(null);
   const replaceButton = useRef<HTMLButtonElement>(null);
-  const focusNext = useRef<FocusTarget | null>(null);
 
-  // Runs after every render: the element to focus only exists once the new state has been rendered.
-  useEffect(() => {
-    const target = focusNext.current;
-    if (!target) return;
-    focusNext.current = null;
-    ({ clientId: clientIdField, replace: replaceButton })[target].current?.focus();
-  });
+  const focusAfterRender = useFocusAfterRender({ clientId: clientIdField, replace: replaceButton });
 
   const check = useCallback(async () => {
     setStatus({ kind: 'checking' });
@@ -71,26 +64,26 @@ export function ZohoClientForm({ onSaved }: { onSaved: () => void }) {
     setBusy(false);
     if (!result.ok) {
       setNotice(errorNotice(result.error));
-      focusNext.current = 'clientId';
+      focusAfterRender('clientId');
       return;
     }
     const configured = configuredIn(result.value);
     setStatus({ kind: 'known', configured });
     setReplacing(false);
     setNotice({ tone: 'info', message: t('settings.zoho.client.saved') });
-    focusNext.current = 'replace';
+    focusAfterRender('replace');
     onSaved();
   }
 
   function startReplacing() {
     setReplacing(true);
     setNotice(null);
-    focusNext.current = 'clientId';
+    focusAfterRender('clientId');
   }
 
   function stopReplacing() {
     setReplacing(false);
-    focusNext.current = 'replace';
+    focusAfterRender('replace');
   }
 
   const configured = status.kind === 'known' && status.configured;

@@ -9,6 +9,7 @@ import { errorNotice, type Notice } from '../ui/notice';
 import { useOpenExternal } from '../ui/open-external';
 import { ZohoDeviceCode } from './zoho-device-code';
 import { LoadNotice } from '../ui/load-notice';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 /** Where the section stands with main about the mailbox. */
 export type ZohoStatusLoad =
@@ -65,23 +66,15 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
     keep: useRef<HTMLButtonElement>(null),
     cancel: useRef<HTMLButtonElement>(null),
   };
-  const focusNext = useRef<FocusTarget | null>(null);
   const flowBox = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const target = focusNext.current;
-    const element = target && buttons[target].current;
-    // The button may appear only in a later render (after main's answer): focus waits for it.
-    if (!element) return;
-    focusNext.current = null;
-    element.focus();
-  });
+  const focusAfterRender = useFocusAfterRender(buttons);
 
   useEffect(() => () => stream.current?.cancel(), []);
 
   function finish(next: Notice, focus: FocusTarget) {
     // Focus follows only from the flow's own controls, which go away; a member working elsewhere keeps their place.
-    focusNext.current = flowBox.current?.contains(document.activeElement) ? focus : null;
+    focusAfterRender(flowBox.current?.contains(document.activeElement) ? focus : null);
     stream.current = null;
     setFlow({ kind: 'idle' });
     setNotice(next);
@@ -90,7 +83,7 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
   function connect(method: Method) {
     setNotice(null);
     setFlow({ kind: 'connecting', method, code: null, browserOpened: false, waiting: false });
-    focusNext.current = 'cancel';
+    focusAfterRender('cancel');
     const calls = { start: () => api.zoho.connect({ method }), cancel: (requestId: string) => api.zoho.cancel({ requestId }) };
     stream.current = followStream(api, 'zoho:connect', 'zoho:progress', calls, {
       onProgress: (progress) => setFlow((current) => withProgress(current, progress)),
@@ -114,11 +107,11 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
     setFlow({ kind: 'idle' });
     if (!result.ok) {
       setNotice(errorNotice(result.error));
-      focusNext.current = 'disconnect';
+      focusAfterRender('disconnect');
       return;
     }
     setNotice({ tone: 'info', message: t('settings.zoho.mailbox.disconnectedNow') });
-    focusNext.current = 'connect';
+    focusAfterRender('connect');
     onChanged(result.value);
   }
 
@@ -153,7 +146,7 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
             setNotice(null);
             setFlow({ kind: 'confirmingDisconnect' });
             // The safe choice takes focus, so a stray Enter keeps the mailbox.
-            focusNext.current = 'keep';
+            focusAfterRender('keep');
           }}
         >
           {t('settings.zoho.mailbox.disconnect')}
@@ -171,7 +164,7 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
               ref={buttons.keep}
               onClick={() => {
                 setFlow({ kind: 'idle' });
-                focusNext.current = 'disconnect';
+                focusAfterRender('disconnect');
               }}
             >
               {t('common.cancel')}

@@ -1,0 +1,21 @@
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
+
+/**
+ * Moves the keyboard to one of `targets` once it is on screen and usable: a button enabled again when the work is
+ * done, a field or button that appears only with main's answer. Asked for before the render that shows it; the
+ * request waits until the element exists, and null withdraws it.
+ */
+export function useFocusAfterRender<T extends string>(targets: Record<T, RefObject<HTMLElement | null>>): (target: T | null) => void {
+  const next = useRef<T | null>(null);
+  // Runs after every render: the element may exist (or be enabled) only once the new state has been rendered.
+  useEffect(() => {
+    const target = next.current;
+    const element = target && targets[target].current;
+    if (!element) return;
+    next.current = null;
+    element.focus();
+  });
+  return useCallback((target: T | null) => {
+    next.current = target;
+  }, []);
+}
