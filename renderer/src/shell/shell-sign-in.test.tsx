@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthStatus } from '../../../shared/auth';
@@ -74,7 +74,8 @@ describe('Signed out', () => {
     expect(await within(account()).findByText('Signed in as Ana Pérez')).toBeVisible();
     expect(within(account()).getByText('ana.perez@example.com')).toBeVisible();
     expect(within(account()).getByText('until 4:30 PM')).toBeVisible();
-    expect(within(account()).getByRole('button', { name: 'Sign out' })).toHaveFocus();
+    // Focus moves once the signed-in account area is on screen (an effect after that render).
+    await waitFor(() => expect(within(account()).getByRole('button', { name: 'Sign out' })).toHaveFocus());
     expect(await screen.findByText(SECRETARY_CONTENT)).toBeVisible();
   });
 
