@@ -216,13 +216,12 @@ export function createCore(deps: CoreDeps): Core {
         openNote: deps.knowledge.openNote,
         log,
       }),
-      // The registry refused the call unless a verified member is signed in: ctx.member is set here.
       'secretary:ask': async (input, ctx) => {
         // No mailbox, no question: say so before any model tokens are spent or the question is counted.
         const refreshToken = await deps.secrets.get('zoho.refreshToken');
         if (!refreshToken.ok) return refreshToken;
         if (refreshToken.value === null) return zohoFailed({ kind: 'not_connected' });
-        return secretary.ask(input, { member: ctx.member!, signal: ctx.signal });
+        return secretary.ask(input, { member: ctx.member, signal: ctx.signal });
       },
     },
   });

@@ -6,18 +6,22 @@ export type ChannelName = `${string}:${string}`;
 
 export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-export interface UnaryDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export interface UnaryDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, P extends boolean = boolean> {
   readonly kind: 'unary';
   readonly input: I;
   readonly output: O;
-  /** Protected channels need a verified, unexpired staff session; the registry enforces it, never a handler. */
-  readonly protected: boolean;
+  /**
+   * Protected channels need a verified, unexpired staff session; the registry enforces it, never a handler, and
+   * their handlers are typed with the member present.
+   */
+  readonly protected: P;
 }
 
 export interface StreamDef<
   I extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
   E extends Record<ChannelName, z.ZodType> = Record<ChannelName, z.ZodType>,
+  P extends boolean = boolean,
 > {
   readonly kind: 'stream';
   readonly input: I;
@@ -25,7 +29,7 @@ export interface StreamDef<
   readonly done: D;
   /** Progress events (`<domain>:chunk`, `<domain>:step`, ...), each tagged with the call's requestId. */
   readonly events: E;
-  readonly protected: boolean;
+  readonly protected: P;
 }
 
 /**
@@ -49,21 +53,21 @@ const cancelInputSchema = z.strictObject({ requestId: requestIdSchema });
 const cancelOutputSchema = z.object({ cancelled: z.boolean() });
 export const streamStartSchema = z.object({ requestId: requestIdSchema });
 
-export function unary<I extends z.ZodType, O extends z.ZodType>(def: {
+export function unary<I extends z.ZodType, O extends z.ZodType, const P extends boolean = false>(def: {
   input: I;
   output: O;
-  protected?: boolean;
-}): UnaryDef<I, O> {
-  return { kind: 'unary', protected: def.protected ?? false, input: def.input, output: def.output };
+  protected?: P;
+}): UnaryDef<I, O, P> {
+  return { kind: 'unary', protected: (def.protected ?? false) as P, input: def.input, output: def.output };
 }
 
-export function stream<I extends z.ZodType, D extends z.ZodType, E extends Record<ChannelName, z.ZodType>>(def: {
-  input: I;
-  done: D;
-  events: E;
-  protected?: boolean;
-}): StreamDef<I, D, E> {
-  return { kind: 'stream', protected: def.protected ?? false, input: def.input, done: def.done, events: def.events };
+export function stream<
+  I extends z.ZodType,
+  D extends z.ZodType,
+  E extends Record<ChannelName, z.ZodType>,
+  const P extends boolean = false,
+>(def: { input: I; done: D; events: E; protected?: P }): StreamDef<I, D, E, P> {
+  return { kind: 'stream', protected: (def.protected ?? false) as P, input: def.input, done: def.done, events: def.events };
 }
 
 export function cancel(): CancelDef {

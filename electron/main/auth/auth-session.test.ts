@@ -96,7 +96,7 @@ function protectedDesk(session: ReturnType<typeof setup>['session']) {
   };
   return createRegistry({
     contract,
-    handlers: { 'desk:whoami': (_input, ctx) => ok({ email: ctx.member!.email }) },
+    handlers: { 'desk:whoami': (_input, ctx) => ok({ email: ctx.member.email }) },
     isTrustedSender: allowOrigins([APP_ORIGIN]),
     currentMember: session.currentMember,
     onUnauthenticated: session.protectedCallRefused,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { cancel, requestIdSchema, stream, unary } from '../../../shared/ipc/define';
 import { err, ok } from '../../../shared/result';
@@ -41,7 +41,7 @@ function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
     'echo:leaky': () => ok({ visible: 'yes', apiKey: 'AIza-should-not-leak' } as { visible: string }),
     // A failure from deep inside main may carry its cause: only the declared error fields may cross IPC.
     'echo:refuse': () => ({ ok: false, error: { code: 'UPSTREAM', message: 'No.', failure: { raw: 'model text' } } }) as never,
-    'echo:whoami': (_input, ctx) => ok({ email: ctx.member!.email }),
+    'echo:whoami': (_input, ctx) => ok({ email: ctx.member.email }),
     'count:slow': async (_input, ctx) => {
       seenSignals.push(ctx.signal);
       if (options.gate) await options.gate;
@@ -249,6 +249,13 @@ describe('IPC registry', () => {
 });
 
 describe('IPC registry types', () => {
+  it('gives a protected channel\'s handler the signed-in member, and other handlers a member that may be null', () => {
+    type WhoAmI = Parameters<Handlers<typeof testContract>['echo:whoami']>[1]['member'];
+    type Say = Parameters<Handlers<typeof testContract>['echo:say']>[1]['member'];
+    expectTypeOf<WhoAmI>().toEqualTypeOf<Member>();
+    expectTypeOf<Say>().toEqualTypeOf<Member | null>();
+  });
+
   it('makes a contract channel without a handler a compile error', () => {
     const incomplete = {} as Omit<Handlers<typeof testContract>, 'echo:say'>;
     const build = () =>

@@ -39,12 +39,15 @@ export interface StreamContext<E> extends CallContext {
 type Awaitable<T> = T | Promise<T>;
 type HandlerOutput<D> = D extends { output: infer O extends z.ZodType } ? z.input<O> : never;
 
+/** The context of a protected channel's handler: the registry refused the call unless a member is signed in. */
+type ContextFor<D, Base extends CallContext> = D extends { protected: true } ? Base & { readonly member: Member } : Base;
+
 /** One handler per channel of the contract: a missing handler is a compile error. */
 export type Handlers<C extends Contract> = {
   [K in keyof C as C[K] extends CancelDef ? never : K]: C[K] extends UnaryDef
-    ? (input: ParsedInputOf<C[K]>, ctx: CallContext) => Awaitable<Result<HandlerOutput<C[K]>>>
+    ? (input: ParsedInputOf<C[K]>, ctx: ContextFor<C[K], CallContext>) => Awaitable<Result<HandlerOutput<C[K]>>>
     : C[K] extends StreamDef<z.ZodType, infer D, infer E>
-      ? (input: ParsedInputOf<C[K]>, ctx: StreamContext<E>) => Promise<Result<z.input<D>>>
+      ? (input: ParsedInputOf<C[K]>, ctx: ContextFor<C[K], StreamContext<E>>) => Promise<Result<z.input<D>>>
       : never;
 };
 

@@ -21,14 +21,14 @@ export interface OracleHandlerDeps {
   log: Logger;
 }
 
-// The registry refuses these protected channels without a session; this only keeps the member's type honest.
-const signedOut = () => err('UNAUTHENTICATED', 'Sign in with your staff account first.');
-
-/** The oracle's channels: questions are the member's own, the knowledge base is the app's. */
+/**
+ * The oracle's channels: questions are the member's own, the knowledge base is the app's. ask, reindex, openNote
+ * and gaps are protected: the registry refused them unless a member is signed in.
+ */
 export function oracleHandlers(deps: OracleHandlerDeps): Pick<Handlers<AppContract>, OracleChannels> {
   const { oracle, knowledge, settings } = deps;
   return {
-    'oracle:ask': (input, ctx) => (ctx.member ? oracle.ask(input, { member: ctx.member.email, signal: ctx.signal }) : signedOut()),
+    'oracle:ask': (input, ctx) => oracle.ask(input, { member: ctx.member.email, signal: ctx.signal }),
     'oracle:status': () => ok(knowledge.status()),
     'oracle:reindex': (_input, ctx) =>
       knowledge.reindex({ signal: ctx.signal, onProgress: (progress) => ctx.emit('oracle:progress', progress) }),
@@ -38,8 +38,7 @@ export function oracleHandlers(deps: OracleHandlerDeps): Pick<Handlers<AppContra
       const patch: SettingsPatch = { knowledgeBase: { path: folder } };
       return ok({ chosen: true, settings: settings.update(patch) });
     },
-    'oracle:openNote': async ({ path }, ctx) => {
-      if (!ctx.member) return signedOut();
+    'oracle:openNote': async ({ path }) => {
       const note = await resolveNotePath(knowledge.folder(), path);
       if (!note.ok) {
         return note.reason === 'note_missing'
@@ -54,6 +53,6 @@ export function oracleHandlers(deps: OracleHandlerDeps): Pick<Handlers<AppContra
       deps.log.warn('a source note could not be opened', { reason: opened.message });
       return err('INTERNAL', `The note could not be opened: ${opened.message}`, { reason: 'no_app_for_notes' });
     },
-    'oracle:gaps': (_input, ctx) => (ctx.member ? ok(oracle.gaps(ctx.member.email)) : signedOut()),
+    'oracle:gaps': (_input, ctx) => ok(oracle.gaps(ctx.member.email)),
   };
 }

@@ -23,7 +23,7 @@ function askOverIpc(kit: SecretaryKit) {
     isTrustedSender: allowOrigins([APP_ORIGIN]),
     currentMember: () => EDU,
     handlers: {
-      'secretary:ask': (input, ctx) => kit.secretary.ask(input, { member: ctx.member!, signal: ctx.signal }),
+      'secretary:ask': (input, ctx) => kit.secretary.ask(input, { member: ctx.member, signal: ctx.signal }),
     },
   });
   return (input: unknown) => registry.call('secretary:ask', input, fakeSender().sender);
