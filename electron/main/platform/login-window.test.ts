@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../../shared/lang';
 import { AUTH } from '../../../shared/limits';
 import { createMemoryLogger } from '../log/logger';
+import { expectElectronChecklist } from '../../../test/support/electron-checklist';
 
 interface FakeCookie {
   name: string;
@@ -116,14 +117,7 @@ describe('sign-in window', () => {
     const prefs = window.options.webPreferences!;
     expect(prefs.partition).toBe('persist:cfaccess');
     expect(prefs.preload).toBeUndefined();
-    expect(prefs.sandbox).toBe(true);
-    expect(prefs.contextIsolation).toBe(true);
-    expect(prefs.nodeIntegration).toBe(false);
-    expect(prefs.nodeIntegrationInWorker).toBe(false);
-    expect(prefs.nodeIntegrationInSubFrames).toBe(false);
-    expect(prefs.webSecurity).toBe(true);
-    expect(prefs.allowRunningInsecureContent).toBe(false);
-    expect(prefs.webviewTag).toBe(false);
+    expectElectronChecklist(prefs);
     expect(prefs.devTools).toBe(false);
     expect(window.options).toMatchObject({ show: true, title: 'Sign in — Staff Desk' });
     expect(window.options.width).toBeGreaterThanOrEqual(window.options.minWidth!);

@@ -3,6 +3,7 @@ import type { BrowserWindowConstructorOptions } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLogger } from '../log/logger';
 import { WINDOW_BACKGROUND } from './main-window-options';
+import { expectElectronChecklist } from '../../../test/support/electron-checklist';
 
 const electron = await vi.hoisted(async () => {
   const { EventEmitter } = await import('node:events');
@@ -49,15 +50,7 @@ beforeEach(() => {
 describe('main window', () => {
   it('runs the page sandboxed, isolated and without Node', () => {
     const prefs = open().window.options.webPreferences!;
-    expect(prefs.contextIsolation).toBe(true);
-    expect(prefs.sandbox).toBe(true);
-    expect(prefs.nodeIntegration).toBe(false);
-    expect(prefs.nodeIntegrationInWorker).toBe(false);
-    expect(prefs.nodeIntegrationInSubFrames).toBe(false);
-    expect(prefs.webSecurity).toBe(true);
-    expect(prefs.allowRunningInsecureContent).toBe(false);
-    expect(prefs.webviewTag).toBe(false);
-    expect(prefs.spellcheck).toBe(false);
+    expectElectronChecklist(prefs);
     expect(prefs.preload).toBe('/app/out/preload/index.cjs');
   });
 
