@@ -1,4 +1,3 @@
-import { Type, type Schema } from '@google/genai';
 import { z } from 'zod';
 import type { DigestItem } from '../../../shared/digest';
 import type { MailSummary } from '../secretary/mailbox-port';
@@ -14,23 +13,6 @@ export const digestReplySchema = z.object({
   items: z.array(z.object({ messageId: z.string().trim(), why: z.string().trim() })),
 });
 export type DigestReply = z.infer<typeof digestReplySchema>;
-
-export const digestResponseSchema: Schema = {
-  type: Type.OBJECT,
-  properties: {
-    resumen: { type: Type.STRING },
-    ruido_count: { type: Type.INTEGER },
-    items: {
-      type: Type.ARRAY,
-      items: {
-        type: Type.OBJECT,
-        properties: { messageId: { type: Type.STRING }, why: { type: Type.STRING } },
-        required: ['messageId', 'why'],
-      },
-    },
-  },
-  required: ['resumen', 'ruido_count', 'items'],
-};
 
 export interface SortedMail {
   items: DigestItem[];

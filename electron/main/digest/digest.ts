@@ -13,7 +13,7 @@ import type { MailSummary } from '../secretary/mailbox-port';
 import type { SettingsStore } from '../settings/settings-store';
 import type { MailboxPort, RecentMailPort } from '../secretary/mailbox-port';
 import { buildDigestPrompt } from './digest-prompt';
-import { digestReplySchema, digestResponseSchema, sortedMail } from './digest-reply';
+import { digestReplySchema, sortedMail } from './digest-reply';
 import { createDigestStore } from './digest-store';
 import { digestTexts } from './digest-texts';
 import { createSharedRuns } from './shared-run';
@@ -75,7 +75,6 @@ export function createDigest(deps: DigestDeps): DigestService {
       model: deps.settings.get().models.secretary,
       contents: prompt,
       schema: digestReplySchema,
-      responseSchema: digestResponseSchema,
       generation: { ...SECRETARY.generation, maxOutputTokens: DIGEST.maxOutputTokens },
       attempts: SECRETARY.modelAttempts,
       timeoutMs: SECRETARY.modelTimeoutMs,

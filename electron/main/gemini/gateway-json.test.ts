@@ -1,4 +1,4 @@
-import { ThinkingLevel, Type, type Content } from '@google/genai';
+import type { Content } from '@google/genai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -18,9 +18,10 @@ const GEMMA = 'gemma-4-26b-a4b-it';
 const NEW_MODEL = 'gemini-9-preview';
 
 const decision = z.object({ action: z.enum(['responder', 'buscar']), answer: z.string().optional() });
-const responseSchema = {
-  type: Type.OBJECT,
-  properties: { action: { type: Type.STRING, enum: ['responder', 'buscar'] }, answer: { type: Type.STRING } },
+/** What the gateway derives from `decision` for the decoder. */
+const responseJsonSchema = {
+  type: 'object',
+  properties: { action: { type: 'string', enum: ['responder', 'buscar'] }, answer: { type: 'string' } },
   required: ['action'],
 };
 const ask = (model: string): JsonRequest<z.infer<typeof decision>> => ({
@@ -28,7 +29,6 @@ const ask = (model: string): JsonRequest<z.infer<typeof decision>> => ({
   contents: 'Any mail from Bat today?',
   systemInstruction: 'You are the secretary of Saraa’s mailbox.',
   schema: decision,
-  responseSchema,
   attempts: 2,
   timeoutMs: 5_000,
 });
@@ -44,7 +44,9 @@ describe('gateway.generateJson', () => {
     const { gateway } = createGatewayKit(gemini.double);
     expect(await gateway.generateJson(ask('gemini-3.8-flash'))).toEqual({ ok: true, value: { action: 'buscar' } });
     const [body] = bodies();
-    expect(body!.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseSchema: { type: 'OBJECT' } });
+    // The decoder's schema is derived from the zod schema that validates the reply: one shape, written once.
+    expect(body!.generationConfig).toMatchObject({ responseMimeType: 'application/json', responseJsonSchema });
+    expect(body!.generationConfig).not.toHaveProperty('responseSchema');
     expect(body!.systemInstruction).toBeDefined();
   });
 
@@ -138,7 +140,7 @@ describe('gateway.generateJson', () => {
 });
 
 describe('gateway.generate with tools', () => {
-  const tools = [{ name: 'get_server_time', description: 'The time in Ulaanbaatar.' }];
+  const tools = [{ name: 'get_server_time', description: 'The time in Ulaanbaatar.', parameters: { type: 'object' } }];
   const request = (model: string) => ({ model, contents: 'What time is it?', tools, attempts: 2, timeoutMs: 5_000 });
 
   it('falls back to tools described in the prompt when function calling is refused', async () => {
@@ -168,7 +170,7 @@ describe('gateway.generate with a thinking level', () => {
     model,
     contents: 'Where is the VPN guide?',
     systemInstruction: 'Answer from the notes.',
-    generation: { maxOutputTokens: 2048, thinkingConfig: { thinkingLevel: ThinkingLevel.LOW } },
+    generation: { maxOutputTokens: 2048, thinkingLevel: 'low' as const },
     attempts: 2,
     timeoutMs: 5_000,
   });

@@ -95,7 +95,7 @@ describe('gateway.stream', () => {
     const model = 'gemma-4-26b-a4b-it';
     gemini.double.script('generateContent', textReply('{"tool_call":{"name":"get_server_time","args":{}}}'), textReply('It is ten.'));
     const { gateway } = createGatewayKit(gemini.double);
-    const tools = [{ name: 'get_server_time', description: 'The time in Ulaanbaatar.' }];
+    const tools = [{ name: 'get_server_time', description: 'The time in Ulaanbaatar.', parameters: { type: 'object' } }];
     const first = listen({ model, tools });
     expect(await gateway.stream(first.request)).toMatchObject({ ok: true, value: { functionCalls: [{ name: 'get_server_time' }] } });
     expect(first.chunks).toEqual([]);

@@ -1,5 +1,59 @@
-import type { Content, FunctionCall, FunctionDeclaration, Schema, SpeechConfig, ThinkingConfig } from '@google/genai';
 import type { z } from 'zod';
+
+/**
+ * The gateway's own words for a conversation with a model. The @google/genai SDK's types stay inside gemini/:
+ * pipelines build turns from these, and the gateway hands them to the SDK, whose Content they are a subset of.
+ */
+
+/** What a member's turn may carry: words, audio or an image inline (base64), or the result of a tool call. */
+export type UserPart =
+  | { readonly text: string }
+  | { readonly inlineData: { readonly mimeType: string; readonly data: string } }
+  | { readonly functionResponse: FunctionResponse };
+
+export interface FunctionResponse {
+  /** The id of the call it answers, when the model gave one. */
+  readonly id?: string;
+  readonly name: string;
+  /** `{output}` on success, `{error}` when the tool could not do it (the model reads either). */
+  readonly response: Readonly<Record<string, unknown>>;
+}
+
+export interface UserTurn {
+  readonly role: 'user';
+  readonly parts: readonly UserPart[];
+}
+
+/** An earlier answer as the member saw it (from the conversation's history). */
+export interface ModelTextTurn {
+  readonly role: 'model';
+  readonly parts: readonly [{ readonly text: string }];
+}
+
+declare const modelTurnBrand: unique symbol;
+/**
+ * The model's own turn exactly as it came, thought signatures and all: only the gateway makes one, and it goes
+ * back to the model unchanged (a Gemini 3 function call without its signature fails the next request).
+ */
+export interface ModelTurn {
+  readonly role: 'model';
+  readonly [modelTurnBrand]: true;
+}
+
+export type Turn = UserTurn | ModelTextTurn | ModelTurn;
+
+/** A function the model may call: its arguments as a JSON Schema object (derived from zod by the caller). */
+export interface ToolDeclaration {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
+}
+
+export interface FunctionCall {
+  readonly id?: string;
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
+}
 
 /** What every gateway call takes: which model, how hard to try, and the caller's cancel. */
 export interface CallOptions {
@@ -12,41 +66,43 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** Sampling and output options, passed to Gemini as they are. */
+/** How hard a model thinks before it answers, for the models that take a level (Gemini 3 and later). */
+export type ThinkingLevel = 'minimal' | 'low' | 'medium' | 'high';
+
+/** Sampling and output options. */
 export interface GenerationSettings {
   temperature?: number;
   topP?: number;
   topK?: number;
   maxOutputTokens?: number;
-  responseModalities?: string[];
-  speechConfig?: SpeechConfig;
-  thinkingConfig?: ThinkingConfig;
+  thinkingLevel?: ThinkingLevel;
 }
 
 export interface GenerateRequest extends CallOptions {
   /** A plain prompt (one user turn) or the whole conversation. */
-  contents: string | Content[];
+  contents: string | readonly Turn[];
   systemInstruction?: string;
   generation?: GenerationSettings;
   /** Functions the model may call; the caller runs them and sends the results back in `contents`. */
-  tools?: FunctionDeclaration[];
+  tools?: readonly ToolDeclaration[];
 }
 
 export interface Generation {
   model: string;
-  /** The answer's text, thoughts left out; '' when the model answered with calls or audio only. */
+  /** The answer's text, thoughts left out; '' when the model answered with calls only. */
   text: string;
-  /** The model's turn exactly as it came (thought signatures included): append it to `contents` unchanged. */
-  content: Content;
+  /** The model's turn exactly as it came: append it to `contents` unchanged. */
+  content: ModelTurn;
   functionCalls: FunctionCall[];
   finishReason: string | null;
 }
 
 export interface JsonRequest<T> extends Omit<GenerateRequest, 'tools'> {
-  /** What the answer must be; it is validated with this whatever the model's JSON support. */
+  /**
+   * What the answer must be: its JSON Schema (derived here) constrains the model's decoding where the model can,
+   * is described in the prompt where it cannot, and the reply is validated with it either way.
+   */
   schema: z.ZodType<T>;
-  /** The same shape for Gemini's constrained decoding (OpenAPI subset), and described in the prompt otherwise. */
-  responseSchema: Schema;
 }
 
 export interface StreamChunk {

@@ -6,8 +6,9 @@ import { embedTexts } from './embed';
 import { failed, toResult, type GeminiResult, type Outcome } from './failure';
 import { createGeminiCaller, type AttemptContext } from './gemini-caller';
 import { readJsonReply, repairTurns } from './json-output';
+import { decoderJsonSchema } from './json-schema';
 import { createStreamReader, readGeneration } from './read-generation';
-import { planGeneration, userTurn, type Plan, type PlanInput } from './request-plan';
+import { planGeneration, type Plan, type PlanInput } from './request-plan';
 import { sleep as realSleep, type AttemptOutcome, type Sleep } from './retry-policy';
 import type {
   CallOptions,
@@ -18,6 +19,7 @@ import type {
   KeyCheck,
   StreamRequest,
 } from './gateway-types';
+import { userText } from './turns';
 
 export interface GeminiGatewayDeps {
   secrets: SecretStore;
@@ -128,15 +130,16 @@ export function createGeminiGateway(deps: GeminiGatewayDeps): GeminiGateway {
 
     async generateJson(request) {
       const { model, schema } = request;
-      const first = await planned(model, request, (plan) => generateWith(plan, request));
+      const asked = { ...request, responseJsonSchema: decoderJsonSchema(schema) };
+      const first = await planned(model, asked, (plan) => generateWith(plan, request));
       if (!first.ok) return toResult(first, model);
       const reading = readJsonReply(first.value.text, schema);
       if (reading.ok) return { ok: true, value: reading.value };
 
       // The problem names what the model wrote, which may quote mail: it goes to the model, not to the log.
       log.warn('gemini json reply unusable; asking once for a repair', { model });
-      const contents = typeof request.contents === 'string' ? [userTurn(request.contents)] : request.contents;
-      const repair = { ...request, contents: [...contents, ...repairTurns(first.value.text, reading.problem)] };
+      const contents = typeof request.contents === 'string' ? [userText(request.contents)] : request.contents;
+      const repair = { ...asked, contents: [...contents, ...repairTurns(first.value.text, reading.problem)] };
       const second = await planned(model, repair, (plan) => generateWith(plan, repair));
       if (!second.ok) return toResult(second, model);
       const repaired = readJsonReply(second.value.text, schema);

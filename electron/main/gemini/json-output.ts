@@ -1,6 +1,6 @@
-import type { Content } from '@google/genai';
 import { z } from 'zod';
-import { userTurn } from './request-plan';
+import type { Turn } from './gateway-types';
+import { userText } from './turns';
 
 const FENCED = /```[a-z]*[ \t]*\r?\n?([\s\S]*?)```/i;
 
@@ -33,9 +33,9 @@ export function readJsonReply<T>(text: string, schema: z.ZodType<T>): JsonReadin
 }
 
 /** The one repair round: the model sees its own reply and what is wrong with it. */
-export function repairTurns(reply: string, problem: string): Content[] {
+export function repairTurns(reply: string, problem: string): Turn[] {
   return [
     { role: 'model', parts: [{ text: reply }] },
-    userTurn(`Your reply could not be used. ${problem}\nSend the corrected JSON only.`),
+    userText(`Your reply could not be used. ${problem}\nSend the corrected JSON only.`),
   ];
 }

@@ -1,8 +1,8 @@
-import type { Content, FunctionCall, FunctionDeclaration, GenerateContentResponse, Part } from '@google/genai';
+import type { Content, FunctionCall as SdkFunctionCall, FunctionDeclaration, GenerateContentResponse, Part } from '@google/genai';
 import { failed, type Outcome } from './failure';
 import { extractJsonText } from './json-output';
 import { PROMPT_TOOL_CALL_KEY } from './request-plan';
-import type { Generation } from './gateway-types';
+import type { FunctionCall, Generation, ModelTurn } from './gateway-types';
 
 // Finish reasons that mean the answer was withheld, not finished.
 const WITHHELD = new Set(['SAFETY', 'PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII', 'RECITATION', 'IMAGE_SAFETY']);
@@ -69,11 +69,17 @@ function generation(
 ): Generation {
   const parts = content.parts ?? [];
   const text = textOf(parts);
-  const functionCalls = parts.flatMap((part) => (part.functionCall ? [part.functionCall] : []));
+  const functionCalls = parts.flatMap((part) => (part.functionCall ? [callOf(part.functionCall)] : []));
   const promptCall = promptTools && functionCalls.length === 0 ? promptToolCall(text, promptTools) : null;
+  // The turn goes back as it came (see sdkContents): branded, so no pipeline can build or alter one.
+  const turn = content as unknown as ModelTurn;
   return promptCall
-    ? { model, text: '', content, functionCalls: [promptCall], finishReason }
-    : { model, text, content, functionCalls, finishReason };
+    ? { model, text: '', content: turn, functionCalls: [promptCall], finishReason }
+    : { model, text, content: turn, functionCalls, finishReason };
+}
+
+function callOf(call: SdkFunctionCall): FunctionCall {
+  return { ...(call.id ? { id: call.id } : {}), name: call.name ?? '', args: call.args ?? {} };
 }
 
 function textOf(parts: readonly Part[]): string {

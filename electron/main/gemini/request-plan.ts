@@ -1,11 +1,17 @@
-import type { Content, FunctionDeclaration, GenerateContentConfig, Part, Schema, ThinkingConfig } from '@google/genai';
+import {
+  ThinkingLevel as SdkThinkingLevel,
+  type Content,
+  type FunctionDeclaration,
+  type GenerateContentConfig,
+  type Part,
+} from '@google/genai';
 import type { ModelCapabilities } from './capabilities';
 import type { Capability } from './failure';
-import type { GenerateRequest } from './gateway-types';
+import type { GenerateRequest, ThinkingLevel, Turn } from './gateway-types';
 
 export interface PlanInput extends Pick<GenerateRequest, 'contents' | 'systemInstruction' | 'generation' | 'tools'> {
-  /** Present when the answer must be JSON of this shape. */
-  responseSchema?: Schema;
+  /** Present when the answer must be JSON of this shape (a JSON Schema, see json-schema.ts). */
+  responseJsonSchema?: Record<string, unknown>;
 }
 
 /** One generateContent request, shaped for what the model accepts. */
@@ -28,13 +34,13 @@ export const PROMPT_TOOL_CALL_KEY = 'tool_call';
  * and earlier calls and results are rewritten as plain text. A thinking level the model does not take is left out.
  */
 export function planGeneration(input: PlanInput, capabilities: ModelCapabilities): Plan {
-  const tools = input.tools?.length ? input.tools : null;
-  const { thinkingConfig, ...generation } = input.generation ?? {};
+  const tools = input.tools?.length ? input.tools.map(sdkDeclaration) : null;
+  const { thinkingLevel, ...generation } = input.generation ?? {};
   const useNative = {
     systemInstruction: input.systemInstruction !== undefined && capabilities.systemInstruction,
-    jsonSchema: input.responseSchema !== undefined && capabilities.jsonSchema,
+    jsonSchema: input.responseJsonSchema !== undefined && capabilities.jsonSchema,
     tools: tools !== null && capabilities.tools,
-    thinkingLevel: thinkingConfig?.thinkingLevel !== undefined && capabilities.thinkingLevel,
+    thinkingLevel: thinkingLevel !== undefined && capabilities.thinkingLevel,
   };
   const config: GenerateContentConfig = { ...generation };
   const preamble: string[] = [];
@@ -45,18 +51,17 @@ export function planGeneration(input: PlanInput, capabilities: ModelCapabilities
 
   if (useNative.jsonSchema) {
     config.responseMimeType = 'application/json';
-    config.responseSchema = input.responseSchema;
-  } else if (input.responseSchema !== undefined) closing.push(jsonInstruction(input.responseSchema));
+    config.responseJsonSchema = input.responseJsonSchema;
+  } else if (input.responseJsonSchema !== undefined) closing.push(jsonInstruction(input.responseJsonSchema));
 
   const promptTools = tools !== null && !useNative.tools ? tools : null;
   if (useNative.tools && tools) config.tools = [{ functionDeclarations: tools }];
   else if (promptTools) preamble.push(toolsInstruction(promptTools));
 
-  // A level has no words to go in: without it the model thinks at its own default, and the rest still applies.
-  const thinking = useNative.thinkingLevel ? thinkingConfig : withoutLevel(thinkingConfig);
-  if (thinking) config.thinkingConfig = thinking;
+  // A level has no words to go in: without it the model thinks at its own default.
+  if (useNative.thinkingLevel && thinkingLevel) config.thinkingConfig = { thinkingLevel: SDK_THINKING_LEVEL[thinkingLevel] };
 
-  let contents = typeof input.contents === 'string' ? [userTurn(input.contents)] : input.contents;
+  let contents = typeof input.contents === 'string' ? [userTurn(input.contents)] : sdkContents(input.contents);
   if (promptTools) contents = contents.map(toolPartsAsText);
   contents = withPreamble(contents, preamble);
   contents = withClosing(contents, closing);
@@ -69,20 +74,33 @@ export function planGeneration(input: PlanInput, capabilities: ModelCapabilities
   };
 }
 
-function withoutLevel(thinkingConfig: ThinkingConfig | undefined): ThinkingConfig | undefined {
-  if (thinkingConfig === undefined) return undefined;
-  const { thinkingLevel: _dropped, ...rest } = thinkingConfig;
-  return Object.keys(rest).length > 0 ? rest : undefined;
+const SDK_THINKING_LEVEL: Record<ThinkingLevel, SdkThinkingLevel> = {
+  minimal: SdkThinkingLevel.MINIMAL,
+  low: SdkThinkingLevel.LOW,
+  medium: SdkThinkingLevel.MEDIUM,
+  high: SdkThinkingLevel.HIGH,
+};
+
+/**
+ * The gateway's turns are a subset of the SDK's Content, and a ModelTurn is the very Content the model sent:
+ * the SDK gets them as they are, never rebuilt, so nothing of a model turn (thought signatures) is lost.
+ */
+export function sdkContents(turns: readonly Turn[]): Content[] {
+  return turns as unknown as Content[];
+}
+
+function sdkDeclaration(tool: { name: string; description: string; parameters: Readonly<Record<string, unknown>> }): FunctionDeclaration {
+  return { name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters };
 }
 
 export function userTurn(text: string): Content {
   return { role: 'user', parts: [{ text }] };
 }
 
-function jsonInstruction(responseSchema: Schema): string {
+function jsonInstruction(responseJsonSchema: Record<string, unknown>): string {
   return [
-    'Reply with only one JSON value that matches this schema (OpenAPI types), with no other text before or after it:',
-    JSON.stringify(responseSchema),
+    'Reply with only one JSON value that matches this JSON Schema, with no other text before or after it:',
+    JSON.stringify(responseJsonSchema),
   ].join('\n');
 }
 

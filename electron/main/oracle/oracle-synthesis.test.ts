@@ -90,7 +90,7 @@ describe('O6 synthesis from the chunks', () => {
     expect(generationConfig(request!)).toMatchObject({
       maxOutputTokens: ORACLE.maxOutputTokens,
       responseMimeType: 'application/json',
-      responseSchema: { type: 'OBJECT', required: ['answer'] },
+      responseJsonSchema: { type: 'object', required: ['answer'] },
       // Seeds 001: "Gemini 3.8 Flash (razonamiento bajo)".
       thinkingConfig: { thinkingLevel: 'LOW' },
     });
@@ -119,7 +119,7 @@ describe('O6 synthesis from the chunks', () => {
     expect(systemInstruction).toBe('');
     expect(turns).toHaveLength(1);
     expect(turns[0]?.text).toMatch(/^You answer the staff's questions from their team's knowledge base/);
-    expect(turns[0]?.text).toContain('Reply with only one JSON value that matches this schema');
+    expect(turns[0]?.text).toContain('Reply with only one JSON value that matches this JSON Schema');
     expect(generationConfig(request!)).toEqual({ maxOutputTokens: ORACLE.maxOutputTokens });
   });
 });

@@ -1,10 +1,9 @@
-import { ThinkingLevel } from '@google/genai';
 import { ORACLE } from '../../../shared/limits';
 import type { OracleTurn } from '../../../shared/oracle';
 import type { GeminiResult } from '../gemini/failure';
 import type { GeminiGateway } from '../gemini/gateway';
 import { newBoundary } from '../prompt/untrusted-data';
-import { buildOraclePrompt, oracleReplySchema, oracleResponseSchema, type PromptChunk } from './oracle-prompt';
+import { buildOraclePrompt, oracleReplySchema, type PromptChunk } from './oracle-prompt';
 
 export interface SynthesisRequest {
   readonly gateway: Pick<GeminiGateway, 'generateJson'>;
@@ -16,9 +15,6 @@ export interface SynthesisRequest {
   readonly question: string;
   readonly signal: AbortSignal;
 }
-
-// limits.ts names the level as the seeds do; the SDK wants its enum.
-const THINKING_LEVEL: Record<typeof ORACLE.thinkingLevel, ThinkingLevel> = { low: ThinkingLevel.LOW };
 
 /**
  * O6: one JSON answer written from the chunks, thinking at the seeds' low level. The gateway retries, falls back
@@ -38,10 +34,9 @@ export async function synthesizeAnswer(request: SynthesisRequest): Promise<Gemin
     systemInstruction: prompt.systemInstruction,
     contents: prompt.contents,
     schema: oracleReplySchema,
-    responseSchema: oracleResponseSchema,
     generation: {
       maxOutputTokens: ORACLE.maxOutputTokens,
-      thinkingConfig: { thinkingLevel: THINKING_LEVEL[ORACLE.thinkingLevel] },
+      thinkingLevel: ORACLE.thinkingLevel,
     },
     attempts: ORACLE.modelAttempts,
     timeoutMs: ORACLE.modelTimeoutMs,

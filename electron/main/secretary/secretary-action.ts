@@ -1,9 +1,9 @@
-import { Type, type Schema } from '@google/genai';
 import { z } from 'zod';
 
 /**
- * S3: what the model may answer each round. The zod schemas are stricter than the responseSchema (a search
- * needs a term, a read needs both ids) so that the gateway's one repair round tells the model what is missing.
+ * S3: what the model may answer each round. The gateway derives the decoder's schema from these (one object whose
+ * `action` is responder, buscar or leer, as the seeds' responseSchema); what decoding cannot say (a search needs a
+ * term, a read needs both ids) zod checks, so that the gateway's one repair round tells the model what is missing.
  * IDs stay strings: a 64-bit Zoho id written as a JSON number has already lost its last digits.
  */
 
@@ -35,32 +35,6 @@ export type SecretaryAction = z.infer<typeof actionSchema>;
 /** After the last lookup the model must answer: only `responder` is accepted. */
 export const finalActionSchema = responder;
 export type AnswerAction = z.infer<typeof responder>;
-
-const answerProperties = {
-  answer: { type: Type.STRING },
-  sources: { type: Type.ARRAY, items: { type: Type.STRING } },
-} satisfies Record<string, Schema>;
-
-/** The seeds' responseSchema, plus `sources`: the messageIds the answer relies on. */
-export const actionResponseSchema: Schema = {
-  type: Type.OBJECT,
-  properties: {
-    action: { type: Type.STRING, enum: ['responder', 'buscar', 'leer'] },
-    ...answerProperties,
-    query: { type: Type.STRING },
-    from: { type: Type.STRING },
-    subject: { type: Type.STRING },
-    messageId: { type: Type.STRING },
-    folderId: { type: Type.STRING },
-  },
-  required: ['action'],
-};
-
-export const finalResponseSchema: Schema = {
-  type: Type.OBJECT,
-  properties: { action: { type: Type.STRING, enum: ['responder'] }, ...answerProperties },
-  required: ['action', 'answer'],
-};
 
 const WHOLE_FENCE = /^```[\w-]*[ \t]*\r?\n?([\s\S]*?)\r?\n?```$/;
 

@@ -32,16 +32,16 @@ describe('S3 one constrained JSON call per round', () => {
         topK: 64,
         maxOutputTokens: 1024,
         responseMimeType: 'application/json',
-        responseSchema: {
-          type: 'OBJECT',
+        responseJsonSchema: {
+          type: 'object',
           properties: {
-            action: { type: 'STRING', enum: ['responder', 'buscar', 'leer'] },
-            answer: { type: 'STRING' },
-            query: { type: 'STRING' },
-            from: { type: 'STRING' },
-            subject: { type: 'STRING' },
-            messageId: { type: 'STRING' },
-            folderId: { type: 'STRING' },
+            action: { type: 'string', enum: ['responder', 'buscar', 'leer'] },
+            answer: { type: 'string' },
+            query: { type: 'string' },
+            from: { type: 'string' },
+            subject: { type: 'string' },
+            messageId: { type: 'string' },
+            folderId: { type: 'string' },
           },
           required: ['action'],
         },
@@ -99,7 +99,7 @@ describe('S4 at most 3 tool rounds, then an answer', () => {
     expect(result).toMatchObject({ ok: true, value: { tool_rounds: 3, answer: 'Mantenimiento el 20 de agosto y una factura de 87,46 EUR.' } });
     expect(kit.calls).toHaveLength(SECRETARY.maxToolRounds + 1);
     const last = bodies().at(-1)!;
-    expect(last.generationConfig?.responseSchema).toMatchObject({ properties: { action: { enum: ['responder'] } } });
+    expect(last.generationConfig?.responseJsonSchema).toMatchObject({ properties: { action: { enum: ['responder'] } }, required: ['action', 'answer'] });
     expect(kit.prompts().at(-1)).toContain('(3 of 3 used)');
     expect(kit.prompts().at(-1)).toContain('No lookups left: answer now');
     expect(kit.prompts()[0]).not.toContain('No lookups left');

@@ -1,4 +1,3 @@
-import type { Schema } from '@google/genai';
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { SECRETARY } from '../../../shared/limits';
@@ -19,14 +18,7 @@ import { createChatQueries } from './chat-queries';
 import { readLatestDigest } from './latest-digest';
 import type { MailboxPort } from './mailbox-port';
 import { createQuestionLookups, type QuestionLookups } from './question-lookups';
-import {
-  actionResponseSchema,
-  actionSchema,
-  finalActionSchema,
-  finalResponseSchema,
-  plainAnswer,
-  type AnswerAction,
-} from './secretary-action';
+import { actionSchema, finalActionSchema, plainAnswer, type AnswerAction } from './secretary-action';
 import { newBoundary } from '../prompt/untrusted-data';
 import { buildSecretaryPrompt, type PromptView } from './secretary-prompt';
 
@@ -71,7 +63,6 @@ export function createSecretary(deps: SecretaryDeps): Secretary {
   async function decide<T>(
     prompt: string,
     schema: z.ZodType<T>,
-    responseSchema: Schema,
     model: string,
     signal: AbortSignal,
   ): Promise<Decision<T | AnswerAction>> {
@@ -79,7 +70,6 @@ export function createSecretary(deps: SecretaryDeps): Secretary {
       model,
       contents: prompt,
       schema,
-      responseSchema,
       generation: { ...SECRETARY.generation },
       attempts: SECRETARY.modelAttempts,
       timeoutMs: SECRETARY.modelTimeoutMs,
@@ -106,14 +96,14 @@ export function createSecretary(deps: SecretaryDeps): Secretary {
   ): Promise<Result<Answered>> {
     const prompt = (final: boolean) => buildSecretaryPrompt({ ...view, lookups: lookups.done, final });
     while (lookups.done.length < SECRETARY.maxToolRounds) {
-      const decision = await decide(prompt(false), actionSchema, actionResponseSchema, model, signal);
+      const decision = await decide(prompt(false), actionSchema, model, signal);
       if (!decision.ok) return { ok: false, error: decision.error };
       const { action } = decision;
       if (action.action === 'responder') return ok(answered(action, lookups));
       const lookup = await lookups.run(action, signal);
       if (!lookup.ok) return lookup;
     }
-    const last = await decide(prompt(true), finalActionSchema, finalResponseSchema, model, signal);
+    const last = await decide(prompt(true), finalActionSchema, model, signal);
     if (last.ok) return ok(answered(last.action, lookups));
     return last.unusable ? ok(foundSoFar(lookups, mailbox.webUrl)) : { ok: false, error: last.error };
   }
