@@ -3,7 +3,7 @@ import type { AuthStatus } from '../../../shared/auth';
 import type { Lang } from '../../../shared/lang';
 import { AUTH } from '../../../shared/limits';
 import { err, ok, type Err, type Result } from '../../../shared/result';
-import type { Member } from '../ipc/registry';
+import type { Member } from './member';
 import type { Logger } from '../log/logger';
 import { SESSION_TEXTS } from '../texts/session-texts';
 import { createAlarm, type Timers } from './alarm';

@@ -2,7 +2,7 @@ import type { DigestSettings } from '../../../shared/digest';
 import { DIGEST } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
 import { createAlarm, type Timers } from '../auth/alarm';
-import type { Member } from '../ipc/registry';
+import type { Member } from '../auth/member';
 import type { Logger } from '../log/logger';
 
 /** Why a pass that was due did not run. */

@@ -4,7 +4,8 @@ import { cancel, requestIdSchema, stream, unary } from '../../../shared/ipc/defi
 import { err, ok } from '../../../shared/result';
 import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { createMemoryLogger } from '../log/logger';
-import { createRegistry, type Handlers, type Member } from './registry';
+import type { Member } from '../auth/member';
+import { createRegistry, type Handlers } from './registry';
 import { allowOrigins } from './sender';
 
 const testContract = {

@@ -13,15 +13,10 @@ import {
 } from '../../../shared/ipc/define';
 import { IPC } from '../../../shared/limits';
 import { appErrorSchema, err, ok, type AppError, type Err, type Result } from '../../../shared/result';
+import type { Member } from '../auth/member';
 import type { Logger } from '../log/logger';
 import { checkInputBudget } from './input-budget';
 import type { Sender, SenderPolicy } from './sender';
-
-/** The signed-in staff member, as the identity service verified them. */
-export interface Member {
-  readonly email: string;
-  readonly name?: string;
-}
 
 export interface CallContext {
   readonly sender: Sender;

@@ -21,7 +21,7 @@ import type { Logger } from '../log/logger';
 import { LANGUAGE_NAMES_IN_ENGLISH } from '../prompt/language-names';
 import { linkedChunks } from './linked-notes';
 import { createOracleQueries } from './oracle-queries';
-import { queryVector, type QueryVector } from './query-vector';
+import { queryVector, type QueryVector } from '../knowledge/query-vector';
 import { synthesizeAnswer } from './synthesize-answer';
 
 export interface OracleDeps {

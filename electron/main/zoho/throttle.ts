@@ -1,5 +1,5 @@
 import type { Sleep } from '../gemini/retry-policy';
-import { createSlidingWindow } from './sliding-window';
+import { createSlidingWindow } from '../rate-limit/sliding-window';
 import type { ZohoFailure } from './zoho-failure';
 
 export interface ThrottleConfig {

@@ -2,7 +2,7 @@ import { ZOHO } from '../../../shared/limits';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import { readClient, readTokenAnswer, tokenErrorFailure } from './oauth';
-import { createSlidingWindow } from './sliding-window';
+import { createSlidingWindow } from '../rate-limit/sliding-window';
 import { zohoFailed, type ZohoFailure, type ZohoResult } from './zoho-failure';
 import type { ZohoHttp } from './zoho-http';
 

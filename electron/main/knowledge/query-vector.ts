@@ -1,7 +1,7 @@
 import { GEMINI } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
 import type { GeminiGateway } from '../gemini/gateway';
-import { embedQuery } from '../knowledge/embed-chunks';
+import { embedQuery } from './embed-chunks';
 import type { Logger } from '../log/logger';
 
 export interface QueryVector {
@@ -27,7 +27,7 @@ export async function queryVector(request: QueryVectorRequest): Promise<Result<Q
   const embedded = await embedQuery(request.gateway, request.text, model, GEMINI.embeddingDimensions, request.signal);
   if (embedded.ok) return { ok: true, value: { vector: embedded.value, model } };
   if (embedded.failure.kind === 'cancelled') return { ok: false, error: embedded.error };
-  log.warn('oracle: the question could not be embedded; searching by its words only', {
+  log.warn('knowledge: the question could not be embedded; searching by its words only', {
     model,
     reason: embedded.failure.kind,
     status: embedded.failure.status,
