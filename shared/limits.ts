@@ -67,9 +67,24 @@ export const ORACLE = {
 
 /** AI channel (seeds 004). */
 export const ASSISTANT = {
+  /** issue 10: one message, not a document; empty only when a voice question carries audio instead. */
+  messageMaxChars: 4000,
+  /** An earlier answer may be longer than a question; the pane cuts what it sends to this. */
+  historyMessageMaxChars: 8000,
   historyMaxTurns: 20, // G1
   maxToolSteps: 4, // G1
   transientRetries: 3, // G3: retries after the first attempt
+  /** Per attempt, and for a stream the longest wait for its next chunk: as patient as the secretary (S10). */
+  modelTimeoutMs: 40_000,
+  maxOutputTokens: 2048,
+  /** G2: a tool that takes longer is abandoned and the model told so. */
+  toolTimeoutMs: 20_000,
+  /** G2: a tool result larger than this (as JSON) is not sent; the model is told to ask for less. */
+  toolResultMaxChars: 16_000,
+  /** G4: the editable layers of the system prompt, and the JSON file that carries them between installs. */
+  promptScopeMaxChars: 2000,
+  promptInstructionsMaxChars: 4000,
+  promptFileMaxBytes: 64_000,
   knowledgeTopK: 8, // G6
   knowledgeKeepWithin: 0.03, // G6: drop everything more than this below the best
   knowledgeMinKept: 2, // G6
@@ -79,6 +94,7 @@ export const ASSISTANT = {
   /** A suffix is cut only when this much of the word remains, so short words are never reduced to noise. */
   knowledgeStemMinChars: 4,
   rateLimitPerMinute: 20, // G9
+  rateLimitWindowMs: 60_000, // G9
   serverTimeZone: 'Asia/Ulaanbaatar', // G7
 } as const;
 
