@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Result } from '../result';
 import { domainOf } from './channel-name';
-import type { Broadcasts, CancelDef, ChannelName, Contract, EventsOf, InputOf, OutputOf, StreamDef } from './define';
+import type { Broadcasts, CancelDef, Contract, EventsOf, InputOf, OutputOf, PayloadsOf, StreamDef, StreamEventOf } from './define';
 
 /**
  * The renderer's whole view of main: one method per channel, grouped by domain (`api.secrets.set(...)`), and
@@ -15,10 +15,10 @@ type Method<D> = D extends StreamDef | CancelDef | { input: z.ZodType }
 
 type ActionOf<K> = K extends `${string}:${infer A}` ? A : never;
 
-/** Stream events of the contract plus the broadcasts main sends on its own (e.g. `auth:changed`). */
-type AllEvents<C extends Contract, B extends Broadcasts> =
-  | EventsOf<C>
-  | { [N in keyof B & string]: { name: N; payload: z.output<B[N]> } }[keyof B & string];
+/** Stream events of the contract plus the broadcasts main sends on its own (e.g. `auth:changed`), by name. */
+export type EventPayloads<C extends Contract, B extends Broadcasts> = PayloadsOf<
+  EventsOf<C> | { [N in keyof B & string]: { name: N; payload: z.output<B[N]> } }[keyof B & string]
+>;
 
 export type Api<C extends Contract, B extends Broadcasts = {}> = {
   readonly [Dom in DomainsOf<C>]: {
@@ -26,11 +26,25 @@ export type Api<C extends Contract, B extends Broadcasts = {}> = {
   };
 } & {
   /** Subscribes to an event; returns the function that unsubscribes. */
-  readonly on: <N extends AllEvents<C, B>['name']>(
+  readonly on: <N extends keyof EventPayloads<C, B> & string>(
     event: N,
-    listener: (payload: Extract<AllEvents<C, B>, { name: N }>['payload']) => void,
+    listener: (payload: EventPayloads<C, B>[N]) => void,
+  ) => () => void;
+  /**
+   * Subscribes to every event of one stream channel (its progress events and its own terminal events), each handed
+   * over as one `StreamEventOf` value; returns the function that unsubscribes. Calls are told apart by requestId.
+   */
+  readonly onStream: <K extends StreamChannelOf<C>>(
+    channel: K,
+    listener: (event: StreamEventFor<C, K>) => void,
   ) => () => void;
 };
+
+/** The events of stream channel `K` of contract `C`, as `onStream` hands them over. */
+export type StreamEventFor<C extends Contract, K extends keyof C> = StreamEventOf<StreamDefOf<C, K>>;
+export type StreamDefOf<C extends Contract, K extends keyof C> = Extract<C[K], StreamDef>;
+
+export type StreamChannelOf<C extends Contract> = { [K in keyof C & string]: C[K] extends StreamDef ? K : never }[keyof C & string];
 
 type DomainsOf<C extends Contract> = keyof C extends infer K ? (K extends `${infer D}:${string}` ? D : never) : never;
 
@@ -47,17 +61,19 @@ export interface ApiTransport {
 export interface ApiManifest {
   readonly channels: readonly string[];
   readonly events: readonly string[];
+  /** Each stream channel's progress events and the two events that end its calls. */
+  readonly streams: Readonly<Record<string, { readonly events: readonly string[]; readonly done: string; readonly error: string }>>;
 }
 
 export function manifestOf(contract: Contract, broadcasts: Broadcasts = {}): ApiManifest {
   const events = new Set<string>(Object.keys(broadcasts));
-  for (const [channel, def] of Object.entries(contract) as [ChannelName, Contract[ChannelName]][]) {
+  const streams: Record<string, ApiManifest['streams'][string]> = {};
+  for (const [channel, def] of Object.entries(contract)) {
     if (def.kind !== 'stream') continue;
-    for (const event of Object.keys(def.events)) events.add(event);
-    events.add(`${domainOf(channel)}:done`);
-    events.add(`${domainOf(channel)}:error`);
+    streams[channel] = { events: Object.keys(def.events), ...def.terminal };
+    for (const event of [...Object.keys(def.events), def.terminal.done, def.terminal.error]) events.add(event);
   }
-  return { channels: Object.keys(contract), events: [...events] };
+  return { channels: Object.keys(contract), events: [...events], streams };
 }
 
 export function buildApiFromManifest<C extends Contract, B extends Broadcasts = {}>(
@@ -76,8 +92,22 @@ export function buildApiFromManifest<C extends Contract, B extends Broadcasts = 
     if (!allowed.has(event)) throw new Error(`Unknown event: ${event}`);
     return transport.subscribe(event, listener);
   };
+  const onStream = (channel: string, listener: (event: object) => void) => {
+    const stream = Object.hasOwn(manifest.streams, channel) ? manifest.streams[channel] : undefined;
+    if (!stream) throw new Error(`Not a stream channel: ${channel}`);
+    const tell = (kind: string, name?: string) => (payload: unknown) => listener({ ...(payload as object), kind, ...(name ? { name } : {}) });
+    const unsubscribe = [
+      ...stream.events.map((event) => transport.subscribe(event, tell('progress', event))),
+      transport.subscribe(stream.done, tell('done')),
+      transport.subscribe(stream.error, tell('error')),
+    ];
+    return () => {
+      for (const stop of unsubscribe) stop();
+    };
+  };
   for (const group of Object.values(api)) Object.freeze(group);
-  return Object.freeze({ ...api, on }) as unknown as Api<C, B>;
+  // The one place the contract's types meet the transport's untyped payloads: main validated each against it.
+  return Object.freeze({ ...api, on, onStream }) as unknown as Api<C, B>;
 }
 
 export function buildApi<C extends Contract, B extends Broadcasts = {}>(

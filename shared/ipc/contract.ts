@@ -74,9 +74,10 @@ export const contract = {
     input: zohoConnectInputSchema,
     events: { 'zoho:progress': zohoProgressSchema },
     done: zohoConnectedSchema,
+    terminal: { done: 'zoho:done', error: 'zoho:error' },
     protected: true,
   }),
-  'zoho:cancel': cancel(),
+  'zoho:cancel': cancel('zoho:connect'),
   'zoho:status': unary({ input: noInput, output: zohoStatusSchema, protected: true }),
   /** Forgets the mailbox here and revokes the app's access at Zoho (best effort). */
   'zoho:disconnect': unary({ input: noInput, output: zohoStatusSchema, protected: true }),
@@ -89,29 +90,34 @@ export const contract = {
     input: noInput,
     events: { 'digest:progress': digestProgressSchema },
     done: digestSchema,
+    terminal: { done: 'digest:done', error: 'digest:error' },
     protected: true,
   }),
-  'digest:cancel': cancel(),
+  'digest:cancel': cancel('digest:run'),
   /** The member's latest pass, or null before their first. */
   'digest:latest': unary({ input: noInput, output: digestSchema.nullable(), protected: true }),
 
   /** The mailbox secretary (seeds 000): one question answered from the member's own mail, with its sources. */
   'secretary:ask': unary({ input: secretaryAskInputSchema, output: secretaryAnswerSchema, protected: true }),
-  'secretary:cancel': cancel(),
+  'secretary:cancel': cancel('secretary:ask'),
 
   /**
    * The oracle (seeds 001): questions answered from the team's Markdown notes with their sources. `oracle:ask`
    * keeps the seeds' request and reply shapes; a requestId in the input makes it cancellable by `oracle:cancel`.
    */
   'oracle:ask': unary({ input: oracleAskInputSchema, output: oracleAnswerSchema, protected: true }),
-  'oracle:cancel': cancel(),
+  'oracle:cancel': cancel('oracle:ask'),
   /** The knowledge base's folder, size, freshness, retrieval mode and floor; not the member's data. */
   'oracle:status': unary({ input: noInput, output: knowledgeStatusSchema }),
-  /** Reads the folder again now (changed notes only) and embeds what needs it, reporting `oracle:progress`. */
+  /**
+   * Reads the folder again now (changed notes only) and embeds what needs it, reporting `oracle:progress`. It has
+   * no cancel: a pass is shared (a second call joins the running one), so a page may stop following it, not stop it.
+   */
   'oracle:reindex': stream({
     input: noInput,
     events: { 'oracle:progress': indexProgressSchema },
     done: knowledgeStatusSchema,
+    terminal: { done: 'oracle:reindexed', error: 'oracle:reindexFailed' },
     protected: true,
   }),
   /** Opens the system's folder picker; the chosen folder becomes the knowledge base (cancelled: unchanged). */

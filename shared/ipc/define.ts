@@ -17,28 +17,40 @@ export interface UnaryDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   readonly protected: P;
 }
 
+/**
+ * The two events that end a stream call, named in its definition so that no two calls share them: `done` carries
+ * `{requestId, value}`, `error` carries `{requestId, error}`.
+ */
+export interface StreamTerminal<Done extends ChannelName = ChannelName, Failed extends ChannelName = ChannelName> {
+  readonly done: Done;
+  readonly error: Failed;
+}
+
 export interface StreamDef<
   I extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
   E extends Record<ChannelName, z.ZodType> = Record<ChannelName, z.ZodType>,
   P extends boolean = boolean,
+  T extends StreamTerminal = StreamTerminal,
 > {
   readonly kind: 'stream';
   readonly input: I;
-  /** The value carried by `<domain>:done` when the work finishes. */
+  /** The value carried by the `terminal.done` event when the work finishes. */
   readonly done: D;
-  /** Progress events (`<domain>:chunk`, `<domain>:step`, ...), each tagged with the call's requestId. */
+  /** Progress events (`assistant:chunk`, `assistant:step`, ...), each tagged with the call's requestId. */
   readonly events: E;
+  readonly terminal: T;
   readonly protected: P;
 }
 
 /**
- * `<domain>:cancel`: aborts a running call of this domain by requestId; the registry serves it. Streams get their
+ * Aborts a running call of the one channel it names (`of`), by requestId; the registry serves it. Streams get their
  * requestId from the registry; a unary call is cancellable when its input carries `requestId: requestIdSchema`
  * chosen by the caller (so the answer keeps its plain shape, e.g. `secretary:ask`).
  */
-export interface CancelDef {
+export interface CancelDef<Of extends ChannelName = ChannelName> {
   readonly kind: 'cancel';
+  readonly of: Of;
   readonly input: typeof cancelInputSchema;
   readonly output: typeof cancelOutputSchema;
   readonly protected: false;
@@ -65,24 +77,18 @@ export function stream<
   I extends z.ZodType,
   D extends z.ZodType,
   E extends Record<ChannelName, z.ZodType>,
+  const T extends StreamTerminal,
   const P extends boolean = false,
->(def: { input: I; done: D; events: E; protected?: P }): StreamDef<I, D, E, P> {
-  return { kind: 'stream', protected: (def.protected ?? false) as P, input: def.input, done: def.done, events: def.events };
+>(def: { input: I; done: D; events: E; terminal: T; protected?: P }): StreamDef<I, D, E, P, T> {
+  const { input, done, events, terminal } = def;
+  return { kind: 'stream', protected: (def.protected ?? false) as P, input, done, events, terminal };
 }
 
-export function cancel(): CancelDef {
-  return { kind: 'cancel', protected: false, input: cancelInputSchema, output: cancelOutputSchema };
+export function cancel<const Of extends ChannelName>(of: Of): CancelDef<Of> {
+  return { kind: 'cancel', of, protected: false, input: cancelInputSchema, output: cancelOutputSchema };
 }
 
 export { domainOf } from './channel-name';
-
-/** The events every streaming domain has besides its own: the end of a call, one way or the other. */
-export function terminalEvents(domain: string) {
-  return {
-    done: `${domain}:done` as ChannelName,
-    error: `${domain}:error` as ChannelName,
-  };
-}
 
 export const streamErrorPayloadSchema = z.object({ requestId: requestIdSchema, error: appErrorSchema });
 
@@ -99,12 +105,25 @@ export type DoneOf<D> = D extends StreamDef<z.ZodType, infer Done> ? z.output<Do
 
 /** Every event a contract can send to the renderer, with its payload as the page receives it. */
 export type EventsOf<C extends Contract> = {
-  [K in keyof C]: C[K] extends StreamDef<z.ZodType, infer Done, infer E>
+  [K in keyof C]: C[K] extends StreamDef<z.ZodType, infer Done, infer E, boolean, infer T>
     ?
         | { [N in keyof E]: { name: N; payload: { requestId: string; data: z.output<E[N]> } } }[keyof E]
-        | { name: `${DomainOf<K & string>}:done`; payload: { requestId: string; value: z.output<Done> } }
-        | { name: `${DomainOf<K & string>}:error`; payload: z.output<typeof streamErrorPayloadSchema> }
+        | { name: T['done']; payload: { requestId: string; value: z.output<Done> } }
+        | { name: T['error']; payload: z.output<typeof streamErrorPayloadSchema> }
     : never;
 }[keyof C];
 
-export type DomainOf<K extends string> = K extends `${infer D}:${string}` ? D : never;
+/**
+ * One event of a stream call, as `api.onStream(channel, listener)` hands it over: a progress event by name, or the
+ * call's end. Built from the channel's definition alone, so it is exact for each channel.
+ */
+export type StreamEventOf<D extends StreamDef> =
+  | { [N in keyof D['events']]: { kind: 'progress'; name: N; requestId: string; data: z.output<D['events'][N]> } }[keyof D['events']]
+  | { kind: 'done'; requestId: string; value: z.output<D['done']> }
+  | { kind: 'error'; requestId: string; error: z.output<typeof appErrorSchema> };
+
+/** Each event's payload by its name: what `api.on(name, listener)` hands the listener. */
+export type PayloadsOf<Events extends { name: PropertyKey; payload: unknown }> = {
+  [E in Events as E['name']]: E['payload'];
+};
+

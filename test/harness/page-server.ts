@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { APP_ORIGIN } from '../../electron/main/app/app-origin';
-import { sameToken } from '../../electron/main/ipc/ws-transport';
+import { sameToken } from './ws-transport';
 import { contentTypeOf, resolveAppPath } from '../../electron/main/platform/app-files';
 import { SECURITY_HEADERS } from '../../electron/main/platform/content-security-policy';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createCore } from '../../electron/main/core';
 import type { AccessConfig } from '../../shared/access-config';
 import { allowOrigins } from '../../electron/main/ipc/sender';
-import { attachWsTransport, IPC_SOCKET_PATH, type WsTransport } from '../../electron/main/ipc/ws-transport';
+import { attachWsTransport, IPC_SOCKET_PATH, type WsTransport } from './ws-transport';
 import { createLogger, createRedactor, type Logger, type LogSink, type Redactor } from '../../electron/main/log/logger';
 import { createKeytarSecretStore, loadKeytar } from '../../electron/main/secrets/keytar-secret-store';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';

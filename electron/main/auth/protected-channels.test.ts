@@ -56,9 +56,10 @@ describe('the guard over protected channels whose handlers call Gemini', () => {
       input: z.strictObject({ question: z.string() }),
       events: { 'assistant:chunk': z.object({ text: z.string() }) },
       done: z.object({ model: z.string() }),
+      terminal: { done: 'assistant:done', error: 'assistant:error' },
       protected: true,
     }),
-    'assistant:cancel': cancel(),
+    'assistant:cancel': cancel('assistant:chat'),
   };
 
   function setup() {

@@ -37,8 +37,9 @@ const testContract = {
     input: z.strictObject({}),
     events: { 'work:chunk': z.object({ n: z.number() }) },
     done: z.object({ finished: z.boolean() }),
+    terminal: { done: 'work:done', error: 'work:error' },
   }),
-  'work:cancel': cancel(),
+  'work:cancel': cancel('work:run'),
 };
 
 let nextId = 1;

@@ -21,12 +21,14 @@ const testContract = {
     input: z.strictObject({ to: z.number().int().min(1).max(5) }),
     events: { 'count:chunk': z.object({ n: z.number() }) },
     done: z.object({ total: z.number() }),
+    terminal: { done: 'count:done', error: 'count:error' },
   }),
-  'count:cancel': cancel(),
+  'count:cancel': cancel('count:run'),
   'count:slow': unary({
     input: z.strictObject({ requestId: requestIdSchema.optional() }),
     output: z.object({ finished: z.boolean() }),
   }),
+  'count:cancelSlow': cancel('count:slow'),
 };
 
 function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
@@ -225,13 +227,26 @@ describe('IPC registry', () => {
     const { sender: other } = fakeSender({ id: 'window-2' });
     const answer = registry.call('count:slow', { requestId: 'ask-1' }, sender);
     await settle();
-    expect(await registry.call('count:cancel', { requestId: 'ask-1' }, other)).toEqual({ ok: true, value: { cancelled: false } });
+    expect(await registry.call('count:cancelSlow', { requestId: 'ask-1' }, other)).toEqual({ ok: true, value: { cancelled: false } });
     expect(seenSignals[0]!.aborted).toBe(false);
-    expect(await registry.call('count:cancel', { requestId: 'ask-1' }, sender)).toEqual({ ok: true, value: { cancelled: true } });
+    expect(await registry.call('count:cancelSlow', { requestId: 'ask-1' }, sender)).toEqual({ ok: true, value: { cancelled: true } });
     expect(seenSignals[0]!.aborted).toBe(true);
     open();
     expect(await answer).toEqual({ ok: true, value: { finished: false } });
-    expect(await registry.call('count:cancel', { requestId: 'ask-1' }, sender)).toEqual({ ok: true, value: { cancelled: false } });
+    expect(await registry.call('count:cancelSlow', { requestId: 'ask-1' }, sender)).toEqual({ ok: true, value: { cancelled: false } });
+  });
+
+  it('cancels only through the cancel channel of the call\'s own channel: another channel\'s cancel leaves it running', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { registry, seenSignals } = setup({ gate });
+    const { sender } = fakeSender();
+    const answer = registry.call('count:slow', { requestId: 'ask-2' }, sender);
+    await settle();
+    expect(await registry.call('count:cancel', { requestId: 'ask-2' }, sender)).toEqual({ ok: true, value: { cancelled: false } });
+    expect(seenSignals[0]!.aborted).toBe(false);
+    open();
+    expect(await answer).toEqual({ ok: true, value: { finished: true } });
   });
 
   it('aborts what a window had running when it goes away', async () => {

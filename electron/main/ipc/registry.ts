@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
-  domainOf,
-  terminalEvents,
   type CancelDef,
   type ChannelDef,
   type ChannelName,
@@ -70,7 +68,7 @@ export interface Registry<C extends Contract> {
 
 /** A call that can still be aborted: every stream, and every unary call (cancellable when it named a requestId). */
 interface RunningCall {
-  readonly domain: string;
+  readonly channel: string;
   readonly senderId: string;
   readonly controller: AbortController;
 }
@@ -87,7 +85,7 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
     const key = keyOf(senderId, requestId);
     // A requestId still running for this window is not taken over: the new call gets its own, unnamed slot.
     const slot = running.has(key) ? keyOf(senderId, randomUUID()) : key;
-    const call: RunningCall = { domain: domainOf(channel), senderId, controller: new AbortController() };
+    const call: RunningCall = { channel, senderId, controller: new AbortController() };
     running.set(slot, call);
     return { controller: call.controller, release: () => running.delete(slot) };
   }
@@ -127,7 +125,7 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
 
   function startStream(channel: ChannelName, def: StreamDef, input: unknown, base: Omit<CallContext, 'signal'>) {
     const requestId = randomUUID();
-    const { done, error } = terminalEvents(domainOf(channel));
+    const { done, error } = def.terminal;
     const { controller, release } = track(channel, base.sender.id, requestId);
     const deliver = (event: string, payload: unknown) => {
       if (!controller.signal.aborted) base.sender.send(event, payload);
@@ -159,11 +157,11 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
     return ok({ requestId });
   }
 
-  function cancel(channel: ChannelName, requestId: string, sender: Sender) {
+  function cancel(def: CancelDef, requestId: string, sender: Sender) {
     const key = keyOf(sender.id, requestId);
     const entry = running.get(key);
-    // Only the window that started a call may cancel it, and only through its own domain's cancel channel.
-    if (!entry || entry.domain !== domainOf(channel)) return ok({ cancelled: false });
+    // Only the window that started a call may cancel it, and only through the cancel channel of that call's channel.
+    if (!entry || entry.channel !== def.of) return ok({ cancelled: false });
     entry.controller.abort();
     running.delete(key);
     return ok({ cancelled: true });
@@ -199,7 +197,7 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
         case 'stream':
           return startStream(channel as ChannelName, def, parsed.data, base);
         case 'cancel':
-          return cancel(channel as ChannelName, (parsed.data as { requestId: string }).requestId, sender);
+          return cancel(def, (parsed.data as { requestId: string }).requestId, sender);
         default:
           return internal(channel, 'dispatch', new Error('unknown channel kind'));
       }

@@ -63,9 +63,8 @@ export function useKnowledgeStatus(): KnowledgeStatusView {
     if (stream.current) return;
     setNotice(null);
     setReindexing(true);
-    const calls = { start: () => api.oracle.reindex(), cancel: (requestId: string) => api.oracle.cancel({ requestId }) };
-    stream.current = followStream(api, 'oracle:reindex', 'oracle:progress', calls, {
-      onProgress: (progress) => {
+    stream.current = followStream(api, 'oracle:reindex', { start: () => api.oracle.reindex() }, {
+      onProgress: ({ data: progress }) => {
         news.current += 1;
         setLoad((current) =>
           current.kind === 'ready' ? { kind: 'ready', status: { ...current.status, state: 'indexing', progress } } : current,

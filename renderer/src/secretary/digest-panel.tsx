@@ -89,8 +89,8 @@ export function DigestPanel() {
     setRun({ kind: 'running', progress: null });
     focusAfterRender('cancel');
     const calls = { start: () => api.digest.run(), cancel: (requestId: string) => api.digest.cancel({ requestId }) };
-    stream.current = followStream(api, 'digest:run', 'digest:progress', calls, {
-      onProgress: (progress) => setRun({ kind: 'running', progress }),
+    stream.current = followStream(api, 'digest:run', calls, {
+      onProgress: ({ data }) => setRun({ kind: 'running', progress: data }),
       onDone: (digest) => {
         setLoad({ kind: 'ready', digest });
         end({ tone: 'info', message: t('secretary.digest.done') });

@@ -85,8 +85,8 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
     setFlow({ kind: 'connecting', method, code: null, browserOpened: false, waiting: false });
     focusAfterRender('cancel');
     const calls = { start: () => api.zoho.connect({ method }), cancel: (requestId: string) => api.zoho.cancel({ requestId }) };
-    stream.current = followStream(api, 'zoho:connect', 'zoho:progress', calls, {
-      onProgress: (progress) => setFlow((current) => withProgress(current, progress)),
+    stream.current = followStream(api, 'zoho:connect', calls, {
+      onProgress: ({ data }) => setFlow((current) => withProgress(current, data)),
       onDone: (connected: ZohoConnected) => {
         finish({ tone: 'info', message: t('settings.zoho.mailbox.connectedNow', { email: connected.email }) }, 'disconnect');
         onReload();

@@ -4,19 +4,18 @@ import type { AuthStatus } from '../../../shared/auth';
 import type { Digest } from '../../../shared/digest';
 import type { ApiTransport } from '../../../shared/ipc/api';
 import { buildAppApi, type AppApi } from '../../../shared/ipc/app-api';
-import { domainOf } from '../../../shared/ipc/channel-name';
 import { contract, type AppBroadcasts, type AppChannel, type AppContract } from '../../../shared/ipc/contract';
-import type { ChannelDef, DoneOf, OutputOf, ParsedInputOf, StreamDef, UnaryDef } from '../../../shared/ipc/define';
+import type { CancelDef, ChannelDef, DoneOf, OutputOf, ParsedInputOf, UnaryDef } from '../../../shared/ipc/define';
 import { floorFor, type CorpusGaps, type KnowledgeStatus } from '../../../shared/oracle';
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type SecretName } from '../../../shared/secrets';
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
-import type { ProgressEventOf, StreamChannel } from '../ui/follow-stream';
+import type { ProgressOf, StreamChannel } from '../ui/follow-stream';
 
 type UnaryChannel = { [K in AppChannel]: AppContract[K] extends UnaryDef ? K : never }[AppChannel];
 
-/** What a handler learns of its call besides the input: the signal a `<domain>:cancel` aborts. */
+/** What a handler learns of its call besides the input: the signal its channel's cancel aborts. */
 export interface FakeCall {
   readonly signal: AbortSignal;
 }
@@ -26,8 +25,8 @@ type Handler<K extends UnaryChannel> = (
 ) => Result<OutputOf<AppContract[K]>> | Promise<Result<OutputOf<AppContract[K]>>>;
 export type FakeHandlers = { [K in UnaryChannel]?: Handler<K> };
 
-type ProgressDataOf<K extends StreamChannel, N> =
-  AppContract[K] extends StreamDef<z.ZodType, z.ZodType, infer E> ? (N extends keyof E ? z.output<E[N]> : never) : never;
+type ProgressName<K extends StreamChannel> = ProgressOf<K>['name'] & string;
+type ProgressDataOf<K extends StreamChannel, N> = Extract<ProgressOf<K>, { name: N }>['data'];
 
 /** A stream call the page started, driven by the test as main would drive it. */
 export interface FakeStream<K extends StreamChannel> {
@@ -35,7 +34,7 @@ export interface FakeStream<K extends StreamChannel> {
   readonly input: ParsedInputOf<AppContract[K]>;
   /** True once the page cancelled it: from then on it sends nothing, as in main. */
   readonly cancelled: boolean;
-  progress<N extends ProgressEventOf<K>>(event: N, data: ProgressDataOf<K, N>): void;
+  progress<N extends ProgressName<K>>(event: N, data: ProgressDataOf<K, N>): void;
   finish(value: DoneOf<AppContract[K]>): void;
   fail(error: AppError): void;
 }
@@ -251,18 +250,18 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   };
 
   // Calls that can still be cancelled, by requestId: every stream, and unary calls that named one.
-  const running = new Map<string, { domain: string; controller: AbortController }>();
+  const running = new Map<string, { channel: string; controller: AbortController }>();
   const started = new Map<string, FakeStream<StreamChannel>[]>();
 
   function track(channel: string, requestId: string) {
     const controller = new AbortController();
-    running.set(requestId, { domain: domainOf(channel), controller });
+    running.set(requestId, { channel, controller });
     return { signal: controller.signal, release: () => running.delete(requestId) };
   }
 
-  function cancel(channel: string, requestId: string): Result<{ cancelled: boolean }> {
+  function cancel(def: CancelDef, requestId: string): Result<{ cancelled: boolean }> {
     const call = running.get(requestId);
-    if (!call || call.domain !== domainOf(channel)) return ok({ cancelled: false });
+    if (!call || call.channel !== def.of) return ok({ cancelled: false });
     call.controller.abort();
     running.delete(requestId);
     return ok({ cancelled: true });
@@ -284,7 +283,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
 
   function startStream<K extends StreamChannel>(channel: K, input: ParsedInputOf<AppContract[K]>) {
     const requestId = crypto.randomUUID();
-    const domain = domainOf(channel);
+    const { terminal } = contract[channel];
     const { signal, release } = track(channel, requestId);
     let ended = false;
     const deliver = (event: string, payload: unknown) => {
@@ -300,12 +299,12 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       finish(value) {
         if (signal.aborted || ended) return;
         (onFinish[channel] as (value: DoneOf<AppContract[K]>) => void)(value);
-        deliver(`${domain}:done`, { requestId, value });
+        deliver(terminal.done, { requestId, value });
         ended = true;
         release();
       },
       fail(error) {
-        deliver(`${domain}:error`, { requestId, error });
+        deliver(terminal.error, { requestId, error });
         ended = true;
         release();
       },
@@ -324,7 +323,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     if (def.protected && authStatus().state !== 'signed_in') return err('UNAUTHENTICATED', 'Sign in with your staff account first.');
     switch (def.kind) {
       case 'cancel':
-        return cancel(channel, (parsed.data as { requestId: string }).requestId);
+        return cancel(def, (parsed.data as { requestId: string }).requestId);
       case 'stream':
         return startStream(name as StreamChannel, parsed.data as never);
       case 'unary':

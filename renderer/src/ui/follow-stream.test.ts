@@ -28,13 +28,14 @@ describe('followStream', () => {
     const calls = { start: () => main.api.zoho.connect({ method: 'device' }), cancel: (requestId: string) => main.api.zoho.cancel({ requestId }) };
     const first = watcher();
     const second = watcher();
-    followStream(main.api, 'zoho:connect', 'zoho:progress', calls, first);
-    followStream(main.api, 'zoho:connect', 'zoho:progress', calls, second);
+    followStream(main.api, 'zoho:connect', calls, first);
+    followStream(main.api, 'zoho:connect', calls, second);
     expect(first.onProgress).not.toHaveBeenCalled();
     await settle();
 
-    expect(first.onProgress.mock.calls).toEqual([[{ ...CODE, userCode: 'CODE-1' }], [{ stage: 'waiting' }]]);
-    expect(second.onProgress.mock.calls).toEqual([[{ ...CODE, userCode: 'CODE-2' }], [{ stage: 'waiting' }]]);
+    const heard = (watch: ReturnType<typeof watcher>) => watch.onProgress.mock.calls.map(([event]) => [event.name, event.data]);
+    expect(heard(first)).toEqual([['zoho:progress', { ...CODE, userCode: 'CODE-1' }], ['zoho:progress', { stage: 'waiting' }]]);
+    expect(heard(second)).toEqual([['zoho:progress', { ...CODE, userCode: 'CODE-2' }], ['zoho:progress', { stage: 'waiting' }]]);
     main.streams('zoho:connect')[1]?.finish(MAILBOX);
     expect(second.onDone).toHaveBeenCalledWith(MAILBOX);
     expect(first.onDone).not.toHaveBeenCalled();
@@ -48,7 +49,7 @@ describe('followStream', () => {
     const main = createFakeMain({ configured: ['zoho.clientId', 'zoho.clientSecret'] });
     const watch = watcher();
     const cancel = vi.fn((requestId: string) => main.api.zoho.cancel({ requestId }));
-    const followed = followStream(main.api, 'zoho:connect', 'zoho:progress', { start: () => main.api.zoho.connect({ method: 'device' }), cancel }, watch);
+    const followed = followStream(main.api, 'zoho:connect', { start: () => main.api.zoho.connect({ method: 'device' }), cancel }, watch);
     followed.cancel();
     await settle();
 
@@ -63,7 +64,7 @@ describe('followStream', () => {
     const main = createFakeMain({ zohoMailbox: 'ana.perez@crearack.example' });
     const watch = watcher();
     const cancel = vi.fn();
-    const followed = followStream(main.api, 'digest:run', 'digest:progress', { start: () => main.api.digest.run(), cancel }, watch);
+    const followed = followStream(main.api, 'digest:run', { start: () => main.api.digest.run(), cancel }, watch);
     await settle();
     followed.stop();
     main.streams('digest:run')[0]?.progress('digest:progress', { stage: 'fetching' });
@@ -77,7 +78,7 @@ describe('followStream', () => {
     const main = createFakeMain({ auth: { state: 'signed_out' } });
     const watch = watcher();
     const start = (): Promise<Result<{ requestId: string }>> => main.api.digest.run();
-    followStream(main.api, 'digest:run', 'digest:progress', { start, cancel: vi.fn() }, watch);
+    followStream(main.api, 'digest:run', { start, cancel: vi.fn() }, watch);
     await settle();
     expect(watch.onError).toHaveBeenCalledWith(err('UNAUTHENTICATED', 'Sign in with your staff account first.').error);
     expect(main.listeners('digest:error')).toBe(0);

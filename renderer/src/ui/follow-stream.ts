@@ -1,33 +1,29 @@
 import type { z } from 'zod';
+import type { StreamChannelOf, StreamDefOf, StreamEventFor } from '../../../shared/ipc/api';
 import type { AppApi } from '../../../shared/ipc/app-api';
-import { domainOf } from '../../../shared/ipc/channel-name';
-import type { AppChannel, AppContract } from '../../../shared/ipc/contract';
-import type { DoneOf, EventsOf, StreamDef } from '../../../shared/ipc/define';
+import type { AppContract } from '../../../shared/ipc/contract';
 import type { AppError, Result } from '../../../shared/result';
 
-type AppEvent = EventsOf<AppContract>;
+/** The channels that answer with a requestId and then report through events (`assistant:chat`, `digest:run`). */
+export type StreamChannel = StreamChannelOf<AppContract>;
 
-/** The channels that answer with a requestId and then report through events (`zoho:connect`, `digest:run`). */
-export type StreamChannel = { [K in AppChannel]: AppContract[K] extends StreamDef ? K : never }[AppChannel];
+type EventOf<K extends StreamChannel> = StreamEventFor<AppContract, K>;
+/** One progress event of `K` (e.g. `assistant:chunk` or `assistant:step`), told apart by `name`. */
+export type ProgressOf<K extends StreamChannel> = Extract<EventOf<K>, { kind: 'progress' }>;
+/** What a finished call of `K` ends with. */
+export type StreamDoneOf<K extends StreamChannel> = z.output<StreamDefOf<AppContract, K>['done']>;
 
-/** The progress events a stream channel declares (e.g. `zoho:progress`). */
-export type ProgressEventOf<K extends StreamChannel> =
-  AppContract[K] extends StreamDef<z.ZodType, z.ZodType, infer E> ? keyof E & AppEvent['name'] : never;
-
-type ProgressPayload<N> = Extract<AppEvent, { name: N }>['payload'];
-type ProgressData<N> = ProgressPayload<N> extends { data: infer D } ? D : never;
-
-export interface StreamWatch<K extends StreamChannel, N extends ProgressEventOf<K>> {
-  onProgress(data: ProgressData<N>): void;
-  onDone(value: DoneOf<AppContract[K]>): void;
+export interface StreamWatch<K extends StreamChannel> {
+  onProgress?(event: ProgressOf<K>): void;
+  onDone(value: StreamDoneOf<K>): void;
   /** Why the call failed, or why main would not start it. */
   onError(error: AppError): void;
 }
 
-/** How to start the call, and how to cancel it once main has named it. */
+/** How to start the call, and how to cancel it once main has named it (a stream without a cancel channel has none). */
 export interface StreamCalls {
   start(): Promise<Result<{ requestId: string }>>;
-  cancel(requestId: string): Promise<unknown>;
+  cancel?(requestId: string): Promise<unknown>;
 }
 
 /** A stream call this page started. After either method, `watch` hears nothing more of it. */
@@ -38,54 +34,49 @@ export interface FollowedStream {
   stop(): void;
 }
 
-type Tagged = { requestId: string; data?: unknown; value?: unknown; error?: AppError };
-type Kind = 'progress' | 'done' | 'error';
-
 /**
- * Starts a stream call and hands its events to `watch`, once each, in order, never before this returns. The page
- * subscribes before it asks: main may send the first events before its answer with the requestId arrives, so those
- * are held until the requestId is known, then replayed; events of any other call are ignored. Listening ends with
- * done or error, or with `cancel` or `stop`.
+ * Starts a stream call and hands its events to `watch`, once each, in order, never before this returns. The events
+ * are the channel's own, as the contract declares them (its progress events and its own terminal events), so two
+ * kinds of call never hear each other's end. The page subscribes before it asks: main may send the first events
+ * before its answer with the requestId arrives, so those are held until the requestId is known, then replayed;
+ * events of any other call are ignored. Listening ends with done or error, or with `cancel` or `stop`.
  */
-export function followStream<K extends StreamChannel, N extends ProgressEventOf<K>>(
+export function followStream<K extends StreamChannel>(
   api: AppApi,
   channel: K,
-  progress: N,
   calls: StreamCalls,
-  watch: StreamWatch<K, N>,
+  watch: StreamWatch<K>,
 ): FollowedStream {
-  // The typed `on` cannot be called with a name chosen by a generic; the payload types are restored in `deliver`.
-  const on = api.on as (event: string, listener: (payload: Tagged) => void) => () => void;
-  const domain = domainOf(channel);
   let requestId: string | null = null;
   let ended = false;
   let cancelWanted = false;
-  const held: [Kind, Tagged][] = [];
+  const held: EventOf<K>[] = [];
 
-  const subscriptions = [
-    on(progress, (payload) => receive('progress', payload)),
-    on(`${domain}:done`, (payload) => receive('done', payload)),
-    on(`${domain}:error`, (payload) => receive('error', payload)),
-  ];
+  function receive(event: EventOf<K>) {
+    if (ended) return;
+    if (requestId === null) held.push(event);
+    else if (event.requestId === requestId) deliver(event);
+  }
+
+  function deliver(event: EventOf<K>) {
+    switch (event.kind) {
+      case 'progress':
+        watch.onProgress?.(event);
+        return;
+      case 'done':
+        stop();
+        watch.onDone(event.value);
+        return;
+      case 'error':
+        stop();
+        watch.onError(event.error);
+    }
+  }
+
+  const unsubscribe = api.onStream(channel, receive);
   function stop() {
     ended = true;
-    for (const unsubscribe of subscriptions) unsubscribe();
-  }
-
-  function receive(kind: Kind, payload: Tagged) {
-    if (ended) return;
-    if (requestId === null) held.push([kind, payload]);
-    else if (payload.requestId === requestId) deliver(kind, payload);
-  }
-
-  function deliver(kind: Kind, payload: Tagged) {
-    if (kind === 'progress') {
-      watch.onProgress(payload.data as ProgressData<N>);
-      return;
-    }
-    stop();
-    if (kind === 'done') watch.onDone(payload.value as DoneOf<AppContract[K]>);
-    else watch.onError(payload.error as AppError);
+    unsubscribe();
   }
 
   void calls.start().then((started) => {
@@ -96,8 +87,8 @@ export function followStream<K extends StreamChannel, N extends ProgressEventOf<
       return;
     }
     requestId = started.value.requestId;
-    if (cancelWanted) void calls.cancel(requestId);
-    for (const [kind, payload] of held.splice(0)) receive(kind, payload);
+    if (cancelWanted) void calls.cancel?.(requestId);
+    for (const event of held.splice(0)) receive(event);
   });
 
   return {
@@ -106,7 +97,7 @@ export function followStream<K extends StreamChannel, N extends ProgressEventOf<
       if (ended) return;
       stop();
       if (requestId === null) cancelWanted = true;
-      else void calls.cancel(requestId);
+      else void calls.cancel?.(requestId);
     },
   };
 }

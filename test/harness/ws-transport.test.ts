@@ -2,14 +2,14 @@ import { createServer, type Server } from 'node:http';
 import { connect as connectTcp, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cancel, stream, unary } from '../../../shared/ipc/define';
-import { IPC } from '../../../shared/limits';
-import { err, ok } from '../../../shared/result';
-import { openSocket, SocketRefusedError } from '../../../test/harness/socket-client';
-import { createTestCore } from '../../../test/support/test-core';
-import { createMemoryLogger } from '../log/logger';
-import { createRegistry, type Handlers } from './registry';
-import { allowOrigins } from './sender';
+import { cancel, stream, unary } from '../../shared/ipc/define';
+import { IPC } from '../../shared/limits';
+import { err, ok } from '../../shared/result';
+import { openSocket, SocketRefusedError } from './socket-client';
+import { createTestCore } from '../support/test-core';
+import { createMemoryLogger } from '../../electron/main/log/logger';
+import { createRegistry, type Handlers } from '../../electron/main/ipc/registry';
+import { allowOrigins } from '../../electron/main/ipc/sender';
 import { attachWsTransport, sameToken } from './ws-transport';
 
 const TOKEN = 'test-token-0123456789';
@@ -21,8 +21,9 @@ const testContract = {
     input: z.strictObject({ to: z.number().int().min(1).max(5) }),
     events: { 'count:chunk': z.object({ n: z.number() }) },
     done: z.object({ total: z.number() }),
+    terminal: { done: 'count:done', error: 'count:error' },
   }),
-  'count:cancel': cancel(),
+  'count:cancel': cancel('count:run'),
 };
 
 const cleanups: Array<() => unknown> = [];

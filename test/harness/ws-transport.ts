@@ -2,12 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import type { Contract } from '../../../shared/ipc/define';
-import { IPC } from '../../../shared/limits';
-import { err, type Result } from '../../../shared/result';
-import type { Logger } from '../log/logger';
-import type { Registry } from './registry';
-import type { Sender } from './sender';
+import type { Contract } from '../../shared/ipc/define';
+import { IPC } from '../../shared/limits';
+import { err, type Result } from '../../shared/result';
+import type { Logger } from '../../electron/main/log/logger';
+import type { Registry } from '../../electron/main/ipc/registry';
+import type { Sender } from '../../electron/main/ipc/sender';
 
 /**
  * The harness's transport (DESIGN section 6): the same registry as the Electron transport, reached over a
