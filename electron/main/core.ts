@@ -9,29 +9,24 @@ import { systemTimers } from './auth/alarm';
 import { authHandlers } from './auth/auth-handlers';
 import { createAuthSession, type AuthSession } from './auth/auth-session';
 import type { LoginPort, Notify } from './auth/login-port';
-import { createDigest } from './digest/digest';
-import { digestHandlers } from './digest/digest-handlers';
-import { createDigestSchedule, systemUtcOffsetMs } from './digest/digest-schedule';
+import type { AppEvents, Capability } from './capability';
+import { createDigestCapability } from './digest/digest-capability';
 import { createGeminiGateway } from './gemini/gateway';
-import { createKnowledgeService } from './knowledge/knowledge-service';
-import { watchFolder, type WatchFolder } from './knowledge/watch-folder';
-import { createOracle } from './oracle/oracle';
-import { oracleHandlers } from './oracle/oracle-handlers';
-import type { OpenNoteFile } from './platform/note-opener';
 import { sleep } from './gemini/retry-policy';
 import { secretsCheckHandler } from './gemini/secrets-check-handler';
 import { createRegistry, type Registry } from './ipc/registry';
-import { SECRETARY } from '../../shared/limits';
 import type { SenderPolicy } from './ipc/sender';
+import type { WatchFolder } from './knowledge/watch-folder';
 import type { Logger } from './log/logger';
+import { createOracleCapability } from './oracle/oracle-capability';
+import type { OpenNoteFile } from './platform/note-opener';
 import type { SecretStore } from './secrets/secret-store';
 import { secretsHandlers } from './secrets/secrets-handlers';
-import { createSecretary } from './secretary/secretary';
+import { createSecretaryCapability } from './secretary/secretary-capability';
 import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store';
 import { createZoho } from './zoho/create-zoho';
 import { mailHtmlToText } from './zoho/mail-text';
-import { zohoFailed } from './zoho/zoho-failure';
 import { zohoHandlers } from './zoho/zoho-handlers';
 import type { ZohoOverrides } from './zoho/zoho-endpoints';
 
@@ -100,6 +95,15 @@ export function createCore(deps: CoreDeps): Core {
     deps.broadcast(event, checked.data);
   }
 
+  // Filled below, once every capability exists: events raised earlier (none are, before start) reach nobody.
+  const capabilities: Capability[] = [];
+  const events: AppEvents = {
+    settingsChanged: (patch) => capabilities.forEach((capability) => capability.settingsChanged?.(patch)),
+    secretChanged: (name) => capabilities.forEach((capability) => capability.secretChanged?.(name)),
+    sessionChanged: (status) => capabilities.forEach((capability) => capability.sessionChanged?.(status)),
+    mailboxConnected: () => capabilities.forEach((capability) => capability.mailboxConnected?.()),
+  };
+
   const session = createAuthSession({
     access: () => deps.auth.accessOverride ?? accessFromSettings(stored.get().access),
     login: deps.auth.login,
@@ -110,20 +114,18 @@ export function createCore(deps: CoreDeps): Core {
     timers: systemTimers,
     publish: (status) => {
       broadcast('auth:changed', status);
-      // A member who just signed in may be owed a mailbox pass (the schedule skips while signed out).
-      if (status.state === 'signed_in') void digestSchedule.check();
+      events.sessionChanged(status);
     },
     log,
   });
-  // Every settings write goes through here, so the session learns at once when its team or application changes.
+  // Every settings write goes through here, so every capability learns at once what changed.
   const settings: SettingsStore = {
     get: stored.get,
     update(patch) {
       const before = lang();
       const next = stored.update(patch);
       if (patch.access) session.accessChanged();
-      if (patch.digest) void digestSchedule.check();
-      if (patch.knowledgeBase || patch.models?.embedding) knowledge.settingsChanged(patch);
+      events.settingsChanged(patch);
       const spoken = langOf(next.language);
       if (spoken !== before) deps.languageChanged?.(spoken);
       return next;
@@ -135,18 +137,6 @@ export function createCore(deps: CoreDeps): Core {
     const key = await deps.secrets.get('gemini.apiKey');
     return key.ok && key.value !== null;
   };
-  const knowledge = createKnowledgeService({
-    db: deps.db,
-    gateway: gemini,
-    settings: settings.get,
-    defaultFolder: deps.knowledge.defaultFolder,
-    hasGeminiKey,
-    watch: deps.knowledge.watch ?? watchFolder,
-    publish: (status) => broadcast('oracle:changed', status),
-    now: () => Date.now(),
-    log,
-  });
-  const oracle = createOracle({ db: deps.db, gateway: gemini, settings: settings.get, hasGeminiKey, lang, now: () => Date.now(), log });
   const zoho = createZoho({
     secrets: deps.secrets,
     settings,
@@ -158,35 +148,42 @@ export function createCore(deps: CoreDeps): Core {
     htmlToText: mailHtmlToText,
     ...(deps.zoho ? { overrides: deps.zoho } : {}),
   });
-  const secretary = createSecretary({ gateway: gemini, mailbox: zoho.mailbox, db: deps.db, settings, now: () => Date.now(), log });
-  const digest = createDigest({
-    gateway: gemini,
-    mail: zoho.mailbox,
-    db: deps.db,
-    settings,
-    now: () => Date.now(),
-    lang,
-    log,
-    notify: deps.auth.notify,
-    publish: ({ digest: stored }) => broadcast('digest:updated', stored),
-  });
-  const digestSchedule = createDigestSchedule({
-    settings: () => settings.get().digest,
-    now: () => Date.now(),
-    timers: systemTimers,
-    utcOffsetMs: systemUtcOffsetMs,
-    async readiness() {
-      const member = session.currentMember();
-      if (!member) return { ready: false, reason: 'signed_out' };
-      const zohoStatus = await zoho.connection.status(AbortSignal.timeout(SECRETARY.modelTimeoutMs));
-      return zohoStatus.ok && zohoStatus.value.state === 'connected'
-        ? { ready: true, member }
-        : { ready: false, reason: 'zoho_disconnected' };
+
+  const app = { handlers: appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, copyText: deps.copyText, log }) };
+  const preferences = { handlers: settingsHandlers({ settings }) };
+  const keys = {
+    handlers: {
+      ...secretsHandlers({ secrets: deps.secrets, changed: events.secretChanged }),
+      ...secretsCheckHandler({ gateway: gemini, settings }),
     },
-    lastPassAt: digest.lastPassAt,
-    runPass: (member, signal) => digest.run({ member, signal }),
+  };
+  const auth = { handlers: authHandlers({ session }), close: () => session.close() };
+  const mailbox = { handlers: zohoHandlers({ connection: zoho.connection, connected: events.mailboxConnected }) };
+  const digest = createDigestCapability({
+    db: deps.db,
+    gateway: gemini,
+    zoho,
+    settings,
+    session,
+    lang,
+    notify: deps.auth.notify,
+    publish: (stored) => broadcast('digest:updated', stored),
     log,
   });
+  const oracle = createOracleCapability({
+    db: deps.db,
+    gateway: gemini,
+    settings,
+    hasGeminiKey,
+    lang,
+    defaultFolder: deps.knowledge.defaultFolder,
+    chooseFolder: deps.knowledge.chooseFolder,
+    openNote: deps.knowledge.openNote,
+    ...(deps.knowledge.watch ? { watch: deps.knowledge.watch } : {}),
+    publish: (status) => broadcast('oracle:changed', status),
+    log,
+  });
+  const secretary = createSecretaryCapability({ db: deps.db, gateway: gemini, zoho, secrets: deps.secrets, settings, log });
 
   const registry = createRegistry({
     contract,
@@ -194,47 +191,26 @@ export function createCore(deps: CoreDeps): Core {
     isTrustedSender: deps.isTrustedSender,
     currentMember: session.currentMember,
     onUnauthenticated: session.protectedCallRefused,
+    // Spelled out, not folded: the Handlers type then proves that every channel of the contract has its handler.
     handlers: {
-      ...appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, copyText: deps.copyText, log }),
-      ...settingsHandlers({ settings }),
-      ...secretsHandlers({
-        secrets: deps.secrets,
-        // A new key embeds the knowledge base now; a removed one turns the oracle lexical, said at once.
-        changed: (name) => {
-          if (name === 'gemini.apiKey') void knowledge.reindex();
-        },
-      }),
-      ...secretsCheckHandler({ gateway: gemini, settings }),
-      ...authHandlers({ session }),
-      ...zohoHandlers({ connection: zoho.connection, connected: () => void digestSchedule.check() }),
-      ...digestHandlers({ digest }),
-      ...oracleHandlers({
-        oracle,
-        knowledge,
-        settings,
-        chooseFolder: deps.knowledge.chooseFolder,
-        openNote: deps.knowledge.openNote,
-        log,
-      }),
-      'secretary:ask': async (input, ctx) => {
-        // No mailbox, no question: say so before any model tokens are spent or the question is counted.
-        const refreshToken = await deps.secrets.get('zoho.refreshToken');
-        if (!refreshToken.ok) return refreshToken;
-        if (refreshToken.value === null) return zohoFailed({ kind: 'not_connected' });
-        return secretary.ask(input, { member: ctx.member, signal: ctx.signal });
-      },
+      ...app.handlers,
+      ...preferences.handlers,
+      ...keys.handlers,
+      ...auth.handlers,
+      ...mailbox.handlers,
+      ...digest.handlers,
+      ...oracle.handlers,
+      ...secretary.handlers,
     },
   });
-  void digestSchedule.check();
-  knowledge.start();
+  capabilities.push(app, preferences, keys, auth, mailbox, digest, oracle, secretary);
+  for (const capability of capabilities) capability.start?.();
   return {
     registry,
     auth: session,
     lang,
     close() {
-      digestSchedule.stop();
-      knowledge.close();
-      session.close();
+      for (const capability of capabilities) capability.close?.();
       deps.db.close();
     },
   };

@@ -118,11 +118,11 @@ describe('oracle channels on the core', () => {
     await indexed(call);
     const started = await call('oracle:reindex');
     expect(started).toMatchObject({ ok: true, value: { requestId: expect.any(String) } });
-    await vi.waitFor(() => expect(events.some(({ event }) => event === 'oracle:done')).toBe(true));
+    await vi.waitFor(() => expect(events.some(({ event }) => event === 'oracle:reindexed')).toBe(true));
     const progress = events.filter(({ event }) => event === 'oracle:progress').map(({ payload }) => payload);
     const notes = Object.keys(TEAM_NOTES).length;
     expect(progress).toContainEqual(expect.objectContaining({ data: { phase: 'reading', done: notes, total: notes } }));
-    expect(events.find(({ event }) => event === 'oracle:done')).toMatchObject({ payload: { value: { notes } } });
+    expect(events.find(({ event }) => event === 'oracle:reindexed')).toMatchObject({ payload: { value: { notes } } });
   });
 
   it('open a source note inside the folder, and refuse any path outside it', async () => {

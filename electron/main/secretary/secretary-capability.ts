@@ -1,0 +1,41 @@
+import type Database from 'better-sqlite3';
+import type { Capability } from '../capability';
+import type { GeminiGateway } from '../gemini/gateway';
+import type { Logger } from '../log/logger';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsStore } from '../settings/settings-store';
+import type { Zoho } from '../zoho/create-zoho';
+import { zohoFailed } from '../zoho/zoho-failure';
+import { createSecretary } from './secretary';
+
+export interface SecretaryCapabilityDeps {
+  db: Database.Database;
+  gateway: GeminiGateway;
+  zoho: Zoho;
+  secrets: SecretStore;
+  settings: SettingsStore;
+  log: Logger;
+}
+
+/** The mailbox secretary (seeds 000): one question answered from the member's own mail. */
+export function createSecretaryCapability(deps: SecretaryCapabilityDeps): Capability<'secretary:ask'> {
+  const secretary = createSecretary({
+    gateway: deps.gateway,
+    mailbox: deps.zoho.mailbox,
+    db: deps.db,
+    settings: deps.settings,
+    now: () => Date.now(),
+    log: deps.log,
+  });
+  return {
+    handlers: {
+      'secretary:ask': async (input, ctx) => {
+        // No mailbox, no question: say so before any model tokens are spent or the question is counted.
+        const refreshToken = await deps.secrets.get('zoho.refreshToken');
+        if (!refreshToken.ok) return refreshToken;
+        if (refreshToken.value === null) return zohoFailed({ kind: 'not_connected' });
+        return secretary.ask(input, { member: ctx.member, signal: ctx.signal });
+      },
+    },
+  };
+}
