@@ -22,6 +22,19 @@ const rawIpcAllowed = [
   'electron/preload/**',
 ];
 
+/**
+ * Layering by folder, like VS Code's: a capability (everything in electron/main but the adapters) reaches the
+ * platform only through ports the core hands it, never a transport, and the Gemini SDK only through gemini/.
+ */
+const capabilityLayers = [
+  { group: ['**/platform/*', './platform/*'], message: 'Capabilities take platform services as ports from the core; only index.ts wires platform/.' },
+  { group: ['**/ipc/electron-transport', '**/harness/*', 'ws'], message: 'Capabilities never know the transport: the registry is their only door.' },
+];
+const sdkOnlyInGemini = {
+  group: ['@google/genai'],
+  message: "The Gemini SDK's types stay inside electron/main/gemini/: use the gateway's own types (gateway-types.ts).",
+};
+
 const noElectron = {
   name: 'electron',
   message: 'Only the platform adapters, the IPC transport, the app entry and the preload may import electron.',
@@ -49,6 +62,15 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    files: ['electron/main/**/*.ts'],
+    ignores: [...electronAdapters, 'electron/main/gemini/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [...capabilityLayers, sdkOnlyInGemini] }] },
+  },
+  {
+    files: ['electron/main/gemini/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: capabilityLayers }] },
+  },
+  {
     files: electronAdapters,
     ignores: rawIpcAllowed,
     rules: { 'no-restricted-imports': ['error', { paths: [noRawIpc] }] },
@@ -64,7 +86,10 @@ export default tseslint.config(
         'error',
         {
           paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'shared/ is runtime-neutral: no Node.' }))],
-          patterns: [{ group: ['react', 'react-dom', 'better-sqlite3', 'keytar'], message: 'shared/ is runtime-neutral.' }],
+          patterns: [
+            { group: ['react', 'react-dom', 'better-sqlite3', 'keytar', '@google/genai'], message: 'shared/ is runtime-neutral.' },
+            { group: ['**/electron/*', '**/renderer/*', '**/test/*'], message: 'shared/ imports nothing of a runtime: main, preload and renderer import it.' },
+          ],
         },
       ],
       'no-restricted-globals': [
@@ -84,6 +109,10 @@ export default tseslint.config(
         'error',
         {
           paths: [noElectron, ...nodeBuiltins.map((name) => ({ name, message: 'The renderer is sandboxed: no Node.' }))],
+          patterns: [
+            { group: ['**/electron/*'], message: 'The renderer reaches main only through window.api (shared/ipc), never its code.' },
+            sdkOnlyInGemini,
+          ],
         },
       ],
       'no-restricted-globals': ['error', { name: 'require', message: 'The renderer is sandboxed.' }],

@@ -19,7 +19,7 @@ import type { SenderPolicy } from './ipc/sender';
 import type { WatchFolder } from './knowledge/watch-folder';
 import type { Logger } from './log/logger';
 import { createOracleCapability } from './oracle/oracle-capability';
-import type { OpenNoteFile } from './platform/note-opener';
+import type { OpenNoteFile } from './oracle/open-note-file';
 import type { SecretStore } from './secrets/secret-store';
 import { secretsHandlers } from './secrets/secrets-handlers';
 import { createSecretaryCapability } from './secretary/secretary-capability';

@@ -16,7 +16,7 @@ import { signInSession } from './platform/login-partition';
 import { createLoginPort } from './platform/login-window';
 import { createFolderPicker } from './platform/folder-picker';
 import { createMainWindow } from './platform/main-window';
-import { APP_TITLE } from './platform/main-window-options';
+import { APP_TITLE } from '../../shared/product';
 import { createNoteOpener } from './platform/note-opener';
 import { createNotify } from './platform/notifications';
 import { claimSingleInstance } from './platform/single-instance';

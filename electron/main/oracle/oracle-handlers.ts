@@ -5,7 +5,7 @@ import type { Handlers } from '../ipc/registry';
 import type { KnowledgeService } from '../knowledge/knowledge-service';
 import { resolveNotePath } from '../knowledge/note-path';
 import type { Logger } from '../log/logger';
-import type { OpenNoteFile } from '../platform/note-opener';
+import type { OpenNoteFile } from './open-note-file';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Oracle } from './oracle';
 

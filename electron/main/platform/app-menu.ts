@@ -1,7 +1,7 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import type { Lang } from '../../../shared/lang';
 import { MENU_TEXTS, type MenuTexts } from '../texts/menu-texts';
-import { APP_TITLE } from './main-window-options';
+import { APP_TITLE } from '../../../shared/product';
 
 export interface AppMenuEnv {
   platform: NodeJS.Platform;

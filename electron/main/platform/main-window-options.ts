@@ -1,7 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { APP_TITLE } from '../../../shared/product';
 import { secureWebPreferences } from './secure-web-preferences';
-
-export const APP_TITLE = 'Staff Desk';
 
 /** Painted before the page's first frame, so opening the window never flashes the wrong theme. */
 export const WINDOW_BACKGROUND = { dark: '#1f1f23', light: '#ffffff' } as const;

@@ -1,10 +1,6 @@
 import { app, shell } from 'electron';
 import type { Logger } from '../log/logger';
-
-export type OpenedWith = 'obsidian' | 'system';
-
-/** Opens a note file that main has already resolved inside the knowledge base folder. */
-export type OpenNoteFile = (file: string) => Promise<{ ok: true; openedWith: OpenedWith } | { ok: false; message: string }>;
+import type { OpenNoteFile } from '../oracle/open-note-file';
 
 /**
  * Obsidian when the system has a handler for obsidian:// (the team's notes are usually an Obsidian vault, and

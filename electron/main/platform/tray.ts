@@ -1,7 +1,7 @@
 import { Menu, Tray, nativeImage } from 'electron';
 import type { Lang } from '../../../shared/lang';
 import { TRAY_TEXTS } from '../texts/tray-texts';
-import { APP_TITLE } from './main-window-options';
+import { APP_TITLE } from '../../../shared/product';
 import { trayMenuTemplate, type TrayActions } from './tray-menu';
 
 export interface TrayDeps extends TrayActions {
