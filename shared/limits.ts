@@ -81,6 +81,8 @@ export const ASSISTANT = {
   toolTimeoutMs: 20_000,
   /** G2: a tool result larger than this (as JSON) is not sent; the model is told to ask for less. */
   toolResultMaxChars: 16_000,
+  /** G2: a search term the model writes for a tool; longer is a confused call, refused with the reason. */
+  toolQueryMaxChars: 1000,
   /** G4: the editable layers of the system prompt, and the JSON file that carries them between installs. */
   promptScopeMaxChars: 2000,
   promptInstructionsMaxChars: 4000,
@@ -137,7 +139,8 @@ export const IPC = {
   maxInputBytes: 1_000_000,
   maxInputDepth: 32,
   secretValueMaxChars: 4096,
-  copyTextMaxChars: 1000,
+  /** Room for a whole answer (the Assistant's longest, maxOutputTokens of text, is well under this). */
+  copyTextMaxChars: 64_000,
   knowledgePathMaxChars: 4096,
 } as const;
 

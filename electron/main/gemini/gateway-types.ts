@@ -85,6 +85,11 @@ export interface GenerateRequest extends CallOptions {
   generation?: GenerationSettings;
   /** Functions the model may call; the caller runs them and sends the results back in `contents`. */
   tools?: readonly ToolDeclaration[];
+  /**
+   * 'none': the tools stay declared, since the conversation holds calls to them, but the model must answer in
+   * words now (e.g. the last round of a tool loop). 'auto', the default: the model decides.
+   */
+  toolChoice?: 'auto' | 'none';
 }
 
 export interface Generation {

@@ -56,6 +56,26 @@ describe('planGeneration', () => {
     expect(plan.contents[2]!.parts![0]!.text).toContain('"10:00"');
   });
 
+  it('forbids calls now while keeping the tools declared, for the last round of a tool loop', () => {
+    const modelCall = { role: 'model', parts: [{ functionCall: { name: 'get_server_time', args: {} } }] } as unknown as ModelTurn;
+    const contents: Turn[] = [
+      { role: 'user', parts: [{ text: 'What time is it?' }] },
+      modelCall,
+      { role: 'user', parts: [{ functionResponse: { name: 'get_server_time', response: { output: '10:00' } } }] },
+    ];
+    const native = planGeneration({ contents, tools: [tool], toolChoice: 'none' }, ALL);
+    expect(native.config.tools).toEqual([{ functionDeclarations: [sdkTool] }]);
+    expect(native.config.toolConfig).toEqual({ functionCallingConfig: { mode: 'NONE' } });
+    expect(native.contents[1]!.parts).toEqual([{ functionCall: { name: 'get_server_time', args: {} } }]);
+
+    // A model without function calling is not told of the tools, yet reads the earlier calls and results in words.
+    const prompted = planGeneration({ contents, tools: [tool], toolChoice: 'none' }, NONE);
+    expect(prompted.promptTools).toBeNull();
+    expect(JSON.stringify(prompted.contents)).not.toContain('You can use these tools');
+    expect(prompted.contents[1]!.parts).toEqual([{ text: '{"tool_call":{"name":"get_server_time","args":{}}}' }]);
+    expect(prompted.contents[2]!.parts![0]!.text).toContain('"10:00"');
+  });
+
   it('sends tools natively when the model takes them', () => {
     const plan = planGeneration({ contents: 'x', tools: [tool] }, ALL);
     expect(plan.config.tools).toEqual([{ functionDeclarations: [sdkTool] }]);

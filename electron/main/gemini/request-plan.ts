@@ -1,4 +1,5 @@
 import {
+  FunctionCallingConfigMode,
   ThinkingLevel as SdkThinkingLevel,
   type Content,
   type FunctionDeclaration,
@@ -9,7 +10,7 @@ import type { ModelCapabilities } from './capabilities';
 import type { Capability } from './failure';
 import type { GenerateRequest, ThinkingLevel, Turn } from './gateway-types';
 
-export interface PlanInput extends Pick<GenerateRequest, 'contents' | 'systemInstruction' | 'generation' | 'tools'> {
+export interface PlanInput extends Pick<GenerateRequest, 'contents' | 'systemInstruction' | 'generation' | 'tools' | 'toolChoice'> {
   /** Present when the answer must be JSON of this shape (a JSON Schema, see json-schema.ts). */
   responseJsonSchema?: Record<string, unknown>;
 }
@@ -54,15 +55,20 @@ export function planGeneration(input: PlanInput, capabilities: ModelCapabilities
     config.responseJsonSchema = input.responseJsonSchema;
   } else if (input.responseJsonSchema !== undefined) closing.push(jsonInstruction(input.responseJsonSchema));
 
-  const promptTools = tools !== null && !useNative.tools ? tools : null;
-  if (useNative.tools && tools) config.tools = [{ functionDeclarations: tools }];
-  else if (promptTools) preamble.push(toolsInstruction(promptTools));
+  // With calls forbidden, a model that takes tools only through the prompt is not told about them at all.
+  const callsAllowed = input.toolChoice !== 'none';
+  const promptTools = tools !== null && !useNative.tools && callsAllowed ? tools : null;
+  if (useNative.tools && tools) {
+    config.tools = [{ functionDeclarations: tools }];
+    if (!callsAllowed) config.toolConfig = { functionCallingConfig: { mode: FunctionCallingConfigMode.NONE } };
+  } else if (promptTools) preamble.push(toolsInstruction(promptTools));
 
   // A level has no words to go in: without it the model thinks at its own default.
   if (useNative.thinkingLevel && thinkingLevel) config.thinkingConfig = { thinkingLevel: SDK_THINKING_LEVEL[thinkingLevel] };
 
   let contents = typeof input.contents === 'string' ? [userTurn(input.contents)] : sdkContents(input.contents);
-  if (promptTools) contents = contents.map(toolPartsAsText);
+  // Earlier calls and results in words for a model without function calling, whether or not it may call now.
+  if (!capabilities.tools) contents = contents.map(toolPartsAsText);
   contents = withPreamble(contents, preamble);
   contents = withClosing(contents, closing);
 

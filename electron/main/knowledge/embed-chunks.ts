@@ -79,7 +79,7 @@ export async function embedChunks(options: EmbedChunksOptions): Promise<GeminiRe
 
 /** The question's vector, unit length, embedded for retrieval rather than as a document. */
 export async function embedQuery(
-  gateway: GeminiGateway,
+  gateway: Pick<GeminiGateway, 'embed'>,
   question: string,
   model: string,
   dimensions: number,

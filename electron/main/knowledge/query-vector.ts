@@ -10,7 +10,7 @@ export interface QueryVector {
 }
 
 export interface QueryVectorRequest {
-  readonly gateway: GeminiGateway;
+  readonly gateway: Pick<GeminiGateway, 'embed'>;
   readonly text: string;
   /** settings.models.embedding: the vectors it makes are comparable only with the chunks it embedded. */
   readonly model: string;

@@ -1,8 +1,8 @@
 import { SECRETARY } from '../../../shared/limits';
 import type { HistoryEntry } from '../../../shared/secretary';
-import { untrustedBlock, untrustedMarkers } from '../prompt/untrusted-data';
+import { describeDigest, describeLookup } from '../prompt/mail-text';
+import { untrustedMarkers } from '../prompt/untrusted-data';
 import type { DigestContext } from './latest-digest';
-import type { MailSummary } from './mailbox-port';
 import type { Lookup } from './question-lookups';
 
 export interface PromptView {
@@ -52,27 +52,11 @@ export function buildSecretaryPrompt(view: PromptView): string {
     .join('\n\n');
 }
 
-function untrusted(boundary: string, text: string): string {
-  return untrustedBlock('MAIL', boundary, text);
-}
-
 function digestSection(context: DigestContext, boundary: string): string[] {
-  switch (context.kind) {
-    case 'none':
-      return ['Latest mailbox digest: (no digest yet: the first mailbox pass has not run.)'];
-    case 'unavailable':
-      return ['Latest mailbox digest: (the latest digest could not be loaded.)'];
-    case 'digest': {
-      const { digest } = context;
-      return [
-        'Latest mailbox digest (your main context):',
-        untrusted(
-          boundary,
-          `Last pass of ${digest.generated_at} · ${digest.resumen} · noise filtered: ${digest.ruido_count}\nItems: ${JSON.stringify(digest.items)}`,
-        ),
-      ];
-    }
-  }
+  const described = describeDigest(context, boundary);
+  return context.kind === 'digest'
+    ? ['Latest mailbox digest (your main context):', described]
+    : [`Latest mailbox digest: ${described}`];
 }
 
 function historySection(history: readonly HistoryEntry[], name: string): string[] {
@@ -89,33 +73,4 @@ function lookupsSection(lookups: readonly Lookup[], final: boolean, boundary: st
   lookups.forEach((lookup, index) => lines.push(`${index + 1}. ${describeLookup(lookup, boundary)}`));
   if (final) lines.push('No lookups left: answer now with {"action":"responder"} from what you found.');
   return lines;
-}
-
-function describeLookup(lookup: Lookup, boundary: string): string {
-  switch (lookup.kind) {
-    case 'search': {
-      const terms = JSON.stringify(lookup.terms);
-      if (lookup.results.length === 0) return `Search ${terms}: no message matched.`;
-      const results = lookup.results.map(describeResult).join('\n');
-      return `Search ${terms}: ${lookup.results.length} message(s).\n${untrusted(boundary, results)}`;
-    }
-    case 'read': {
-      const { messageId, folderId, from, subject, date } = lookup.message;
-      const header = `From: ${from}\nSubject: ${subject}\nDate: ${date}`;
-      return `Read of message ${JSON.stringify(messageId)} (folder ${JSON.stringify(folderId)}):\n${untrusted(boundary, `${header}\n\n${lookup.text}`)}`;
-    }
-    case 'refused':
-      return `Read refused: message ${JSON.stringify(lookup.messageId)} in folder ${JSON.stringify(lookup.folderId)} was not returned by a search in this question. Search for it first.`;
-    case 'reread':
-      return `Read skipped: message ${JSON.stringify(lookup.message.messageId)} was already read above.`;
-  }
-}
-
-function describeResult(message: MailSummary): string {
-  return [
-    `- messageId: ${message.messageId} · folderId: ${message.folderId}`,
-    `  from: ${message.from} · date: ${message.date}`,
-    `  subject: ${message.subject}`,
-    `  summary: ${message.summary}`,
-  ].join('\n');
 }

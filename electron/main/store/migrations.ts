@@ -156,4 +156,26 @@ const v3KnowledgeState: Migration = {
   `,
 };
 
-export const appMigrations: readonly Migration[] = [v1Initial, v2KnowledgeNotes, v3KnowledgeState];
+/**
+ * Issue 10: a prompt layer the team never changed is stored as NULL, not as a copy of the shipped text, so an
+ * improved default in a later version reaches every team that kept it. Nothing wrote this table before, and an
+ * empty layer was its only default: it becomes NULL.
+ */
+const v4AssistantPromptDefaults: Migration = {
+  version: 4,
+  name: 'assistant prompt layers default to the shipped text',
+  up: `
+    CREATE TABLE ai_prompts_v4 (
+      channel TEXT PRIMARY KEY CHECK (channel <> ''),
+      scope TEXT,
+      instructions TEXT,
+      updated_at TEXT NOT NULL
+    );
+    INSERT INTO ai_prompts_v4 (channel, scope, instructions, updated_at)
+      SELECT channel, NULLIF(scope, ''), NULLIF(instructions, ''), updated_at FROM ai_prompts;
+    DROP TABLE ai_prompts;
+    ALTER TABLE ai_prompts_v4 RENAME TO ai_prompts;
+  `,
+};
+
+export const appMigrations: readonly Migration[] = [v1Initial, v2KnowledgeNotes, v3KnowledgeState, v4AssistantPromptDefaults];

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { reply, textReply } from '../../../test/doubles/gemini-double';
+import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
+import { insertChunk } from '../../../test/support/knowledge/chunks';
+import { TEAM_NOTES } from '../../../test/support/oracle/test-notes';
+import {
+  callsReply,
+  createAssistantKit,
+  EMBEDDING_MODEL,
+  functionResponsesOf,
+  QUERY_VECTOR,
+  systemInstructionOf,
+  vectorWithCosine,
+  type AssistantKit,
+} from '../../../test/support/assistant/assistant-kit';
+
+const gemini = useGeminiDouble();
+
+interface Passage {
+  title: string;
+  path: string;
+  heading: string;
+  relevance: number | null;
+  text: string;
+}
+
+function knowledgeResult(kit: AssistantKit, request = 1): { mode: string; passages: Passage[] } {
+  const [response] = functionResponsesOf(kit.modelRequests()[request]!);
+  return response!.response.output as { mode: string; passages: Passage[] };
+}
+
+/** A knowledge base whose chunks sit at these cosines from the query the double embeds (QUERY_VECTOR). */
+async function kitWithCosines(cosines: readonly number[]) {
+  const kit = await createAssistantKit(gemini.double);
+  cosines.forEach((cosine, index) =>
+    insertChunk(kit.db, {
+      path: `notes/n${index}.md`,
+      title: `Note ${index}`,
+      chunkTitle: `Note ${index} > Part`,
+      text: `Passage ${index}`,
+      vector: vectorWithCosine(cosine),
+      model: EMBEDDING_MODEL,
+    }),
+  );
+  gemini.double.script('batchEmbedContents', reply({ embeddings: [{ values: QUERY_VECTOR }] }));
+  return kit;
+}
+
+describe('G6 search_knowledge: the top 8 by cosine, those within 0.03 of the best, 2 to 4 kept', () => {
+  it('embeds the query for retrieval and gives the model the passages within 0.03 of the best', async () => {
+    const kit = await kitWithCosines([0.7, 0.9, 0.88, 0.86, 0.65, 0.879]);
+    gemini.double.script('streamGenerateContent', callsReply([{ name: 'search_knowledge', args: { query: 'vpn access' } }]), textReply('Open a ticket.'));
+
+    const { result } = await kit.chat('How do I get VPN access?');
+
+    const [embedRequest] = kit.requests().filter((request) => request.action === 'batchEmbedContents');
+    expect(embedRequest!.body).toMatchObject({ requests: [{ taskType: 'RETRIEVAL_QUERY', content: { parts: [{ text: 'vpn access' }] } }] });
+    const found = knowledgeResult(kit);
+    expect(found.mode).toBe('vector');
+    expect(found.passages.map((passage) => [passage.path, Number(passage.relevance?.toFixed(3))])).toEqual([
+      ['notes/n1.md', 0.9],
+      ['notes/n2.md', 0.88],
+      ['notes/n5.md', 0.879],
+    ]);
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        sources: [
+          { kind: 'note', title: 'Note 1', path: 'notes/n1.md', chunkTitle: 'Note 1 > Part', relevance: expect.closeTo(0.9, 5) },
+          { kind: 'note', path: 'notes/n2.md' },
+          { kind: 'note', path: 'notes/n5.md' },
+        ],
+      },
+    });
+  });
+
+  it('keeps 2 when the second is far below the best, and at most 4 when many are close', async () => {
+    const far = await kitWithCosines([0.9, 0.7, 0.6]);
+    gemini.double.script('streamGenerateContent', callsReply([{ name: 'search_knowledge', args: { query: 'q' } }]));
+    await far.chat('q');
+    expect(knowledgeResult(far).passages).toHaveLength(2);
+
+    gemini.double.reset();
+    const close = await kitWithCosines([0.9, 0.899, 0.898, 0.897, 0.896, 0.895]);
+    gemini.double.script('streamGenerateContent', callsReply([{ name: 'search_knowledge', args: { query: 'q' } }]));
+    await close.chat('q');
+    expect(knowledgeResult(close).passages).toHaveLength(4);
+  });
+
+  it("puts each passage's text inside an untrusted NOTE block marked with this request's boundary", async () => {
+    const kit = await kitWithCosines([0.9, 0.89]);
+    gemini.double.script('streamGenerateContent', callsReply([{ name: 'search_knowledge', args: { query: 'q' } }]));
+    await kit.chat('q');
+    const boundary = /<<<UNTRUSTED NOTE DATA ([0-9a-f]{32})>>>/.exec(systemInstructionOf(kit.modelRequests()[0]!))?.[1];
+    expect(boundary).toBeDefined();
+    expect(knowledgeResult(kit).passages[0]).toEqual({
+      title: 'Note 0',
+      path: 'notes/n0.md',
+      heading: 'Note 0 > Part',
+      relevance: expect.closeTo(0.9, 5),
+      text: `<<<UNTRUSTED NOTE DATA ${boundary}>>>\nPassage 0\n<<<END UNTRUSTED NOTE DATA ${boundary}>>>`,
+    });
+  });
+
+  it('lists a passage found by two searches once among the sources', async () => {
+    const kit = await kitWithCosines([0.9, 0.89]);
+    gemini.double.script('batchEmbedContents', reply({ embeddings: [{ values: QUERY_VECTOR }] }));
+    gemini.double.script(
+      'streamGenerateContent',
+      callsReply([{ name: 'search_knowledge', args: { query: 'vpn' } }]),
+      callsReply([{ name: 'search_knowledge', args: { query: 'vpn access' } }]),
+      textReply('Done.'),
+    );
+    const { result } = await kit.chat('VPN?');
+    expect(result.ok && result.value.sources.map((source) => source.kind === 'note' && source.path)).toEqual(['notes/n0.md', 'notes/n1.md']);
+  });
+});
+
+describe('G6 lexical fallback when the notes have no vectors', () => {
+  it("searches the query's longest words by stem and still cites the notes", async () => {
+    const kit = await createAssistantKit(gemini.double, { notes: TEAM_NOTES, embed: false });
+    gemini.double.script('streamGenerateContent', callsReply([{ name: 'search_knowledge', args: { query: 'requesting VPN access' } }]), textReply('Open a ticket.'));
+
+    const { result } = await kit.chat('How do I get VPN access?');
+
+    const found = knowledgeResult(kit);
+    expect(found.mode).toBe('lexical');
+    expect(found.passages.length).toBeGreaterThan(0);
+    expect(found.passages[0]).toMatchObject({ path: 'it/vpn.md', relevance: null });
+    expect(result).toMatchObject({ ok: true, value: { sources: expect.arrayContaining([expect.objectContaining({ kind: 'note', path: 'it/vpn.md', relevance: null })]) } });
+  });
+
+  it('answers an empty search with no passages rather than an error, so the model can say it does not know', async () => {
+    const kit = await createAssistantKit(gemini.double, { notes: TEAM_NOTES, embed: false });
+    gemini.double.script('streamGenerateContent', callsReply([{ name: 'search_knowledge', args: { query: 'quantum chromodynamics' } }]));
+    const { steps } = await kit.chat('Explain quantum chromodynamics');
+    expect(steps).toEqual([expect.objectContaining({ tool: 'search_knowledge', ok: true, result: { mode: 'lexical', passages: [] } })]);
+  });
+});

@@ -1,0 +1,67 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import type { AssistantSource } from '../../../../shared/assistant';
+import { ASSISTANT } from '../../../../shared/limits';
+import { ok } from '../../../../shared/result';
+import type { Settings } from '../../../../shared/settings';
+import type { GeminiGateway } from '../../gemini/gateway';
+import { selectKnowledge } from '../../knowledge/knowledge-policy';
+import { queryVector } from '../../knowledge/query-vector';
+import type { Logger } from '../../log/logger';
+import { untrustedBlock } from '../../prompt/untrusted-data';
+import { defineTool, type Tool } from '../tool-registry';
+
+export interface SearchKnowledgeDeps {
+  /** The app database: the knowledge chunks and their vectors. */
+  db: Database.Database;
+  /** Embeds the query. */
+  gateway: Pick<GeminiGateway, 'embed'>;
+  /** Read at every search: models.embedding as it is now. */
+  settings: () => Settings;
+  log: Logger;
+}
+
+/**
+ * G6 on the Oracle's engine: the query embedded (by its words alone when it cannot be), the top 8 by cosine,
+ * those within 0.03 of the best kept, 2 to 4 of them. Each passage's text is team-written data, so it goes to the
+ * model inside an untrusted NOTE block; the passages become the answer's sources.
+ */
+export function createSearchKnowledgeTool(deps: SearchKnowledgeDeps): Tool {
+  return defineTool({
+    name: 'search_knowledge',
+    description:
+      "Searches the team's knowledge base (its notes on the platform, tools and procedures) and returns the most relevant passages, each with its note's title and path. Call it before answering any question about how the team works.",
+    args: z.object({
+      query: z
+        .string()
+        .trim()
+        .min(1, 'Say what to search for.')
+        .max(ASSISTANT.toolQueryMaxChars)
+        .describe('What to look for, in words the notes would use.'),
+    }),
+    async execute(ctx, { query }, signal) {
+      const { log } = deps;
+      const vector = await queryVector({ gateway: deps.gateway, text: query, model: deps.settings().models.embedding, signal, log });
+      if (!vector.ok) return vector;
+      const selection = selectKnowledge(
+        deps.db,
+        vector.value ? { question: query, queryVector: vector.value.vector, model: vector.value.model } : { question: query, queryVector: null },
+      );
+      const passages = selection.chunks.map((chunk) => ({
+        title: chunk.title,
+        path: chunk.path,
+        heading: chunk.chunkTitle,
+        relevance: chunk.relevance,
+        text: untrustedBlock('NOTE', ctx.boundary, chunk.text),
+      }));
+      const sources: AssistantSource[] = selection.chunks.map((chunk) => ({
+        kind: 'note',
+        title: chunk.title,
+        path: chunk.path,
+        chunkTitle: chunk.chunkTitle,
+        relevance: chunk.relevance,
+      }));
+      return ok({ output: { mode: selection.mode, passages }, sources });
+    },
+  });
+}
