@@ -108,6 +108,9 @@ export const assistantPromptsSchema = z.strictObject({
 });
 export type AssistantPrompts = z.infer<typeof assistantPromptsSchema>;
 
+export const promptLayerSchema = z.enum(['scope', 'instructions']);
+export type PromptLayer = z.infer<typeof promptLayerSchema>;
+
 /** The prompts in effect, whether each is the shipped default, and the defaults (for "Reset to default"). */
 export const assistantPromptsStateSchema = z.object({
   prompts: assistantPromptsSchema,

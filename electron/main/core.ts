@@ -3,7 +3,11 @@ import type { z } from 'zod';
 import type { AccessConfig } from '../../shared/access-config';
 import { broadcasts, contract, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
 import { matchLang, type Lang } from '../../shared/lang';
+import { ASSISTANT } from '../../shared/limits';
 import { appHandlers, type AppInfo } from './app/app-handlers';
+import { createAssistantCapability } from './assistant/assistant-capability';
+import type { PromptFiles } from './assistant/prompt-files';
+import { ASSISTANT_BUDGET } from './assistant/assistant';
 import { accessFromSettings } from './auth/access-from-settings';
 import { systemTimers } from './auth/alarm';
 import { authHandlers } from './auth/auth-handlers';
@@ -20,6 +24,7 @@ import type { WatchFolder } from './knowledge/watch-folder';
 import type { Logger } from './log/logger';
 import { createOracleCapability } from './oracle/oracle-capability';
 import type { OpenNoteFile } from './oracle/open-note-file';
+import { createAiChannelLimiter } from './rate-limit/ai-channel-limiter';
 import type { SecretStore } from './secrets/secret-store';
 import { secretsHandlers } from './secrets/secrets-handlers';
 import { createSecretaryCapability } from './secretary/secretary-capability';
@@ -67,6 +72,11 @@ export interface CoreDeps {
     openNote: OpenNoteFile;
     watch?: WatchFolder;
   };
+  /**
+   * The Assistant: where its prompts' file is saved and read (the system's dialogs in the app), and the member's
+   * time zone (the system's unless a test fixes one).
+   */
+  assistant: { promptFiles: PromptFiles; timeZone?: () => string };
   /** Delivers an event main raises on its own to the app's window(s); the core has checked the payload. */
   broadcast: (event: AppBroadcast, payload: unknown) => void;
   /** A settings write changed the language main speaks: what main shows outside the window (the tray) follows. */
@@ -184,6 +194,22 @@ export function createCore(deps: CoreDeps): Core {
     log,
   });
   const secretary = createSecretaryCapability({ db: deps.db, gateway: gemini, zoho, secrets: deps.secrets, settings, log });
+  // G9: one limiter for the whole AI channel; each part counts against its own budget (Voice shares the Assistant's).
+  const aiChannel = createAiChannelLimiter({
+    now: () => Date.now(),
+    budgets: { [ASSISTANT_BUDGET]: { limit: ASSISTANT.rateLimitPerMinute, windowMs: ASSISTANT.rateLimitWindowMs } },
+  });
+  const assistant = createAssistantCapability({
+    db: deps.db,
+    gateway: gemini,
+    settings,
+    zoho,
+    secrets: deps.secrets,
+    limiter: aiChannel,
+    promptFiles: deps.assistant.promptFiles,
+    timeZone: deps.assistant.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    log,
+  });
 
   const registry = createRegistry({
     contract,
@@ -201,9 +227,10 @@ export function createCore(deps: CoreDeps): Core {
       ...digest.handlers,
       ...oracle.handlers,
       ...secretary.handlers,
+      ...assistant.handlers,
     },
   });
-  capabilities.push(app, preferences, keys, auth, mailbox, digest, oracle, secretary);
+  capabilities.push(app, preferences, keys, auth, mailbox, digest, oracle, secretary, assistant);
   for (const capability of capabilities) capability.start?.();
   return {
     registry,

@@ -18,6 +18,8 @@ import { createFolderPicker } from './platform/folder-picker';
 import { createMainWindow } from './platform/main-window';
 import { APP_TITLE } from '../../shared/product';
 import { createNoteOpener } from './platform/note-opener';
+import { createPromptFileDialogs } from './platform/prompt-file-dialogs';
+import { ASSISTANT_TEXTS } from './texts/assistant-texts';
 import { createNotify } from './platform/notifications';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTray, type AppTray } from './platform/tray';
@@ -131,6 +133,7 @@ function main(): void {
         chooseFolder: createFolderPicker({ window: () => window, title: () => KNOWLEDGE_TEXTS[lang()].folderPickerTitle }),
         openNote: createNoteOpener({ log }),
       },
+      assistant: { promptFiles: createPromptFileDialogs({ window: () => window, texts: () => ASSISTANT_TEXTS[lang()] }) },
       // Only the app's own window hears main's news; a sign-in window has no preload to hear it with.
       broadcast: (event, payload) => {
         if (window && !window.isDestroyed()) window.webContents.send(event, payload);

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  assistantChatInputSchema,
+  assistantChunkSchema,
+  assistantDoneSchema,
+  assistantPromptsSchema,
+  assistantPromptsStateSchema,
+  assistantStepSchema,
+  promptLayerSchema,
+} from '../assistant';
 import { authStatusSchema } from '../auth';
 import { secretaryAnswerSchema, secretaryAskInputSchema } from '../secretary';
 import { digestProgressSchema, digestSchema } from '../digest';
@@ -35,7 +44,7 @@ export const contract = {
     output: z.object({ opened: z.literal(true) }),
   }),
 
-  /** Puts a short text (e.g. Zoho's device code) on the system clipboard; the page itself has no clipboard. */
+  /** Puts a text (Zoho's device code, an answer) on the system clipboard; the page itself has no clipboard. */
   'app:copyText': unary({
     input: z.strictObject({ text: z.string().min(1).max(IPC.copyTextMaxChars) }),
     output: z.object({ copied: z.literal(true) }),
@@ -129,6 +138,38 @@ export const contract = {
   'oracle:openNote': unary({ input: openNoteInputSchema, output: openNoteOutputSchema, protected: true }),
   /** The member's recent low-relevance questions and relevance per day: where the notes fall short (O8). */
   'oracle:gaps': unary({ input: noInput, output: corpusGapsSchema, protected: true }),
+
+  /**
+   * The Assistant (seeds 004, G1 to G9): a Gemini chat that runs the app's tools. The answer streams as
+   * `assistant:chunk`, each tool call the app ran as `assistant:step`; the call ends with `assistant:done`
+   * (`degraded` when Gemini could not be reached: a localized fallback, never an error) or `assistant:error`.
+   */
+  'assistant:chat': stream({
+    input: assistantChatInputSchema,
+    events: { 'assistant:chunk': assistantChunkSchema, 'assistant:step': assistantStepSchema },
+    done: assistantDoneSchema,
+    terminal: { done: 'assistant:done', error: 'assistant:error' },
+    protected: true,
+  }),
+  'assistant:cancel': cancel('assistant:chat'),
+  /**
+   * G4: the two layers of the system prompt a team may shape (the safeguards are code). They belong to this
+   * installation, not to a member, so Settings shows them signed in or not, like every other setting.
+   */
+  'assistant:prompts': unary({ input: noInput, output: assistantPromptsStateSchema }),
+  'assistant:savePrompts': unary({ input: assistantPromptsSchema, output: assistantPromptsStateSchema }),
+  /** Back to the shipped text: one layer, or both when none is named. */
+  'assistant:resetPrompts': unary({
+    input: z.strictObject({ layer: promptLayerSchema.optional() }),
+    output: assistantPromptsStateSchema,
+  }),
+  /** Writes the prompts to a JSON file the member chooses in the system's save dialog (cancelled: nothing written). */
+  'assistant:exportPrompts': unary({ input: noInput, output: z.object({ saved: z.boolean() }) }),
+  /** Reads prompts from a JSON file the member chooses; a file that is not whole and valid changes nothing. */
+  'assistant:importPrompts': unary({
+    input: noInput,
+    output: z.object({ imported: z.boolean(), state: assistantPromptsStateSchema }),
+  }),
 } satisfies Contract;
 
 /** Events main sends on its own. */

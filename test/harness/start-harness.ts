@@ -13,6 +13,7 @@ import { createMemorySecretStore } from '../../electron/main/secrets/memory-secr
 import type { SecretStore } from '../../electron/main/secrets/secret-store';
 import { createSettingsStore } from '../../electron/main/settings/settings-store';
 import { openDatabase } from '../../electron/main/store/open-database';
+import { ok } from '../../shared/result';
 import type { SecretName } from '../../shared/secrets';
 import type { HarnessConfig } from './harness-config';
 import { harnessLoginPort } from './harness-login-port';
@@ -145,6 +146,19 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
       openNote: async (file) => {
         log.info('note open requested', { file });
         return { ok: true, openedWith: 'system' };
+      },
+    },
+    // No dialog in a test run either: an export or an import is answered "cancelled".
+    assistant: {
+      promptFiles: {
+        save: async () => {
+          log.info('prompts export requested; the harness answers "cancelled"');
+          return ok(false);
+        },
+        open: async () => {
+          log.info('prompts import requested; the harness answers "cancelled"');
+          return ok(null);
+        },
       },
     },
     broadcast: (event, payload) => broadcastToSockets(event, payload),

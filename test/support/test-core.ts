@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
+import { ok } from '../../shared/result';
+import type { PromptFiles } from '../../electron/main/assistant/prompt-files';
 import { createCore, type AppBroadcast, type Core, type CoreDeps } from '../../electron/main/core';
 import { allowOrigins } from '../../electron/main/ipc/sender';
 import { createMemoryLogger } from '../../electron/main/log/logger';
@@ -15,6 +17,33 @@ import { APP_ORIGIN } from './fake-sender';
  * to start the double gets "no network" rather than reaching Google.
  */
 export const UNREACHABLE_GEMINI_URL = 'http://127.0.0.1:9';
+
+/** The member's time zone in every test core, so that times in prompts do not depend on the machine. */
+export const TEST_TIME_ZONE = 'Europe/Madrid';
+
+export interface FakePromptFiles {
+  readonly port: PromptFiles;
+  /** Every file Export wrote, in order. */
+  readonly saved: string[];
+  /** What the next Import reads; null: the member cancels. */
+  nextImport: string | null;
+}
+
+/** The system's save and open dialogs, answered by the test: exports are kept, imports come from `nextImport`. */
+export function fakePromptFiles(): FakePromptFiles {
+  const files: FakePromptFiles = {
+    saved: [],
+    nextImport: null,
+    port: {
+      save: async (_name, content) => {
+        files.saved.push(content);
+        return ok(true);
+      },
+      open: async () => ok(files.nextImport),
+    },
+  };
+  return files;
+}
 
 /**
  * The real core over a real database in a temp folder, with in-memory secrets and logs. Pass
@@ -34,6 +63,8 @@ export interface TestCore {
   /** The knowledge base folder (empty unless a test writes notes into it) and the note files opened. */
   knowledgeFolder: string;
   openedNotes: string[];
+  /** What Export wrote, and the file Import reads next (null: the member cancels the dialog). */
+  promptFiles: FakePromptFiles;
   /** Events the core broadcast, in order (unless `broadcast` was overridden). */
   broadcasts: Array<{ event: AppBroadcast; payload: unknown }>;
   dispose(): void;
@@ -58,6 +89,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
   const knowledgeFolder = overrides.knowledge?.defaultFolder ?? join(dir, 'knowledge-base');
   mkdirSync(knowledgeFolder, { recursive: true });
   const openedNotes: string[] = [];
+  const promptFiles = fakePromptFiles();
   const core = createCore({
     db: opened.db,
     secrets: createMemorySecretStore(),
@@ -81,6 +113,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
       ...overrides.knowledge,
       defaultFolder: knowledgeFolder,
     },
+    assistant: { promptFiles: promptFiles.port, timeZone: () => TEST_TIME_ZONE },
     broadcast: (event, payload) => broadcasts.push({ event, payload }),
     ...withoutKnowledge(overrides),
   });
@@ -95,6 +128,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
     broadcasts,
     knowledgeFolder,
     openedNotes,
+    promptFiles,
     dispose() {
       core.close();
       rmSync(dir, { recursive: true, force: true });

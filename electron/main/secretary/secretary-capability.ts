@@ -5,6 +5,7 @@ import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Zoho } from '../zoho/create-zoho';
+import { mailboxConnected } from '../zoho/mailbox-connected';
 import { zohoFailed } from '../zoho/zoho-failure';
 import { createSecretary } from './secretary';
 
@@ -31,9 +32,9 @@ export function createSecretaryCapability(deps: SecretaryCapabilityDeps): Capabi
     handlers: {
       'secretary:ask': async (input, ctx) => {
         // No mailbox, no question: say so before any model tokens are spent or the question is counted.
-        const refreshToken = await deps.secrets.get('zoho.refreshToken');
-        if (!refreshToken.ok) return refreshToken;
-        if (refreshToken.value === null) return zohoFailed({ kind: 'not_connected' });
+        const connected = await mailboxConnected(deps.secrets);
+        if (!connected.ok) return connected;
+        if (!connected.value) return zohoFailed({ kind: 'not_connected' });
         return secretary.ask(input, { member: ctx.member, signal: ctx.signal });
       },
     },

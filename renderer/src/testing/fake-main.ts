@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import type { z } from 'zod';
+import type { AssistantPrompts, AssistantPromptsState } from '../../../shared/assistant';
 import type { AuthStatus } from '../../../shared/auth';
 import type { Digest } from '../../../shared/digest';
 import type { ApiTransport } from '../../../shared/ipc/api';
@@ -84,6 +85,10 @@ export interface FakeMainOptions {
   gaps?: CorpusGaps;
   /** The folder the system's picker returns to 'oracle:chooseFolder'; null (the default): the member cancels it. */
   pickFolder?: string | null;
+  /** The Assistant's prompts at start; the shipped defaults (FAKE_PROMPT_DEFAULTS) unless given. */
+  prompts?: AssistantPrompts;
+  /** The prompts in the file the member picks for 'assistant:importPrompts'; null (the default): they cancel. */
+  importPrompts?: AssistantPrompts | null;
   handlers?: FakeHandlers;
   streams?: FakeStreamScripts;
 }
@@ -91,6 +96,12 @@ export interface FakeMainOptions {
 export const FAKE_APP_INFO = { version: '0.1.0', dataPath: '/home/ana/.config/Staff Desk', platform: 'linux' };
 /** What a successful 'secrets:check' reports as its round trip. */
 const FAKE_CHECK_LATENCY_MS = 120;
+
+/** The Assistant's shipped prompts, as main would report them (main's own are in electron/main/assistant). */
+export const FAKE_PROMPT_DEFAULTS: AssistantPrompts = {
+  scope: 'You are the staff assistant of the team.',
+  instructions: 'Answer briefly, in Markdown, and cite your sources.',
+};
 
 /** Where the app's own user guide sits, the knowledge base of a fresh install. */
 export const FAKE_GUIDE_FOLDER = '/opt/Staff Desk/resources/knowledge-base';
@@ -144,6 +155,22 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   };
 
   const knowledgeStatus = (): KnowledgeStatus => fakeKnowledgeStatus(settings, knowledge);
+  let prompts: AssistantPrompts = options.prompts ?? FAKE_PROMPT_DEFAULTS;
+  let promptsUpdatedAt: string | null = options.prompts ? new Date().toISOString() : null;
+  const promptsState = (): AssistantPromptsState => ({
+    prompts,
+    defaults: FAKE_PROMPT_DEFAULTS,
+    customised: {
+      scope: prompts.scope !== FAKE_PROMPT_DEFAULTS.scope,
+      instructions: prompts.instructions !== FAKE_PROMPT_DEFAULTS.instructions,
+    },
+    updatedAt: promptsUpdatedAt,
+  });
+  const storePrompts = (next: AssistantPrompts) => {
+    prompts = next;
+    promptsUpdatedAt = next.scope === FAKE_PROMPT_DEFAULTS.scope && next.instructions === FAKE_PROMPT_DEFAULTS.instructions ? null : new Date().toISOString();
+    return promptsState();
+  };
 
   const subscribers = new Map<string, Set<(payload: unknown) => void>>();
   function send(event: string, payload: unknown) {
@@ -218,6 +245,15 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     'oracle:openNote': () => ok({ openedWith: 'system' as const }),
     'oracle:gaps': () => ok(options.gaps ?? { floor: knowledgeStatus().floor, questions: [], days: [] }),
+    'assistant:prompts': () => ok(promptsState()),
+    'assistant:savePrompts': (next) => ok(storePrompts(next)),
+    'assistant:resetPrompts': ({ layer }) =>
+      ok(storePrompts(layer ? { ...prompts, [layer]: FAKE_PROMPT_DEFAULTS[layer] } : FAKE_PROMPT_DEFAULTS)),
+    'assistant:exportPrompts': () => ok({ saved: true }),
+    'assistant:importPrompts': () => {
+      const file = options.importPrompts ?? null;
+      return ok(file === null ? { imported: false, state: promptsState() } : { imported: true, state: storePrompts(file) });
+    },
   };
 
   /** What main keeps when a stream ends well, so that the next status or latest call knows it. */
@@ -234,6 +270,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       knowledge = value;
       send('oracle:changed', value);
     },
+    // A conversation lives in the page alone: main keeps nothing of an answer.
+    'assistant:chat': () => {},
   };
 
   /**

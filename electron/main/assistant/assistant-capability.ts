@@ -1,0 +1,91 @@
+import type Database from 'better-sqlite3';
+import { ASSISTANT } from '../../../shared/limits';
+import { ok } from '../../../shared/result';
+import type { Capability } from '../capability';
+import type { GeminiGateway } from '../gemini/gateway';
+import type { Logger } from '../log/logger';
+import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SettingsStore } from '../settings/settings-store';
+import type { Zoho } from '../zoho/create-zoho';
+import { mailboxConnected } from '../zoho/mailbox-connected';
+import { ASSISTANT_BUDGET, createAssistant } from './assistant';
+import { createAssistantPromptsStore } from './assistant-prompts';
+import type { PromptFiles } from './prompt-files';
+
+type AssistantChannels =
+  | 'assistant:chat'
+  | 'assistant:prompts'
+  | 'assistant:savePrompts'
+  | 'assistant:resetPrompts'
+  | 'assistant:exportPrompts'
+  | 'assistant:importPrompts';
+
+export interface AssistantCapabilityDeps {
+  db: Database.Database;
+  gateway: GeminiGateway;
+  settings: SettingsStore;
+  zoho: Zoho;
+  secrets: SecretStore;
+  /** The AI channel's one limiter (G9): the Assistant counts against ASSISTANT_BUDGET. */
+  limiter: AiChannelLimiter<typeof ASSISTANT_BUDGET>;
+  promptFiles: PromptFiles;
+  /** The member's IANA time zone, as their computer is set now. */
+  timeZone: () => string;
+  log: Logger;
+}
+
+/** What Export suggests as the file's name. */
+const PROMPTS_FILE_NAME = 'staff-desk-assistant-prompts.json';
+
+/**
+ * The Assistant (seeds 004): the chat, streamed, with the app's tools (the mail tools only while a mailbox is
+ * connected), and the prompt layers a team shapes in Settings, exported and imported as a file.
+ */
+export function createAssistantCapability(deps: AssistantCapabilityDeps): Capability<AssistantChannels> {
+  const { log } = deps;
+  const prompts = createAssistantPromptsStore({ db: deps.db, now: () => Date.now() });
+  const assistant = createAssistant({
+    gateway: deps.gateway,
+    db: deps.db,
+    settings: deps.settings.get,
+    prompts,
+    limiter: deps.limiter,
+    mailbox: deps.zoho.mailbox,
+    async mailboxConnected() {
+      const connected = await mailboxConnected(deps.secrets);
+      // A keychain that cannot be read is the Settings pane's to explain; the Assistant goes on without mail.
+      if (!connected.ok) log.warn('assistant: the mailbox secret could not be read; mail tools left out', { reason: connected.error.reason });
+      return connected.ok && connected.value;
+    },
+    now: () => Date.now(),
+    memberTimeZone: deps.timeZone,
+    log,
+  });
+
+  return {
+    handlers: {
+      'assistant:chat': (input, ctx) =>
+        assistant.chat(input, {
+          member: ctx.member,
+          signal: ctx.signal,
+          emitChunk: (text) => ctx.emit('assistant:chunk', { text }),
+          emitStep: (step) => ctx.emit('assistant:step', step),
+        }),
+      'assistant:prompts': () => ok(prompts.get()),
+      'assistant:savePrompts': (input) => ok(prompts.set(input)),
+      'assistant:resetPrompts': ({ layer }) => ok(prompts.reset(layer)),
+      'assistant:exportPrompts': async () => {
+        const saved = await deps.promptFiles.save(PROMPTS_FILE_NAME, prompts.exportFile());
+        return saved.ok ? ok({ saved: saved.value }) : saved;
+      },
+      'assistant:importPrompts': async () => {
+        const opened = await deps.promptFiles.open(ASSISTANT.promptFileMaxBytes);
+        if (!opened.ok) return opened;
+        if (opened.value === null) return ok({ imported: false, state: prompts.get() });
+        const imported = prompts.importFile(opened.value);
+        return imported.ok ? ok({ imported: true, state: imported.value }) : imported;
+      },
+    },
+  };
+}
