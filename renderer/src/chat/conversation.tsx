@@ -1,23 +1,29 @@
-import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AppError, Result } from '../../../shared/result';
 import { useAuth } from '../auth/auth-context';
 
-/** How a question ended, or that it has not yet. */
-export type Outcome<A> =
+/**
+ * How a question ended, or how far it has come: pending, then (for a channel that streams) streaming with what has
+ * arrived so far, then answered, degraded (main could only fall back: G3), cancelled or failed. A question stopped
+ * while streaming keeps what had arrived, so the member still sees it.
+ */
+export type Outcome<A, P = never> =
   | { readonly kind: 'pending' }
+  | { readonly kind: 'streaming'; readonly partial: P }
   | { readonly kind: 'answered'; readonly answer: A }
-  | { readonly kind: 'cancelled' }
-  | { readonly kind: 'failed'; readonly error: AppError };
+  | { readonly kind: 'degraded'; readonly answer: A }
+  | { readonly kind: 'cancelled'; readonly partial?: P }
+  | { readonly kind: 'failed'; readonly error: AppError; readonly partial?: P };
 
 /** One question and what came of it; `id` is also the requestId that cancels it. */
-export interface Exchange<A> {
+export interface Exchange<A, P = never> {
   readonly id: string;
   readonly question: string;
-  readonly outcome: Outcome<A>;
+  readonly outcome: Outcome<A, P>;
 }
 
-export interface Conversation<A> {
-  readonly exchanges: readonly Exchange<A>[];
+export interface Conversation<A, P = never> {
+  readonly exchanges: readonly Exchange<A, P>[];
   /** A question is on its way: one at a time. */
   readonly busy: boolean;
   ask(question: string): void;
@@ -40,10 +46,15 @@ export interface HistoryLimits {
 }
 
 /**
- * What the model sees of the conversation: the answered turns only (a cancelled or failed question has no answer
- * to pair with, and main refuses an empty turn), each cut to what main accepts, and only the last `maxMessages`.
+ * What the model sees of the conversation: the answered turns only (a cancelled, failed or degraded question has no
+ * answer of the model's to pair with, and main refuses an empty turn), each cut to what main accepts, and only the
+ * last `maxMessages`.
  */
-export function historyOf<A>(exchanges: readonly Exchange<A>[], answerText: (answer: A) => string, limits: HistoryLimits): Turn[] {
+export function historyOf<A, P>(
+  exchanges: readonly Exchange<A, P>[],
+  answerText: (answer: A) => string,
+  limits: HistoryLimits,
+): Turn[] {
   const cut = (content: string) => content.slice(0, limits.messageMaxChars);
   return exchanges
     .flatMap(({ question, outcome }) => {
@@ -60,40 +71,77 @@ export function historyOf<A>(exchanges: readonly Exchange<A>[], answerText: (ans
 }
 
 /** How a pane's conversation reaches main. Keep it stable between renders (useMemo), like any dependency. */
-export interface ConversationChannel<A> {
-  ask(input: { question: string; history: Turn[]; requestId: string }): Promise<Result<A>>;
+export interface ConversationChannel<A, P = never> {
+  /** `onProgress` hears what has arrived so far, each time more has (a channel that does not stream never calls it). */
+  ask(input: { question: string; history: Turn[]; requestId: string }, onProgress: (partial: P) => void): Promise<Result<A>>;
   cancel(requestId: string): void;
   /** The answer's words, as the next question's history carries them. */
   answerText(answer: A): string;
+  /** An answer main could only fall back to (G3): shown as such, and kept out of the next question's history. */
+  isDegraded?(answer: A): boolean;
   readonly limits: HistoryLimits;
 }
 
-interface Held<A> {
+interface Held<A, P> {
   readonly member: string | null;
-  readonly exchanges: readonly Exchange<A>[];
+  readonly exchanges: readonly Exchange<A, P>[];
+}
+
+/** The partial answers that arrived since the last frame, shown together at the next one (G8: throttled to frames). */
+function useFrameBatch<P>(apply: (latest: ReadonlyMap<string, P>) => void) {
+  const waiting = useRef(new Map<string, P>());
+  const frame = useRef<number | null>(null);
+  const latestApply = useRef(apply);
+  latestApply.current = apply;
+  useEffect(() => () => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current);
+  }, []);
+  return useCallback((id: string, partial: P) => {
+    waiting.current.set(id, partial);
+    frame.current ??= requestAnimationFrame(() => {
+      frame.current = null;
+      const latest = new Map(waiting.current);
+      waiting.current.clear();
+      latestApply.current(latest);
+    });
+  }, []);
 }
 
 /**
  * S12: a conversation lives in React state and nowhere else (no storage, no main). It belongs to the member who had
  * it: signing out, an ended session or another member forgets it.
  */
-function useMemberConversation<A>(channel: ConversationChannel<A>): Conversation<A> {
+function isUnderway<A, P>(outcome: Outcome<A, P>): outcome is Extract<Outcome<A, P>, { kind: 'pending' | 'streaming' }> {
+  return outcome.kind === 'pending' || outcome.kind === 'streaming';
+}
+
+/** What had arrived of an answer that will not be finished, to keep on screen. */
+function partialOf<A, P>(outcome: Outcome<A, P>): { partial?: P } {
+  return outcome.kind === 'streaming' ? { partial: outcome.partial } : {};
+}
+
+function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conversation<A, P> {
   const { status } = useAuth();
   const member = status?.state === 'signed_in' ? status.email : null;
-  const [held, setHeld] = useState<Held<A>>({ member, exchanges: [] });
+  const [held, setHeld] = useState<Held<A, P>>({ member, exchanges: [] });
   // Adjusting state while rendering (React's pattern for state that follows a prop): nothing stale is ever shown.
   if (held.member !== member) setHeld({ member, exchanges: [] });
   const exchanges = held.member === member ? held.exchanges : [];
-  const pending = exchanges.find((exchange) => exchange.outcome.kind === 'pending');
+  const pending = exchanges.find((exchange) => isUnderway(exchange.outcome));
 
-  const settle = useCallback((id: string, outcome: Outcome<A>) => {
+  /** Moves an exchange still underway on; one that has ended (cancelled, say) keeps its end. */
+  const advance = useCallback((id: string, next: (outcome: Outcome<A, P>) => Outcome<A, P>) => {
     setHeld((current) => ({
       ...current,
       exchanges: current.exchanges.map((exchange) =>
-        exchange.id === id && exchange.outcome.kind === 'pending' ? { ...exchange, outcome } : exchange,
+        exchange.id === id && isUnderway(exchange.outcome) ? { ...exchange, outcome: next(exchange.outcome) } : exchange,
       ),
     }));
   }, []);
+
+  const progress = useFrameBatch<P>((latest) => {
+    for (const [id, partial] of latest) advance(id, () => ({ kind: 'streaming', partial }));
+  });
 
   const ask = useCallback(
     (question: string) => {
@@ -101,17 +149,22 @@ function useMemberConversation<A>(channel: ConversationChannel<A>): Conversation
       const history = historyOf(exchanges, channel.answerText, channel.limits);
       setHeld((current) => ({ ...current, exchanges: [...current.exchanges, { id, question, outcome: { kind: 'pending' } }] }));
       void channel
-        .ask({ question, history, requestId: id })
-        .then((result) => settle(id, result.ok ? { kind: 'answered', answer: result.value } : { kind: 'failed', error: result.error }));
+        .ask({ question, history, requestId: id }, (partial) => progress(id, partial))
+        .then((result) =>
+          advance(id, (outcome): Outcome<A, P> => {
+            if (!result.ok) return { kind: 'failed', error: result.error, ...partialOf(outcome) };
+            return { kind: channel.isDegraded?.(result.value) ? 'degraded' : 'answered', answer: result.value };
+          }),
+        );
     },
-    [channel, exchanges, settle],
+    [channel, exchanges, advance, progress],
   );
 
   const cancel = useCallback(() => {
     if (!pending) return;
-    settle(pending.id, { kind: 'cancelled' });
+    advance(pending.id, (outcome) => ({ kind: 'cancelled', ...partialOf(outcome) }));
     channel.cancel(pending.id);
-  }, [channel, pending, settle]);
+  }, [channel, pending, advance]);
 
   const startOver = useCallback(() => {
     if (pending) channel.cancel(pending.id);
@@ -128,14 +181,14 @@ function useMemberConversation<A>(channel: ConversationChannel<A>): Conversation
  * A pane's conversation, held above the panes (in AppProviders) so that a visit to another pane does not lose it.
  * `useChannel` is a hook that returns the pane's way to main.
  */
-export function createConversationContext<A>(name: string, useChannel: () => ConversationChannel<A>) {
-  const Context = createContext<Conversation<A> | null>(null);
+export function createConversationContext<A, P = never>(name: string, useChannel: () => ConversationChannel<A, P>) {
+  const Context = createContext<Conversation<A, P> | null>(null);
 
   function ConversationProvider({ children }: { children: ReactNode }) {
     return <Context value={useMemberConversation(useChannel())}>{children}</Context>;
   }
 
-  function useConversation(): Conversation<A> {
+  function useConversation(): Conversation<A, P> {
     const conversation = use(Context);
     if (!conversation) throw new Error(`${name} needs its conversation provider above it (see AppProviders).`);
     return conversation;

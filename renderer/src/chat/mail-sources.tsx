@@ -4,15 +4,18 @@ import type { SecretarySource } from '../../../shared/secretary';
 import { dateTimeText } from '../ui/date-time-text';
 import { MailLink } from './mail-link';
 
+/** A message an answer used: who sent it, its subject and date, and where it opens in Zoho Mail. */
+export type MailSource = Pick<SecretarySource, 'messageId' | 'from' | 'subject' | 'date' | 'webUrl'>;
+
 /** The messages an answer used; each opens in Zoho Mail's web app, in the system browser. */
-export function AnswerSources({ sources, onOpen }: { sources: readonly SecretarySource[]; onOpen: (url: string) => void }) {
+export function MailSources({ sources, onOpen }: { sources: readonly MailSource[]; onOpen: (url: string) => void }) {
   const { t, i18n } = useTranslation();
   const labelId = useId();
   if (sources.length === 0) return null;
   return (
     <div className="answer-sources">
       <p id={labelId} className="answer-sources-label">
-        {t('secretary.chat.sources')}
+        {t('chat.mailSources')}
       </p>
       <ul className="stack-list" aria-labelledby={labelId}>
         {sources.map((source) => {
@@ -20,7 +23,7 @@ export function AnswerSources({ sources, onOpen }: { sources: readonly Secretary
             <>
               <span className="mail-from" dir="auto">{source.from}</span>
               {' · '}
-              <span className="mail-subject" dir="auto">{source.subject || t('secretary.chat.noSubject')}</span>
+              <span className="mail-subject" dir="auto">{source.subject || t('chat.noSubject')}</span>
               {' · '}
               <span className="mail-date">{dateTimeText(source.date, i18n.language)}</span>
             </>

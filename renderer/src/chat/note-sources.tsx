@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OracleSource } from '../../../shared/oracle';
-import { relevanceText } from './knowledge-format';
+import { relevanceText } from '../ui/knowledge-format';
 
 /** Main joins a chunk's headings with this (electron/main/knowledge/chunk.ts). */
 const HEADING_SEPARATOR = ' > ';

@@ -4,19 +4,25 @@ import type { PaneId } from '../shell/pane-id';
 import { useErrorText } from '../ui/use-error-text';
 import type { Outcome } from './conversation';
 
-interface OutcomeViewProps<A> {
-  readonly outcome: Outcome<A>;
+interface OutcomeViewProps<A, P> {
+  readonly outcome: Outcome<A, P>;
   /** What the pane says while main works on the question ("Looking through your mailbox…"). */
   readonly pendingText: string;
   readonly openPane: (id: PaneId) => void;
   /** The answer, as the pane shows its own kind of answer. */
   readonly children: (answer: A) => ReactNode;
+  /** What has arrived of an answer still streaming, or of one stopped on the way (a pane that streams). */
+  readonly renderPartial?: (partial: P, underway: boolean) => ReactNode;
 }
 
-/** The assistant's side of an exchange: working on it, the answer, that the member cancelled it, or why it failed. */
-export function OutcomeView<A>({ outcome, pendingText, openPane, children }: OutcomeViewProps<A>) {
+/**
+ * The assistant's side of an exchange: working on it, what has arrived so far, the answer (marked when main could
+ * only fall back, G3), that the member cancelled it, or why it failed; a stopped answer keeps what had arrived.
+ */
+export function OutcomeView<A, P = never>({ outcome, pendingText, openPane, children, renderPartial }: OutcomeViewProps<A, P>) {
   const { t } = useTranslation();
   const describe = useErrorText();
+  const partial = 'partial' in outcome && outcome.partial !== undefined && renderPartial ? renderPartial(outcome.partial, false) : null;
 
   switch (outcome.kind) {
     case 'pending':
@@ -25,23 +31,46 @@ export function OutcomeView<A>({ outcome, pendingText, openPane, children }: Out
           {pendingText}
         </p>
       );
+    case 'streaming':
+      return renderPartial ? (
+        <div aria-busy="true">{renderPartial(outcome.partial, true)}</div>
+      ) : (
+        <p className="bubble-working" aria-busy="true">
+          {pendingText}
+        </p>
+      );
     case 'cancelled':
-      return <p className="muted">{t('chat.cancelled')}</p>;
+      return (
+        <>
+          {partial}
+          <p className="muted">{t('chat.cancelled')}</p>
+        </>
+      );
     case 'answered':
       return children(outcome.answer);
+    case 'degraded':
+      return (
+        <>
+          <p className="bubble-badge bubble-badge-warning">{t('chat.degraded')}</p>
+          {children(outcome.answer)}
+        </>
+      );
     case 'failed': {
       const said = describe(outcome.error);
       return (
-        <div className="bubble-error">
-          <p>{said.message}</p>
-          {said.hint && <p className="muted">{said.hint}</p>}
-          {/* Every "set this up first" is done in Settings: the mailbox, the OAuth client, the Gemini key. */}
-          {outcome.error.code === 'NOT_CONFIGURED' && (
-            <button type="button" onClick={() => openPane('settings')}>
-              {t('chat.openSettings')}
-            </button>
-          )}
-        </div>
+        <>
+          {partial}
+          <div className="bubble-error">
+            <p>{said.message}</p>
+            {said.hint && <p className="muted">{said.hint}</p>}
+            {/* Every "set this up first" is done in Settings: the mailbox, the OAuth client, the Gemini key. */}
+            {outcome.error.code === 'NOT_CONFIGURED' && (
+              <button type="button" onClick={() => openPane('settings')}>
+                {t('chat.openSettings')}
+              </button>
+            )}
+          </div>
+        </>
       );
     }
   }

@@ -4,7 +4,7 @@ import type { CorpusGaps as Gaps } from '../../../shared/oracle';
 import type { AppError } from '../../../shared/result';
 import { useApi } from '../api';
 import { dateTimeText } from '../ui/date-time-text';
-import { relevanceText } from './knowledge-format';
+import { relevanceText } from '../ui/knowledge-format';
 import { RelevanceChart } from './relevance-chart';
 import { LoadNotice } from '../ui/load-notice';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { IndexProgressEvent, KnowledgeIssue, KnowledgeStatus } from '../../../shared/oracle';
 import type { PaneId } from '../shell/pane-id';
-import { numberText, relativeTimeText } from './knowledge-format';
+import { numberText, relativeTimeText } from '../ui/knowledge-format';
 import type { KnowledgeStatusView } from './use-knowledge-status';
 import { useNow } from './use-now';
 import { LoadNotice } from '../ui/load-notice';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { OracleAnswer } from '../../../shared/oracle';
 import { AnswerMarkdown } from '../chat/answer-markdown';
 import type { PaneId } from '../shell/pane-id';
-import { NoteSources } from './note-sources';
+import { NoteSources } from '../chat/note-sources';
 
 interface OracleAnswerViewProps {
   readonly answer: OracleAnswer;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CorpusGaps } from '../../../shared/oracle';
-import { dayText, numberText, relevanceText } from './knowledge-format';
+import { dayText, numberText, relevanceText } from '../ui/knowledge-format';
 
 type GapDay = CorpusGaps['days'][number];
 

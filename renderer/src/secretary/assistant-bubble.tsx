@@ -4,7 +4,7 @@ import { AnswerMarkdown } from '../chat/answer-markdown';
 import type { Outcome } from '../chat/conversation';
 import { OutcomeView } from '../chat/outcome-view';
 import type { PaneId } from '../shell/pane-id';
-import { AnswerSources } from './answer-sources';
+import { MailSources } from '../chat/mail-sources';
 
 interface AssistantBubbleProps {
   readonly outcome: Outcome<SecretaryAnswer>;
@@ -21,7 +21,7 @@ export function AssistantBubble({ outcome, onOpenLink, openPane }: AssistantBubb
         <>
           <AnswerMarkdown text={answer.answer} onOpenLink={onOpenLink} />
           <p className="bubble-meta">{t('secretary.chat.rounds', { count: answer.tool_rounds })}</p>
-          <AnswerSources sources={answer.sources} onOpen={onOpenLink} />
+          <MailSources sources={answer.sources} onOpen={onOpenLink} />
         </>
       )}
     </OutcomeView>

@@ -7,7 +7,7 @@ import { followStream, type FollowedStream } from '../ui/follow-stream';
 import { errorNotice, type Notice } from '../ui/notice';
 import { useOpenExternal } from '../ui/open-external';
 import { dateTimeText } from '../ui/date-time-text';
-import { MailLink } from './mail-link';
+import { MailLink } from '../chat/mail-link';
 import { LoadNotice } from '../ui/load-notice';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
@@ -130,7 +130,7 @@ export function DigestPanel() {
                     <MailLink webUrl={item.webUrl} onOpen={links.open}>
                       <span className="mail-from" dir="auto">{item.from}</span>
                       {' · '}
-                      <span className="mail-subject" dir="auto">{item.subject || t('secretary.chat.noSubject')}</span>
+                      <span className="mail-subject" dir="auto">{item.subject || t('chat.noSubject')}</span>
                     </MailLink>
                     <p className="muted" dir="auto">
                       {item.why}

@@ -5,7 +5,7 @@ import { ok, type AppError, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import { useApi } from '../api';
 import { errorNotice, type Notice } from '../ui/notice';
-import { numberText } from '../oracle/knowledge-format';
+import { numberText } from '../ui/knowledge-format';
 import { TextField } from './text-field';
 import { LoadNotice } from '../ui/load-notice';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';

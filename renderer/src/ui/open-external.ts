@@ -4,10 +4,16 @@ import { errorNotice, type Notice } from './notice';
 
 /** Only https links leave the app (DESIGN section 8); main parses and checks each one again. */
 export function isHttpsUrl(url: string): boolean {
+  return httpsUrl(url) !== null;
+}
+
+/** The link parsed, when it is one the app may open (https); null for anything else. */
+export function httpsUrl(url: string): URL | null {
   try {
-    return new URL(url).protocol === 'https:';
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' ? parsed : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

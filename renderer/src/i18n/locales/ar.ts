@@ -59,6 +59,9 @@ export const ar: PartialCatalog = {
     cancelled: 'لقد ألغيت هذا السؤال.',
     openSettings: 'فتح الإعدادات',
     tryAsking: 'جرّب أن تسأل',
+    mailSources: 'من بريدك',
+    noSubject: '(بلا موضوع)',
+    degraded: 'تعذّر الوصول إلى Gemini، لذا هذا ردّ احتياطي وليس إجابة حقيقية.',
   },
   secretary: {
     mailbox: {
@@ -101,8 +104,6 @@ export const ar: PartialCatalog = {
       rounds_few: '{{count}} عمليات بحث في البريد',
       rounds_many: '{{count}} عملية بحث في البريد',
       rounds_other: '{{count}} عملية بحث في البريد',
-      sources: 'من بريدك',
-      noSubject: '(بلا موضوع)',
     },
   },
   oracle: {

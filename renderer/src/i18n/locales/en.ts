@@ -55,6 +55,9 @@ export const en = {
     cancelled: 'You cancelled this question.',
     openSettings: 'Open Settings',
     tryAsking: 'Try asking',
+    mailSources: 'From your mail',
+    noSubject: '(no subject)',
+    degraded: 'Gemini could not be reached, so this is a fallback, not an answer.',
   },
   secretary: {
     mailbox: {
@@ -89,8 +92,6 @@ export const en = {
       thinking: 'Looking through your mailbox…',
       rounds_one: '{{count}} mailbox lookup',
       rounds_other: '{{count}} mailbox lookups',
-      sources: 'From your mail',
-      noSubject: '(no subject)',
     },
   },
   oracle: {

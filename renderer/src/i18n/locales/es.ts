@@ -56,6 +56,9 @@ export const es: Catalog = {
     cancelled: 'Has cancelado esta pregunta.',
     openSettings: 'Abrir Ajustes',
     tryAsking: 'Prueba a preguntar',
+    mailSources: 'De tu correo',
+    noSubject: '(sin asunto)',
+    degraded: 'No se pudo contactar con Gemini: esto es una respuesta de reserva, no una respuesta real.',
   },
   secretary: {
     mailbox: {
@@ -92,8 +95,6 @@ export const es: Catalog = {
       rounds_one: '{{count}} consulta al buzón',
       rounds_many: '{{count}} de consultas al buzón',
       rounds_other: '{{count}} consultas al buzón',
-      sources: 'De tu correo',
-      noSubject: '(sin asunto)',
     },
   },
   oracle: {

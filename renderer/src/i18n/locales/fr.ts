@@ -56,6 +56,9 @@ export const fr: PartialCatalog = {
     cancelled: 'Vous avez annulé cette question.',
     openSettings: 'Ouvrir les Paramètres',
     tryAsking: 'Essayez de demander',
+    mailSources: 'Tiré de votre courrier',
+    noSubject: '(sans objet)',
+    degraded: 'Gemini est injoignable : ceci est une réponse de secours, pas une vraie réponse.',
   },
   secretary: {
     mailbox: {
@@ -92,8 +95,6 @@ export const fr: PartialCatalog = {
       rounds_one: '{{count}} consultation de la boîte mail',
       rounds_many: '{{count}} de consultations de la boîte mail',
       rounds_other: '{{count}} consultations de la boîte mail',
-      sources: 'Tiré de votre courrier',
-      noSubject: '(sans objet)',
     },
   },
   oracle: {

@@ -55,6 +55,9 @@ export const mn: PartialCatalog = {
     cancelled: 'Та энэ асуултыг цуцалсан.',
     openSettings: 'Тохиргоог нээх',
     tryAsking: 'Жишээ нь ингэж асуугаарай',
+    mailSources: 'Таны захидлуудаас',
+    noSubject: '(гарчиггүй)',
+    degraded: 'Gemini-тэй холбогдож чадсангүй: энэ бол жинхэнэ хариулт биш, нөөц хариу.',
   },
     secretary: {
     mailbox: {
@@ -89,8 +92,6 @@ export const mn: PartialCatalog = {
       thinking: 'Шуудангийн хайрцгаас тань хайж байна…',
       rounds_one: 'Шуудангийн хайрцгаас {{count}} удаа хайсан',
       rounds_other: 'Шуудангийн хайрцгаас {{count}} удаа хайсан',
-      sources: 'Таны захидлуудаас',
-      noSubject: '(гарчиггүй)',
     },
   },
 oracle: {

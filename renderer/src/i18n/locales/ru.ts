@@ -57,6 +57,9 @@ export const ru: PartialCatalog = {
     cancelled: 'Вы отменили этот вопрос.',
     openSettings: 'Открыть Настройки',
     tryAsking: 'Попробуйте спросить',
+    mailSources: 'Из вашей почты',
+    noSubject: '(без темы)',
+    degraded: 'Не удалось связаться с Gemini: это запасной ответ, а не настоящий.',
   },
     secretary: {
     mailbox: {
@@ -95,8 +98,6 @@ export const ru: PartialCatalog = {
       rounds_few: '{{count}} обращения к почтовому ящику',
       rounds_many: '{{count}} обращений к почтовому ящику',
       rounds_other: '{{count}} обращения к почтовому ящику',
-      sources: 'Из вашей почты',
-      noSubject: '(без темы)',
     },
   },
 oracle: {

@@ -54,6 +54,9 @@ export const zh: PartialCatalog = {
     cancelled: '你取消了这个问题。',
     openSettings: '打开设置',
     tryAsking: '试着问问',
+    mailSources: '出自你的邮件',
+    noSubject: '（无主题）',
+    degraded: '无法连接 Gemini：这是备用回复，不是真正的回答。',
   },
   secretary: {
     mailbox: {
@@ -86,8 +89,6 @@ export const zh: PartialCatalog = {
       secretary: '秘书',
       thinking: '正在查看你的邮箱…',
       rounds_other: '查询邮箱 {{count}} 次',
-      sources: '出自你的邮件',
-      noSubject: '（无主题）',
     },
   },
   oracle: {

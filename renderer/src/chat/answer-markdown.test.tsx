@@ -1,0 +1,37 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AnswerMarkdown } from './answer-markdown';
+
+function show(text: string) {
+  const onOpenLink = vi.fn();
+  render(<AnswerMarkdown text={text} onOpenLink={onOpenLink} />);
+  return { onOpenLink };
+}
+
+describe('links in an answer', () => {
+  it('show the host they really go to beside their words, so an innocent-looking link cannot hide where it sends mail', async () => {
+    const { onOpenLink } = show('Your invoice is [in Zoho Mail](https://evil.example/collect?d=1709876190693100009).');
+    const link = screen.getByRole('link', { name: 'in Zoho Mail' });
+    expect(link.parentElement?.textContent).toContain('in Zoho Mail (evil.example)');
+    await userEvent.setup().click(link);
+    expect(onOpenLink).toHaveBeenCalledWith('https://evil.example/collect?d=1709876190693100009');
+  });
+
+  it('spell a look-alike host as the browser would reach it', () => {
+    show('[Zoho](https://zohо.com/login)');
+    // The last "o" is Cyrillic: the host shown is its punycode, not a second "zoho.com".
+    expect(screen.getByText('(xn--zoh-ued.com)')).toBeInTheDocument();
+  });
+
+  it('say nothing more for a bare address, which already names its host', () => {
+    show('<https://mail.zoho.eu/zm/>');
+    expect(screen.getByRole('link', { name: 'https://mail.zoho.eu/zm/' }).parentElement?.textContent).toBe('https://mail.zoho.eu/zm/');
+  });
+
+  it('are plain text unless they are https', () => {
+    show('[run this](javascript:alert(1)) or [this](http://intranet.example/) or [mail](mailto:a@b.example)');
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    expect(screen.getByText('run this')).toBeInTheDocument();
+  });
+});
