@@ -20,7 +20,8 @@ const MAIL_TOOLS = ['search_mail', 'read_mail', 'latest_digest'];
 const NOTICE = MESSAGES[0]!;
 const LONG_LETTER = MESSAGES.find((message) => message.body.length > SECRETARY.readBodyMaxChars)!;
 
-const outputOf = (response: { response: Record<string, unknown> } | undefined) => String(response?.response.output ?? '');
+const outputOf = (response: { response: Record<string, unknown> } | undefined) =>
+  String((response?.response.output as { result?: unknown } | undefined)?.result ?? '');
 
 describe('G2 the mail tools exist for the model only while the mailbox is connected', () => {
   it('declares none of them without a connected mailbox, and treats a call to one as an unknown tool', async () => {
@@ -90,6 +91,12 @@ describe('search_mail and read_mail: the Secretary’s lookups, worded as the Se
         ],
       },
     });
+    // The pane's step lines read the app's own words beside the text the model read.
+    const steps = result.ok ? result.value.steps : [];
+    expect(steps.map((step) => [step.tool, step.result])).toEqual([
+      ['search_mail', { found: 1, result: searched }],
+      ['read_mail', { status: 'read', result: read }],
+    ]);
   });
 
   it('cuts a long body at the Secretary’s 4000 characters', async () => {

@@ -43,7 +43,9 @@ const readArgs = z.object({
 });
 
 /**
- * The member's mailbox as tools (issue 10, beyond the seeds), declared only while it is connected. They run on
+ * The member's mailbox as tools (issue 10, beyond the seeds), declared only while it is connected. Each output
+ * pairs the app's own word on what happened (`found`, `status`: what the pane's step line says) with `result`,
+ * the text the model reads. They run on
  * the request's own lookups (ToolContext.mail), so read_mail opens only a message a search in this request
  * returned and a second read of it is declined; what they return is worded as the Secretary words it, the
  * senders' text inside untrusted MAIL blocks. Each message read becomes a source of the answer.
@@ -59,7 +61,8 @@ export function createMailTools(deps: MailToolsDeps): Tool[] {
       async execute(ctx, terms, signal) {
         const lookup = await ctx.mail.run({ action: 'buscar', ...terms }, signal);
         if (!lookup.ok) return lookup;
-        return ok({ output: describeLookup(lookup.value, ctx.boundary) });
+        const found = lookup.value.kind === 'search' ? lookup.value.results.length : 0;
+        return ok({ output: { found, result: describeLookup(lookup.value, ctx.boundary) } });
       },
     }),
     defineTool({
@@ -84,7 +87,7 @@ export function createMailTools(deps: MailToolsDeps): Tool[] {
                 },
               ]
             : [];
-        return ok({ output: describeLookup(read, ctx.boundary), sources });
+        return ok({ output: { status: read.kind, result: describeLookup(read, ctx.boundary) }, sources });
       },
     }),
     defineTool({
@@ -94,7 +97,7 @@ export function createMailTools(deps: MailToolsDeps): Tool[] {
       args: z.object({}),
       async execute(ctx) {
         const context = readLatestDigest(deps.digests, ctx.member.email, log);
-        return ok({ output: `Latest mailbox digest: ${describeDigest(context, ctx.boundary)}` });
+        return ok({ output: { status: context.kind, result: `Latest mailbox digest: ${describeDigest(context, ctx.boundary)}` } });
       },
     }),
   ];
