@@ -55,6 +55,8 @@ export interface CoreDeps {
   gemini: { baseUrl: string };
   /** Zoho's hosts come from the data centre in Settings; the harness and tests point them at the Zoho double. */
   zoho?: ZohoOverrides;
+  /** Wall clock, epoch milliseconds: Date.now unless a test or bench runs the core on its own time. */
+  now?: () => number;
   /** The operating system's preferred languages (BCP 47), for text main writes when Settings say "System". */
   systemLanguages?: readonly string[];
   /**
@@ -94,6 +96,7 @@ export interface Core {
 
 export function createCore(deps: CoreDeps): Core {
   const { log } = deps;
+  const now = deps.now ?? (() => Date.now());
   const stored = createSettingsStore(deps.db);
   const langOf = (chosen: Lang | null): Lang => chosen ?? matchLang(deps.systemLanguages ?? []);
   const lang = () => langOf(stored.get().language);
@@ -120,7 +123,7 @@ export function createCore(deps: CoreDeps): Core {
     notify: deps.auth.notify,
     lang,
     fetch: (url, init) => fetch(url, init),
-    now: () => Date.now(),
+    now,
     timers: systemTimers,
     publish: (status) => {
       broadcast('auth:changed', status);
@@ -153,7 +156,7 @@ export function createCore(deps: CoreDeps): Core {
     log,
     fetch: (url, init) => fetch(url, init),
     openExternal: deps.openExternal,
-    now: () => Date.now(),
+    now,
     sleep,
     htmlToText: mailHtmlToText,
     ...(deps.zoho ? { overrides: deps.zoho } : {}),
@@ -178,6 +181,7 @@ export function createCore(deps: CoreDeps): Core {
     lang,
     notify: deps.auth.notify,
     publish: (stored) => broadcast('digest:updated', stored),
+    now,
     log,
   });
   const oracle = createOracleCapability({
@@ -191,12 +195,13 @@ export function createCore(deps: CoreDeps): Core {
     openNote: deps.knowledge.openNote,
     ...(deps.knowledge.watch ? { watch: deps.knowledge.watch } : {}),
     publish: (status) => broadcast('oracle:changed', status),
+    now,
     log,
   });
-  const secretary = createSecretaryCapability({ db: deps.db, gateway: gemini, zoho, secrets: deps.secrets, settings, log });
+  const secretary = createSecretaryCapability({ db: deps.db, gateway: gemini, zoho, secrets: deps.secrets, settings, now, log });
   // G9: one limiter for the whole AI channel; each part counts against its own budget (Voice shares the Assistant's).
   const aiChannel = createAiChannelLimiter({
-    now: () => Date.now(),
+    now,
     budgets: { [ASSISTANT_BUDGET]: { limit: ASSISTANT.rateLimitPerMinute, windowMs: ASSISTANT.rateLimitWindowMs } },
   });
   const assistant = createAssistantCapability({
@@ -208,6 +213,7 @@ export function createCore(deps: CoreDeps): Core {
     limiter: aiChannel,
     promptFiles: deps.assistant.promptFiles,
     timeZone: deps.assistant.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    now,
     log,
   });
 

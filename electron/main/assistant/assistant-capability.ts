@@ -32,6 +32,8 @@ export interface AssistantCapabilityDeps {
   promptFiles: PromptFiles;
   /** The member's IANA time zone, as their computer is set now. */
   timeZone: () => string;
+  /** Wall clock, epoch milliseconds. */
+  now: () => number;
   log: Logger;
 }
 
@@ -44,7 +46,7 @@ const PROMPTS_FILE_NAME = 'staff-desk-assistant-prompts.json';
  */
 export function createAssistantCapability(deps: AssistantCapabilityDeps): Capability<AssistantChannels> {
   const { log } = deps;
-  const prompts = createAssistantPromptsStore({ db: deps.db, now: () => Date.now() });
+  const prompts = createAssistantPromptsStore({ db: deps.db, now: deps.now });
   const assistant = createAssistant({
     gateway: deps.gateway,
     db: deps.db,
@@ -58,7 +60,7 @@ export function createAssistantCapability(deps: AssistantCapabilityDeps): Capabi
       if (!connected.ok) log.warn('assistant: the mailbox secret could not be read; mail tools left out', { reason: connected.error.reason });
       return connected.ok && connected.value;
     },
-    now: () => Date.now(),
+    now: deps.now,
     memberTimeZone: deps.timeZone,
     log,
   });

@@ -24,6 +24,8 @@ export interface DigestCapabilityDeps {
   notify: Notify;
   /** A pass was stored (scheduled or asked for): the Secretary pane shows it. */
   publish: (digest: Digest) => void;
+  /** Wall clock, epoch milliseconds. */
+  now: () => number;
   log: Logger;
 }
 
@@ -38,7 +40,7 @@ export function createDigestCapability(deps: DigestCapabilityDeps): Capability<'
     mail: zoho.mailbox,
     db: deps.db,
     settings: deps.settings,
-    now: () => Date.now(),
+    now: deps.now,
     lang: deps.lang,
     log: deps.log,
     notify: deps.notify,
@@ -46,7 +48,7 @@ export function createDigestCapability(deps: DigestCapabilityDeps): Capability<'
   });
   const schedule = createDigestSchedule({
     settings: () => deps.settings.get().digest,
-    now: () => Date.now(),
+    now: deps.now,
     timers: systemTimers,
     utcOffsetMs: systemUtcOffsetMs,
     async readiness() {

@@ -27,6 +27,8 @@ export interface OracleCapabilityDeps {
   watch?: WatchFolder;
   /** The knowledge base changed state: the Oracle pane's index line follows. */
   publish: (status: KnowledgeStatus) => void;
+  /** Wall clock, epoch milliseconds. */
+  now: () => number;
   log: Logger;
 }
 
@@ -44,10 +46,10 @@ export function createOracleCapability(deps: OracleCapabilityDeps): Capability<O
     hasGeminiKey: deps.hasGeminiKey,
     watch: deps.watch ?? watchFolder,
     publish: deps.publish,
-    now: () => Date.now(),
+    now: deps.now,
     log,
   });
-  const oracle = createOracle({ db, gateway, settings: settings.get, hasGeminiKey: deps.hasGeminiKey, lang: deps.lang, now: () => Date.now(), log });
+  const oracle = createOracle({ db, gateway, settings: settings.get, hasGeminiKey: deps.hasGeminiKey, lang: deps.lang, now: deps.now, log });
   return {
     handlers: oracleHandlers({ oracle, knowledge, settings, chooseFolder: deps.chooseFolder, openNote: deps.openNote, log }),
     start: () => knowledge.start(),

@@ -15,6 +15,8 @@ export interface SecretaryCapabilityDeps {
   zoho: Zoho;
   secrets: SecretStore;
   settings: SettingsStore;
+  /** Wall clock, epoch milliseconds. */
+  now: () => number;
   log: Logger;
 }
 
@@ -25,7 +27,7 @@ export function createSecretaryCapability(deps: SecretaryCapabilityDeps): Capabi
     mailbox: deps.zoho.mailbox,
     db: deps.db,
     settings: deps.settings,
-    now: () => Date.now(),
+    now: deps.now,
     log: deps.log,
   });
   return {

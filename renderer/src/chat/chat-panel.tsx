@@ -9,7 +9,7 @@ import './chat.css';
 /** How close to the end (in CSS pixels) still counts as "at the bottom": rounding makes exact equality rare. */
 const BOTTOM_SLACK_PX = 24;
 
-interface ChatPanelProps<A> {
+interface ChatPanelProps<A, P> {
   readonly heading: string;
   /** Said under the heading (e.g. that the conversation is never saved). */
   readonly intro: string;
@@ -17,11 +17,11 @@ interface ChatPanelProps<A> {
   readonly logLabel: string;
   /** Who answers, over each answer bubble. */
   readonly assistantName: string;
-  readonly conversation: Conversation<A>;
+  readonly conversation: Conversation<A, P>;
   readonly questionMaxChars: number;
   /** What went wrong where the member clicked in the log (a link, a source), if anything. */
   readonly notice: Notice | null;
-  readonly renderOutcome: (outcome: Outcome<A>) => ReactNode;
+  readonly renderOutcome: (outcome: Outcome<A, P>) => ReactNode;
   /** Shown in the log's place while the conversation is empty; none by default. */
   readonly suggestions?: ChatSuggestions | null;
 }
@@ -30,7 +30,7 @@ interface ChatPanelProps<A> {
  * S15: a conversation, newest at the bottom, and the question box. The log follows new bubbles only while the
  * member is at its end (or has just asked), so an answer arriving never pulls away text they scrolled up to read.
  */
-export function ChatPanel<A>({
+export function ChatPanel<A, P = never>({
   heading,
   intro,
   logLabel,
@@ -40,7 +40,7 @@ export function ChatPanel<A>({
   notice,
   renderOutcome,
   suggestions = null,
-}: ChatPanelProps<A>) {
+}: ChatPanelProps<A, P>) {
   const { t } = useTranslation();
   const headingId = useId();
   const { exchanges, busy, ask, cancel, startOver } = conversation;

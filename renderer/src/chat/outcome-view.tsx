@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaneId } from '../shell/pane-id';
+import { LiveWait } from '../ui/live-wait';
 import { useErrorText } from '../ui/use-error-text';
 import type { Outcome } from './conversation';
 
@@ -32,8 +33,9 @@ export function OutcomeView<A, P = never>({ outcome, pendingText, openPane, chil
         </p>
       );
     case 'streaming':
+      // Unwrapped, so that the answer keeps its elements (and what the member opened in them) once it is done.
       return renderPartial ? (
-        <div aria-busy="true">{renderPartial(outcome.partial, true)}</div>
+        renderPartial(outcome.partial, true)
       ) : (
         <p className="bubble-working" aria-busy="true">
           {pendingText}
@@ -62,7 +64,11 @@ export function OutcomeView<A, P = never>({ outcome, pendingText, openPane, chil
           {partial}
           <div className="bubble-error">
             <p>{said.message}</p>
-            {said.hint && <p className="muted">{said.hint}</p>}
+            {outcome.error.retryAfterMs !== undefined ? (
+              <LiveWait retryAfterMs={outcome.error.retryAfterMs} />
+            ) : (
+              said.hint && <p className="muted">{said.hint}</p>
+            )}
             {/* Every "set this up first" is done in Settings: the mailbox, the OAuth client, the Gemini key. */}
             {outcome.error.code === 'NOT_CONFIGURED' && (
               <button type="button" onClick={() => openPane('settings')}>

@@ -9,6 +9,8 @@ export interface LanguageState {
   /** The member's choice; null follows the operating system. */
   readonly preference: Lang | null;
   readonly systemLang: Lang;
+  /** The language the UI speaks now: the choice, else the system's (G5: the Assistant answers in it). */
+  readonly lang: Lang;
   /** Why the stored choice could not be read at start, if it could not. */
   readonly loadError: AppError | null;
   /** Switches the UI at once and stores the choice; on failure the previous language comes back. */
@@ -64,6 +66,9 @@ export function LanguageProvider({ systemLang, children }: { systemLang: Lang; c
     [api, preference],
   );
 
-  const state = useMemo(() => ({ preference, systemLang, loadError, choose }), [preference, systemLang, loadError, choose]);
+  const state = useMemo(
+    () => ({ preference, systemLang, lang: current, loadError, choose }),
+    [preference, systemLang, current, loadError, choose],
+  );
   return <LanguageContext value={state}>{children}</LanguageContext>;
 }

@@ -1,5 +1,6 @@
 import { AboutSection } from './about-section';
 import { AccessSection } from './access-section';
+import { AssistantPromptsSection } from './assistant-prompts-section';
 import { ApiKeySection } from './api-key-section';
 import { DigestScheduleSection } from './digest-schedule-section';
 import { KnowledgeBaseSection } from './knowledge-base-section';
@@ -16,6 +17,7 @@ export function SettingsPane() {
       <ZohoSection />
       <DigestScheduleSection />
       <KnowledgeBaseSection />
+      <AssistantPromptsSection />
       <ModelsSection />
       <LanguageSection />
       <AboutSection />

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZohoProgress } from '../../../shared/zoho-connection';
 import { useApi } from '../api';
-import { remainingText, useRemainingMs } from './countdown';
+import { remainingText, useRemainingMs } from '../ui/countdown';
 
 type CodeStage = Extract<ZohoProgress, { stage: 'code' }>;
 type Copy = 'idle' | 'copied' | 'failed';

@@ -98,9 +98,9 @@ describe('Shell', () => {
 
   it('says plainly that a feature is on its way and offers Settings instead', async () => {
     const user = renderShell();
-    await user.click(tab('Assistant'));
+    await user.click(tab('Voice'));
     expect(
-      await screen.findByText('The assistant arrives in an upcoming version. Meanwhile, set up your Gemini key in Settings.'),
+      await screen.findByText('Voice questions arrive in an upcoming version. Meanwhile, set up your Gemini key in Settings.'),
     ).toBeVisible();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Open Settings' }));

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import type { AssistantDone, AssistantSource } from '../../../shared/assistant';
+import { AnswerMarkdown } from '../chat/answer-markdown';
+import { MailSources } from '../chat/mail-sources';
+import { NoteSources } from '../chat/note-sources';
+import type { AssistantPartial } from './assistant-conversation';
+import { AssistantSteps } from './assistant-steps';
+
+const MS_PER_SECOND = 1000;
+
+export interface AnswerLinks {
+  readonly onOpenLink: (url: string) => void;
+  readonly onOpenNote: (path: string) => void;
+  readonly onCopy: (text: string) => void;
+}
+
+interface AssistantAnswerViewProps extends AnswerLinks {
+  /** What has arrived so far, or the whole answer once it is done. */
+  readonly answer: AssistantPartial & { readonly done?: AssistantDone };
+  /** Still coming: the text grows and more steps may appear. */
+  readonly underway: boolean;
+}
+
+function notes(sources: readonly AssistantSource[]) {
+  return sources.flatMap((source) => (source.kind === 'note' ? [source] : []));
+}
+function mail(sources: readonly AssistantSource[]) {
+  return sources.flatMap((source) => (source.kind === 'mail' ? [source] : []));
+}
+
+/**
+ * One answer of the Assistant, growing as it streams (G8): the tool calls first, as they happened, then the text;
+ * once done, whether it was cut short, its sources (notes open the note, mail opens in Zoho), and Copy.
+ */
+export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, onCopy }: AssistantAnswerViewProps) {
+  const { t, i18n } = useTranslation();
+  const { done } = answer;
+  const seconds = done ? new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(done.duration_ms / MS_PER_SECOND) : '';
+  return (
+    <>
+      <AssistantSteps steps={answer.steps} />
+      {answer.text !== '' && <AnswerMarkdown text={answer.text} onOpenLink={onOpenLink} />}
+      {underway && (
+        <p className="bubble-working" aria-busy="true">
+          {answer.text === '' ? t('assistant.chat.working') : t('assistant.chat.writing')}
+        </p>
+      )}
+      {done?.incomplete && <p className="bubble-badge bubble-badge-warning">{t('assistant.answer.incomplete')}</p>}
+      {done && (
+        <>
+          <NoteSources sources={notes(done.sources)} label={t('assistant.answer.notes')} onOpen={onOpenNote} />
+          <MailSources sources={mail(done.sources)} onOpen={onOpenLink} />
+          <div className="bubble-footer">
+            <p className="bubble-meta" dir="auto">
+              {t('assistant.answer.meta', { model: done.model, seconds })}
+            </p>
+            <button type="button" className="button-small" onClick={() => onCopy(done.answer)}>
+              {t('assistant.answer.copy')}
+            </button>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

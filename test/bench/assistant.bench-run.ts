@@ -1,0 +1,105 @@
+import { performance } from 'node:perf_hooks';
+import { expect, it } from 'vitest';
+import { ASSISTANT } from '../../shared/limits';
+import { startGeminiDouble, stream, textChunk } from '../doubles/gemini-double';
+import { callsReply, createAssistantKit } from '../support/assistant/assistant-kit';
+import { fakeSender } from '../support/fake-sender';
+import { createSignedInTestCore } from '../support/signed-in-core';
+import { VALID_KEY } from '../support/gateway-test-kit';
+import { buildAppApi } from '../../shared/ipc/app-api';
+import { percentile, record } from './measure';
+
+const QUESTIONS = 200;
+const WARM_UP = 20;
+const TIME_CALL = { name: 'get_server_time', args: {} };
+/** Fewer than QUESTIONS: the core's clock moves 3 s a question, and the member's sign-in lasts 10 minutes. */
+const FIRST_CHUNKS = 100;
+
+it('measures the assistant loop overhead on a 4-step tool loop', async () => {
+  const double = await startGeminiDouble({ validKeys: [VALID_KEY] });
+  try {
+    const kit = await createAssistantKit(double);
+    const ask = async () => {
+      double.reset();
+      double.script(
+        'streamGenerateContent',
+        ...Array.from({ length: ASSISTANT.maxToolSteps }, (_, index) => callsReply([{ ...TIME_CALL, id: `t${index}` }])),
+        stream([textChunk('It is noon in Ulaanbaatar.', { finishReason: 'STOP' })]),
+      );
+      // A new minute for every question: the bench measures the loop, not the rate limit.
+      kit.clock.advance(ASSISTANT.rateLimitWindowMs + 1);
+      const start = performance.now();
+      const { result } = await kit.chat('What time is it? Check four times.');
+      const total = performance.now() - start;
+      expect(result).toMatchObject({ ok: true, value: { steps: Array(ASSISTANT.maxToolSteps).fill(expect.anything()) } });
+      // Everything but the network: the double's own time serving each request is taken out.
+      const served = double.requests.reduce((sum, request) => sum + (request.endedAt! - request.startedAt), 0);
+      return total - served;
+    };
+
+    for (let i = 0; i < WARM_UP; i++) await ask();
+    const overheads: number[] = [];
+    for (let i = 0; i < QUESTIONS; i++) overheads.push(await ask());
+    record({ name: 'assistant_overhead_ms_p50', value: percentile(overheads, 50), target: '<= 10' });
+  } finally {
+    await double.close();
+  }
+});
+
+it('measures how long the first chunk takes from the double to a subscriber of the renderer side', async () => {
+  const double = await startGeminiDouble({ validKeys: [VALID_KEY] });
+  // The core runs on a clock the bench moves on a minute at a time, so the rate limit (20 a minute) never refuses.
+  let offsetMs = 0;
+  const test = await createSignedInTestCore({ gemini: { baseUrl: double.baseUrl }, now: () => Date.now() + offsetMs });
+  try {
+    const window = fakeSender();
+    // The page's side of the registry: window.api built from the contract over an in-process transport, as the
+    // preload builds it over ipcRenderer; the sender's events reach its subscribers synchronously, as IPC would.
+    const listeners = new Map<string, Set<(payload: unknown) => void>>();
+    window.sender.send = (event, payload) => {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    };
+    const api = buildAppApi({
+      invoke: (channel, input) => test.core.registry.call(channel, input, window.sender),
+      subscribe(event, listener) {
+        const set = listeners.get(event) ?? new Set();
+        listeners.set(event, set);
+        set.add(listener);
+        return () => set.delete(listener);
+      },
+    });
+    await api.secrets.set({ name: 'gemini.apiKey', value: VALID_KEY });
+
+    const delays: number[] = [];
+    for (let i = 0; i < WARM_UP + FIRST_CHUNKS; i++) {
+      double.reset();
+      double.script('streamGenerateContent', stream([textChunk('Hello, '), textChunk('Ana.', { finishReason: 'STOP' })]));
+      const firstChunkAt = new Promise<number>((resolve) => {
+        const stop = api.onStream('assistant:chat', (event) => {
+          if (event.kind !== 'progress') return;
+          stop();
+          resolve(performance.now());
+        });
+      });
+      const ended = new Promise<void>((resolve) => {
+        const stop = api.onStream('assistant:chat', (event) => {
+          if (event.kind === 'progress') return;
+          stop();
+          resolve();
+        });
+      });
+      const started = await api.assistant.chat({ message: 'Hi', history: [], lang: 'en' });
+      if (!started.ok) throw new Error(JSON.stringify(started.error));
+      const received = await firstChunkAt;
+      await ended;
+      // Stamped as the double opens the stream, just before it writes the first chunk: if anything, this overstates.
+      const sent = double.requestsFor('streamGenerateContent')[0]!.firstByteAt!;
+      if (i >= WARM_UP) delays.push(received - sent);
+      offsetMs += ASSISTANT.rateLimitWindowMs / ASSISTANT.rateLimitPerMinute + 1;
+    }
+    record({ name: 'assistant_first_chunk_delay_ms', value: percentile(delays, 50), target: '<= 5' });
+  } finally {
+    test.dispose();
+    await double.close();
+  }
+});
