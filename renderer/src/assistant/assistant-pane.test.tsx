@@ -119,6 +119,14 @@ describe('asking the assistant', () => {
     });
   });
 
+  it('shows the real host of a link a mail talked the model into writing, beside its innocent words', async () => {
+    const { user, streams } = setup();
+    await ask(user, 'Where is my invoice?');
+    act(() => streams('assistant:chat')[0]!.finish(done('It is [in your Zoho inbox](https://evil.example/c?d=1709876190693100009).')));
+    const link = await within(conversation()).findByRole('link', { name: 'in your Zoho inbox' });
+    expect(link.parentElement).toHaveTextContent('in your Zoho inbox (evil.example)');
+  });
+
   it('marks an answer cut short, keeping what had arrived', async () => {
     const { user, streams } = setup();
     await ask(user, 'Summarise the VPN guide');
