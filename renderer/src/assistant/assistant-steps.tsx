@@ -3,11 +3,27 @@ import { useTranslation } from 'react-i18next';
 import type { AssistantStep } from '../../../shared/assistant';
 import { summarizeStep } from './step-summary';
 
-/** A tool's arguments or result, field by field: text as it reads (a mail's lines), anything else as JSON. */
-function Fields({ value }: { value: unknown }) {
-  if (typeof value === 'string') return <pre className="assistant-step-value">{value}</pre>;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+// The lines that fence untrusted data for the model (prompt/untrusted-data.ts in main): not for the member's eyes.
+const DATA_FENCE = /^<<<(?:END )?UNTRUSTED [A-Z]+ DATA [0-9a-f]+>>>\n?/gm;
+/** Deeper than any tool's result goes; beyond it a value is shown as JSON. */
+const MAX_DEPTH = 4;
+
+/** A tool's arguments or result as a member reads it: text as text, lists and fields laid out, the fences gone. */
+function Value({ value, depth = 0 }: { value: unknown; depth?: number }) {
+  if (typeof value === 'string') return <pre className="assistant-step-value">{value.replace(DATA_FENCE, '').trim()}</pre>;
+  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) {
     return <pre className="assistant-step-value">{JSON.stringify(value, null, 2)}</pre>;
+  }
+  if (Array.isArray(value)) {
+    return (
+      <ol className="assistant-step-items">
+        {value.map((item, index) => (
+          <li key={index}>
+            <Value value={item} depth={depth + 1} />
+          </li>
+        ))}
+      </ol>
+    );
   }
   const entries = Object.entries(value);
   if (entries.length === 0) return <pre className="assistant-step-value">{'{}'}</pre>;
@@ -17,7 +33,7 @@ function Fields({ value }: { value: unknown }) {
         <div key={key}>
           <dt>{key}</dt>
           <dd>
-            <pre className="assistant-step-value">{typeof inner === 'string' ? inner : JSON.stringify(inner, null, 2)}</pre>
+            <Value value={inner} depth={depth + 1} />
           </dd>
         </div>
       ))}
@@ -49,11 +65,16 @@ export function AssistantSteps({ steps }: { steps: readonly AssistantStep[] }) {
                   <span dir="auto">{summary.action}</span>
                   {summary.outcome && <span className="assistant-step-outcome"> · {summary.outcome}</span>}
                 </summary>
-                <div className="assistant-step-details" dir="ltr">
+                <div className="assistant-step-details">
+                  {/* The data is the tools' own, field names and all: it reads left to right in every language. */}
                   <p className="assistant-step-label">{t('assistant.steps.args')}</p>
-                  <Fields value={step.args} />
+                  <div dir="ltr">
+                    <Value value={step.args} />
+                  </div>
                   <p className="assistant-step-label">{t('assistant.steps.result')}</p>
-                  <Fields value={step.result} />
+                  <div dir="ltr">
+                    <Value value={step.result} />
+                  </div>
                 </div>
               </details>
             </li>
