@@ -17,7 +17,8 @@ const QUESTION = 'How do I save my Gemini API key?';
 const ARABIC_ANSWER = 'افتح الإعدادات، ثم الصق المفتاح واضغط حفظ.';
 
 const pane = (page: Page) => page.getByRole('tabpanel');
-const log = (page: Page) => pane(page).getByRole('log', { name: ui.assistant.chat.log });
+// By its role alone: its name follows the interface language, which the test switches to Arabic.
+const log = (page: Page) => pane(page).getByRole('log');
 
 async function ask(page: Page, question: string) {
   await tabTo(page, pane(page).getByRole('textbox'));
@@ -50,6 +51,7 @@ it('asks the assistant by keyboard: its steps appear, the answer streams in, a s
   expect(await page.getByRole('tab', { name: ui.panes.assistant.title }).getAttribute('aria-selected')).toBe('true');
 
   await ask(page, QUESTION);
+  expect(await pane(page).getByRole('log', { name: ui.assistant.chat.log }).count()).toBe(1);
   // The step is shown as soon as the app has run it, before the answer.
   const steps = log(page).getByRole('list', { name: ui.assistant.steps.heading });
   await steps.getByText('Searched the notes for “Gemini API key”').waitFor();
