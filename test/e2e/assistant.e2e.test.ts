@@ -1,18 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect, it, onTestFinished } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEGRADED_ANSWER } from '../../shared/assistant';
 import { ASSISTANT_ATTEMPTS } from '../../electron/main/gemini/retry-policy';
-import { startCfAccessDouble } from '../doubles/cf-access-double';
 import { functionCallReply, status, stream, textChunk } from '../doubles/gemini-double';
 import { LOG_FILE } from '../harness/start-harness';
 import { pageProblems, tabTo } from './support/browser';
-import { startSession } from './support/session';
+import { startSignedInSession } from './support/session';
 import { ui } from './support/ui-text';
 
 const KEY = 'AIzaSy-e2e-assistant-0123456789abcdef';
-const MEMBER = { email: 'ana.perez@example.com', name: 'Ana Pérez' };
 const QUESTION = 'How do I save my Gemini API key?';
 const ARABIC_ANSWER = 'افتح الإعدادات، ثم الصق المفتاح واضغط حفظ.';
 
@@ -27,17 +25,7 @@ async function ask(page: Page, question: string) {
 }
 
 it('asks the assistant by keyboard: its steps appear, the answer streams in, a source opens; in Arabic it reads right to left; a 503 gives the marked fallback', async () => {
-  const cf = await startCfAccessDouble();
-  onTestFinished(() => cf.close());
-  const { gemini, harness, page, consoleErrors } = await startSession({
-    validKeys: [KEY],
-    config: {
-      cfAccess: { teamUrl: cf.teamUrl, aud: cf.aud },
-      cfToken: await cf.issue(MEMBER),
-      secretValues: { 'gemini.apiKey': KEY },
-      settings: { digest: { enabled: false } },
-    },
-  });
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY });
   gemini.script(
     'streamGenerateContent',
     functionCallReply('search_knowledge', { query: 'Gemini API key' }),

@@ -1,17 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect, it, onTestFinished } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_MODELS } from '../../shared/settings';
-import { startCfAccessDouble } from '../doubles/cf-access-double';
 import { jsonReply } from '../doubles/gemini-double';
 import { LOG_FILE } from '../harness/start-harness';
 import { pageProblems, tabTo } from './support/browser';
-import { startSession } from './support/session';
+import { startSignedInSession } from './support/session';
 import { ui } from './support/ui-text';
 
 const KEY = 'AIzaSy-e2e-oracle-0123456789abcdef';
-const MEMBER = { email: 'ana.perez@example.com', name: 'Ana Pérez' };
 /**
  * The Gemini double's embeddings are hashed bags of words, so its cosines are lower than a real model's: on the
  * shipped guide a question in the guide's words scores about 0.5 and one about cake about 0.15. The floor is
@@ -31,16 +29,9 @@ async function ask(page: Page, question: string) {
 }
 
 it('asks the shipped guide through the harness: an answer with its sources, then an honest answer without a model call', async () => {
-  const cf = await startCfAccessDouble();
-  onTestFinished(() => cf.close());
-  const { gemini, harness, page, consoleErrors } = await startSession({
-    validKeys: [KEY],
-    config: {
-      cfAccess: { teamUrl: cf.teamUrl, aud: cf.aud },
-      cfToken: await cf.issue(MEMBER),
-      secretValues: { 'gemini.apiKey': KEY },
-      settings: { knowledgeBase: { floors: { [DEFAULT_MODELS.embedding]: DOUBLE_FLOOR } }, digest: { enabled: false } },
-    },
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({
+    key: KEY,
+    settings: { knowledgeBase: { floors: { [DEFAULT_MODELS.embedding]: DOUBLE_FLOOR } } },
   });
   gemini.script('generateContent', jsonReply({ answer: ANSWER }));
 

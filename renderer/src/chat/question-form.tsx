@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CharCounter } from '../ui/char-counter';
 
 interface QuestionFormProps {
   readonly busy: boolean;
@@ -71,9 +72,7 @@ export function QuestionForm({ busy, maxChars, onAsk, onCancel, inputRef }: Ques
         <p id={helpId} className="muted">
           {t('chat.help')}
         </p>
-        <p id={counterId} className={over > 0 ? 'question-counter question-counter-over' : 'question-counter'} dir="ltr">
-          {t('chat.counter', { count: draft.length, max: maxChars })}
-        </p>
+        <CharCounter id={counterId} count={draft.length} max={maxChars} />
       </div>
       <p id={problemId} className="question-problem" role="status">
         {problem}

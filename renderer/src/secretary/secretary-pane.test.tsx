@@ -68,7 +68,7 @@ describe('S15 the question box', () => {
     await user.paste('x'.repeat(SECRETARY.questionMaxChars + 1));
 
     const counter = screen.getByText(`${SECRETARY.questionMaxChars + 1} / ${SECRETARY.questionMaxChars}`);
-    expect(counter).toHaveClass('question-counter-over');
+    expect(counter).toHaveClass('char-counter-over');
     expect(questionBox()).toHaveAttribute('aria-invalid', 'true');
     expect(questionBox()).toHaveAccessibleDescription(/Your question is 1 character over the limit of 2000\. Shorten it to ask\./);
     expect(screen.getByRole('button', { name: 'Ask' })).toBeDisabled();
@@ -78,7 +78,7 @@ describe('S15 the question box', () => {
     expect(questionBox()).toHaveValue('x'.repeat(SECRETARY.questionMaxChars + 1));
 
     await user.keyboard('{Backspace}');
-    expect(screen.getByText(`${SECRETARY.questionMaxChars} / ${SECRETARY.questionMaxChars}`)).not.toHaveClass('question-counter-over');
+    expect(screen.getByText(`${SECRETARY.questionMaxChars} / ${SECRETARY.questionMaxChars}`)).not.toHaveClass('char-counter-over');
     expect(screen.queryByText(/over the limit/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ask' })).toBeEnabled();
   });

@@ -4,6 +4,7 @@ import type { AssistantPrompts, AssistantPromptsState, PromptLayer } from '../..
 import { ASSISTANT } from '../../../shared/limits';
 import type { AppError, Result } from '../../../shared/result';
 import { useApi } from '../api';
+import { CharCounter } from '../ui/char-counter';
 import { dateTimeText } from '../ui/date-time-text';
 import { LoadNotice } from '../ui/load-notice';
 import { errorNotice, type Notice } from '../ui/notice';
@@ -52,9 +53,7 @@ function LayerField({ layer, value, customised, busy, onChange, onRestore }: Lay
       />
       <div className="field-meta">
         <p className="muted">{customised ? t('settings.assistant.customised') : t('settings.assistant.shipped')}</p>
-        <p id={counterId} className={over ? 'field-counter field-counter-over' : 'field-counter'} dir="ltr">
-          {t('chat.counter', { count: value.length, max })}
-        </p>
+        <CharCounter id={counterId} count={value.length} max={max} />
       </div>
       {customised && (
         <button type="button" className="button-link" disabled={busy} onClick={onRestore}>

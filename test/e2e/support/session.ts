@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { onTestFinished } from 'vitest';
+import { startCfAccessDouble } from '../../doubles/cf-access-double';
 import { startGeminiDouble, type GeminiDouble } from '../../doubles/gemini-double';
 import { launchChromium, newPage, saveScreenshot } from './browser';
 import { harnessConfig, startHarnessProcess, tempDir, type HarnessProcess } from './harness-process';
@@ -53,4 +54,25 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     socket.on('framereceived', ({ payload }) => socketFrames.push(payload.toString()));
   });
   return { gemini, harness, page, consoleErrors, socketFrames };
+}
+
+/** The staff member the signed-in sessions are for. */
+export const E2E_MEMBER = { email: 'ana.perez@example.com', name: 'Ana Pérez' };
+
+/**
+ * A session whose harness starts signed in as E2E_MEMBER (a token from a Cloudflare Access double, verified like a
+ * real one) with `key` as the Gemini key, and the scheduled mailbox pass off so that it never runs mid-test.
+ */
+export async function startSignedInSession(options: { key: string; settings?: Record<string, unknown> }): Promise<Session> {
+  const cf = await startCfAccessDouble();
+  onTestFinished(() => cf.close());
+  return startSession({
+    validKeys: [options.key],
+    config: {
+      cfAccess: { teamUrl: cf.teamUrl, aud: cf.aud },
+      cfToken: await cf.issue(E2E_MEMBER),
+      secretValues: { 'gemini.apiKey': options.key },
+      settings: { digest: { enabled: false }, ...options.settings },
+    },
+  });
 }
