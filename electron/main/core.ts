@@ -137,7 +137,6 @@ export function createCore(deps: CoreDeps): Core {
     update(patch) {
       const before = lang();
       const next = stored.update(patch);
-      if (patch.access) session.accessChanged();
       events.settingsChanged(patch);
       const spoken = langOf(next.language);
       if (spoken !== before) deps.languageChanged?.(spoken);
@@ -170,7 +169,14 @@ export function createCore(deps: CoreDeps): Core {
       ...secretsCheckHandler({ gateway: gemini, settings }),
     },
   };
-  const auth = { handlers: authHandlers({ session }), close: () => session.close() };
+  const auth: Capability<'auth:status' | 'auth:login' | 'auth:logout'> = {
+    handlers: authHandlers({ session }),
+    close: () => session.close(),
+    // A new team or application: the session learns at once that its sign-in may no longer hold.
+    settingsChanged: (patch) => {
+      if (patch.access) session.accessChanged();
+    },
+  };
   const mailbox = { handlers: zohoHandlers({ connection: zoho.connection, connected: events.mailboxConnected }) };
   const digest = createDigestCapability({
     db: deps.db,

@@ -87,24 +87,27 @@ interface Held<A, P> {
   readonly exchanges: readonly Exchange<A, P>[];
 }
 
-/** The partial answers that arrived since the last frame, shown together at the next one (G8: throttled to frames). */
-function useFrameBatch<P>(apply: (latest: ReadonlyMap<string, P>) => void) {
+/**
+ * The latest partial answer of each question, shown at the next animation frame (G8: however many chunks arrive
+ * in between, the page renders once a frame). `show` must be stable (useCallback).
+ */
+function useFrameBatch<P>(show: (id: string, partial: P) => void) {
   const waiting = useRef(new Map<string, P>());
   const frame = useRef<number | null>(null);
-  const latestApply = useRef(apply);
-  latestApply.current = apply;
   useEffect(() => () => {
     if (frame.current !== null) cancelAnimationFrame(frame.current);
   }, []);
-  return useCallback((id: string, partial: P) => {
-    waiting.current.set(id, partial);
-    frame.current ??= requestAnimationFrame(() => {
-      frame.current = null;
-      const latest = new Map(waiting.current);
-      waiting.current.clear();
-      latestApply.current(latest);
-    });
-  }, []);
+  return useCallback(
+    (id: string, partial: P) => {
+      waiting.current.set(id, partial);
+      frame.current ??= requestAnimationFrame(() => {
+        frame.current = null;
+        for (const [waitingId, latest] of waiting.current) show(waitingId, latest);
+        waiting.current.clear();
+      });
+    },
+    [show],
+  );
 }
 
 /**
@@ -139,9 +142,8 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
     }));
   }, []);
 
-  const progress = useFrameBatch<P>((latest) => {
-    for (const [id, partial] of latest) advance(id, () => ({ kind: 'streaming', partial }));
-  });
+  const stream = useCallback((id: string, partial: P) => advance(id, () => ({ kind: 'streaming', partial })), [advance]);
+  const progress = useFrameBatch(stream);
 
   const ask = useCallback(
     (question: string) => {
