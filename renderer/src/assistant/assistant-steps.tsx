@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssistantStep } from '../../../shared/assistant';
+import { LabelledList } from '../ui/labelled-list';
 import { summarizeStep } from './step-summary';
 
 // The lines that fence untrusted data for the model (prompt/untrusted-data.ts in main): not for the member's eyes.
@@ -47,40 +47,40 @@ function Value({ value, depth = 0 }: { value: unknown; depth?: number }) {
  */
 export function AssistantSteps({ steps }: { steps: readonly AssistantStep[] }) {
   const { t } = useTranslation();
-  const labelId = useId();
   if (steps.length === 0) return null;
   return (
-    <div className="assistant-steps">
-      <p id={labelId} className="answer-sources-label">
-        {t('assistant.steps.heading')}
-      </p>
-      <ol className="assistant-step-list" aria-labelledby={labelId}>
-        {steps.map((step, index) => {
-          const summary = summarizeStep(step, t);
-          return (
-            // Steps only ever grow at the end while an answer streams: the position is stable.
-            <li key={index} className={summary.failed ? 'assistant-step assistant-step-failed' : 'assistant-step'}>
-              <details>
-                <summary>
-                  <span dir="auto">{summary.action}</span>
-                  {summary.outcome && <span className="assistant-step-outcome"> · {summary.outcome}</span>}
-                </summary>
-                <div className="assistant-step-details">
-                  {/* The data is the tools' own, field names and all: it reads left to right in every language. */}
-                  <p className="assistant-step-label">{t('assistant.steps.args')}</p>
-                  <div dir="ltr">
-                    <Value value={step.args} />
-                  </div>
-                  <p className="assistant-step-label">{t('assistant.steps.result')}</p>
-                  <div dir="ltr">
-                    <Value value={step.result} />
-                  </div>
+    <LabelledList
+      label={t('assistant.steps.heading')}
+      className="assistant-steps"
+      labelClassName="answer-sources-label"
+      listClassName="assistant-step-list"
+      ordered
+    >
+      {steps.map((step, index) => {
+        const summary = summarizeStep(step, t);
+        return (
+          // Steps only ever grow at the end while an answer streams: the position is stable.
+          <li key={index} className={summary.failed ? 'assistant-step assistant-step-failed' : 'assistant-step'}>
+            <details>
+              <summary>
+                <span dir="auto">{summary.action}</span>
+                {summary.outcome && <span className="assistant-step-outcome"> · {summary.outcome}</span>}
+              </summary>
+              <div className="assistant-step-details">
+                {/* The data is the tools' own, field names and all: it reads left to right in every language. */}
+                <p className="assistant-step-label">{t('assistant.steps.args')}</p>
+                <div dir="ltr">
+                  <Value value={step.args} />
                 </div>
-              </details>
-            </li>
-          );
-        })}
-      </ol>
-    </div>
+                <p className="assistant-step-label">{t('assistant.steps.result')}</p>
+                <div dir="ltr">
+                  <Value value={step.result} />
+                </div>
+              </div>
+            </details>
+          </li>
+        );
+      })}
+    </LabelledList>
   );
 }

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledList } from '../ui/labelled-list';
 
 /**
  * What an empty conversation offers to get the first question going: example questions the pane knows are
@@ -17,23 +17,22 @@ interface ChatSuggestionsViewProps {
 /** "Try asking", then each example as a button: a click (or Enter) asks it straight away. */
 export function ChatSuggestionsView({ suggestions, onAsk }: ChatSuggestionsViewProps) {
   const { t } = useTranslation();
-  const labelId = useId();
 
   if (suggestions.kind === 'tip') return <p className="chat-tip">{suggestions.text}</p>;
   return (
-    <div className="chat-suggestions">
-      <p id={labelId} className="chat-suggestions-label">
-        {t('chat.tryAsking')}
-      </p>
-      <ul className="chat-suggestion-list" aria-labelledby={labelId}>
-        {suggestions.questions.map((question) => (
-          <li key={question}>
-            <button type="button" className="chat-suggestion" dir="auto" onClick={() => onAsk(question)}>
-              {question}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
+    <LabelledList
+      label={t('chat.tryAsking')}
+      className="chat-suggestions"
+      labelClassName="chat-suggestions-label"
+      listClassName="chat-suggestion-list"
+    >
+      {suggestions.questions.map((question) => (
+        <li key={question}>
+          <button type="button" className="chat-suggestion" dir="auto" onClick={() => onAsk(question)}>
+            {question}
+          </button>
+        </li>
+      ))}
+    </LabelledList>
   );
 }

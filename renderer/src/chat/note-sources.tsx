@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OracleSource } from '../../../shared/oracle';
 import { relevanceText } from '../ui/knowledge-format';
+import { LabelledList } from '../ui/labelled-list';
 
 /** Main joins a chunk's headings with this (electron/main/knowledge/chunk.ts). */
 const HEADING_SEPARATOR = ' > ';
@@ -64,43 +64,42 @@ interface NoteSourcesProps {
 /** The notes an answer rests on: title, heading path and relevance; each opens the note itself. */
 export function NoteSources({ sources, label, onOpen }: NoteSourcesProps) {
   const { t } = useTranslation();
-  const labelId = useId();
   if (sources.length === 0) return null;
   return (
-    <div className="answer-sources">
-      <p id={labelId} className="answer-sources-label">
-        {label}
-      </p>
-      <ul className="stack-list" aria-labelledby={labelId}>
-        {sources.map((source, index) => {
-          const heading = headingOf(source);
-          return (
-            // A long section split further gives pieces with the same path and heading: the position tells them apart.
-            <li key={index} className="note-source">
-              <button type="button" className="note-source-open" onClick={() => onOpen(source.path)}>
-                <span className="note-source-title" dir="auto">
-                  {source.title}
-                </span>
-                {heading !== null && (
-                  <>
-                    {' · '}
-                    <span className="note-source-heading" dir="auto">
-                      {heading}
-                    </span>
-                  </>
-                )}
-                {source.linked && (
-                  <>
-                    {' '}
-                    <span className="tag">{t('oracle.sources.linked')}</span>
-                  </>
-                )}
-              </button>
-              <RelevanceBar relevance={source.relevance} />
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+    <LabelledList
+      label={label}
+      className="answer-sources"
+      labelClassName="answer-sources-label"
+      listClassName="stack-list"
+    >
+      {sources.map((source, index) => {
+        const heading = headingOf(source);
+        return (
+          // A long section split further gives pieces with the same path and heading: the position tells them apart.
+          <li key={index} className="note-source">
+            <button type="button" className="note-source-open" onClick={() => onOpen(source.path)}>
+              <span className="note-source-title" dir="auto">
+                {source.title}
+              </span>
+              {heading !== null && (
+                <>
+                  {' · '}
+                  <span className="note-source-heading" dir="auto">
+                    {heading}
+                  </span>
+                </>
+              )}
+              {source.linked && (
+                <>
+                  {' '}
+                  <span className="tag">{t('oracle.sources.linked')}</span>
+                </>
+              )}
+            </button>
+            <RelevanceBar relevance={source.relevance} />
+          </li>
+        );
+      })}
+    </LabelledList>
   );
 }
