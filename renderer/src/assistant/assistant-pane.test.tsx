@@ -136,6 +136,33 @@ describe('asking the assistant', () => {
   });
 });
 
+describe('reading a long answer', () => {
+  it('brings an answer taller than the log into view at its first line, and leaves it there as it grows', async () => {
+    const { user, streams } = setup();
+    await ask(user, 'Walk me through onboarding');
+    const log = conversation();
+    // jsdom lays nothing out: the log is 300 px high and its newest answer starts 500 px below the log's top.
+    Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 300 });
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => 2000 });
+    const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const answerTop = this.classList.contains('bubble-assistant') ? 500 - log.scrollTop : 0;
+      const height = this.classList.contains('bubble-assistant') ? 900 : 300;
+      return DOMRect.fromRect({ x: 0, y: answerTop, width: 600, height });
+    });
+    log.scrollTop = 100;
+
+    const [call] = streams('assistant:chat');
+    act(() => call!.progress('assistant:chunk', { text: 'Step one: get your laptop. ' }));
+    await nextFrame();
+    // The answer's first line sits 8 px below the log's top edge, not its last line at the bottom.
+    expect(log.scrollTop).toBe(492);
+    act(() => call!.progress('assistant:chunk', { text: 'Step two: sign in. ' }));
+    await nextFrame();
+    expect(log.scrollTop).toBe(492);
+    rects.mockRestore();
+  });
+});
+
 describe('stopping and failing', () => {
   it('Cancel stops the stream in main and keeps what had already arrived on screen', async () => {
     const { user, invoke, streams } = setup();

@@ -8,6 +8,8 @@ import './chat.css';
 
 /** How close to the end (in CSS pixels) still counts as "at the bottom": rounding makes exact equality rare. */
 const BOTTOM_SLACK_PX = 24;
+/** Room left above an answer brought into view at its first line, so that it does not touch the log's edge. */
+const ANSWER_MARGIN_PX = 8;
 
 interface ChatPanelProps<A, P> {
   readonly heading: string;
@@ -28,7 +30,8 @@ interface ChatPanelProps<A, P> {
 
 /**
  * S15: a conversation, newest at the bottom, and the question box. The log follows new bubbles only while the
- * member is at its end (or has just asked), so an answer arriving never pulls away text they scrolled up to read.
+ * member is at its end (or has just asked), so an answer arriving never pulls away text they scrolled up to read;
+ * an answer longer than the log comes into view at its first line, not its last.
  */
 export function ChatPanel<A, P = never>({
   heading,
@@ -55,6 +58,13 @@ export function ChatPanel<A, P = never>({
     shown.current = exchanges.length;
     const element = log.current;
     if (!element || !(asked || atBottom.current)) return;
+    // An answer taller than the log is read from its first line: the log stops there, and stays as it grows.
+    const newest = element.querySelector<HTMLElement>('.chat-exchange:last-child .bubble-assistant')?.getBoundingClientRect();
+    if (newest && element.clientHeight > 0 && newest.height > element.clientHeight - BOTTOM_SLACK_PX) {
+      element.scrollTop += newest.top - element.getBoundingClientRect().top - ANSWER_MARGIN_PX;
+      atBottom.current = false;
+      return;
+    }
     element.scrollTop = element.scrollHeight;
     atBottom.current = true;
   }, [exchanges]);
