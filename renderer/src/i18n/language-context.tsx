@@ -1,4 +1,4 @@
-import { createContext, use, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textDirection, type Lang } from '../../../shared/lang';
 import type { AppError, Result } from '../../../shared/result';
@@ -54,11 +54,15 @@ export function LanguageProvider({ systemLang, children }: { systemLang: Lang; c
     document.documentElement.dir = textDirection(current);
   }, [i18n, current]);
 
+  // Arrow keys in the language list choose again before main has stored the last choice: only the newest may settle.
+  const latestChoice = useRef(0);
   const choose = useCallback(
     async (next: Lang | null) => {
+      const choice = ++latestChoice.current;
       const previous = preference;
       setPreference(next);
       const result = await api.settings.update({ language: next });
+      if (choice !== latestChoice.current) return result;
       setPreference(result.ok ? result.value.language : previous);
       if (result.ok) setLoadError(null);
       return result;

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../../shared/lang';
-import { err } from '../../../shared/result';
+import { err, ok } from '../../../shared/result';
+import { applySettingsPatch, DEFAULT_SETTINGS } from '../../../shared/settings';
 import { Shell } from '../shell/shell';
 import { createFakeMain, type FakeHandlers } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
@@ -43,6 +44,29 @@ describe('Language', () => {
     expect(html).toHaveAttribute('lang', 'ar');
     expect(html).toHaveAttribute('dir', 'rtl');
     expect(await screen.findByRole('tab', { name: 'الإعدادات' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('combobox', { name: 'لغة الواجهة' })).toHaveValue('ar');
+  });
+
+  it('keeps the newest choice when main stores an earlier one late (arrow keys move through the list faster than main)', async () => {
+    const stored: Array<() => void> = [];
+    const { user } = await openSettings({
+      handlers: {
+        // Main answers each write only when the test lets it, the first one last.
+        'settings:update': (patch) => new Promise((resolve) => stored.push(() => resolve(ok(applySettingsPatch(DEFAULT_SETTINGS, patch))))),
+      },
+    });
+    const select = screen.getByRole('combobox', { name: 'Interface language' });
+    await user.selectOptions(select, 'mn');
+    await user.selectOptions(select, 'ar');
+    await act(async () => {
+      stored[1]!();
+      await Promise.resolve();
+    });
+    await act(async () => {
+      stored[0]!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(html).toHaveAttribute('lang', 'ar');
     expect(screen.getByRole('combobox', { name: 'لغة الواجهة' })).toHaveValue('ar');
   });
 
