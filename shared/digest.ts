@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIGEST } from './limits';
+import { appErrorSchema } from './result';
 
 /**
  * The mailbox digest (F0 pass, issue 5): what a pass stores in `correo_digests` and what its channels carry.
@@ -15,6 +16,11 @@ export const digestItemSchema = z.object({
   why: z.string(),
   /** Where the member opens the message in Zoho Mail's web app. */
   webUrl: z.string(),
+  /**
+   * When Zoho received it, ISO 8601: tells a later pass whether its unread listing reached back far enough to vouch
+   * that the message was handled. Absent from items stored before it was kept, and when Zoho gave no time.
+   */
+  date: z.string().optional(),
 });
 export type DigestItem = z.infer<typeof digestItemSchema>;
 
@@ -27,6 +33,28 @@ export const digestSchema = z.object({
   created_at: z.string(),
 });
 export type Digest = z.infer<typeof digestSchema>;
+
+/** Why the member's last pass failed (not cancelled), when, and whether the schedule or the member started it. */
+export const digestFailureSchema = z.object({
+  /** ISO 8601 UTC. */
+  at: z.string(),
+  trigger: z.enum(['scheduled', 'manual']),
+  error: appErrorSchema,
+});
+export type DigestFailure = z.infer<typeof digestFailureSchema>;
+
+/**
+ * What the Secretary pane shows of the pass: the latest stored pass (its open items only: neither dismissed nor
+ * handled since), and the failure of a pass that ran after it, if one did.
+ */
+export const digestStateSchema = z.object({
+  latest: digestSchema.nullable(),
+  failure: digestFailureSchema.nullable(),
+});
+export type DigestState = z.infer<typeof digestStateSchema>;
+
+/** `digest:dismiss`: the member is done with this item; it stays away from later passes. */
+export const digestDismissInputSchema = z.strictObject({ messageId: z.string().min(1).max(64) });
 
 /** `digest:progress`: the stage a pass is at; `total` is the number of new messages once known. */
 export const digestProgressSchema = z.object({

@@ -23,8 +23,12 @@ export const zohoConnectedSchema = z.object({ email: z.string(), accountId: z.st
 export type ZohoConnected = z.infer<typeof zohoConnectedSchema>;
 
 export const zohoStatusSchema = z.object({
-  /** not_configured: no OAuth client id and secret yet; disconnected: no mailbox granted yet (or any more). */
-  state: z.enum(['not_configured', 'disconnected', 'connected']),
+  /**
+   * not_configured: no OAuth client id and secret yet; disconnected: no mailbox granted yet, or the member
+   * disconnected it; reconnect_needed: Zoho refused the grant (revoked at Zoho, or lapsed), so the member must
+   * connect again, and what the app stored from the mailbox (the digest) is still theirs to see.
+   */
+  state: z.enum(['not_configured', 'disconnected', 'reconnect_needed', 'connected']),
   /** The mailbox's primary address, once the app has seen it (it may be offline right after a restart). */
   email: z.string().optional(),
   dataCentre: zohoDataCentreSchema,

@@ -8,7 +8,6 @@ import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Zoho } from '../zoho/create-zoho';
-import { mailboxConnected } from '../zoho/mailbox-connected';
 import { ASSISTANT_BUDGET, createAssistant } from './assistant';
 import { createAssistantPromptsStore } from './assistant-prompts';
 import type { PromptFiles } from './prompt-files';
@@ -55,10 +54,10 @@ export function createAssistantCapability(deps: AssistantCapabilityDeps): Capabi
     limiter: deps.limiter,
     mailbox: deps.zoho.mailbox,
     async mailboxConnected() {
-      const connected = await mailboxConnected(deps.secrets);
+      const link = await deps.zoho.link();
       // A keychain that cannot be read is the Settings pane's to explain; the Assistant goes on without mail.
-      if (!connected.ok) log.warn('assistant: the mailbox secret could not be read; mail tools left out', { reason: connected.error.reason });
-      return connected.ok && connected.value;
+      if (!link.ok) log.warn('assistant: the mailbox secret could not be read; mail tools left out', { reason: link.error.reason });
+      return link.ok && link.value === 'connected';
     },
     now: deps.now,
     memberTimeZone: deps.timeZone,

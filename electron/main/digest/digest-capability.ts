@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Digest } from '../../../shared/digest';
+import type { DigestState } from '../../../shared/digest';
 import type { Lang } from '../../../shared/lang';
 import { SECRETARY } from '../../../shared/limits';
 import { systemTimers } from '../auth/alarm';
@@ -11,7 +11,7 @@ import type { Logger } from '../log/logger';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Zoho } from '../zoho/create-zoho';
 import { createDigest } from './digest';
-import { digestHandlers } from './digest-handlers';
+import { digestHandlers, type DigestChannels } from './digest-handlers';
 import { createDigestSchedule, systemUtcOffsetMs } from './digest-schedule';
 
 export interface DigestCapabilityDeps {
@@ -22,8 +22,8 @@ export interface DigestCapabilityDeps {
   session: Pick<AuthSession, 'currentMember'>;
   lang: () => Lang;
   notify: Notify;
-  /** A pass was stored (scheduled or asked for): the Secretary pane shows it. */
-  publish: (digest: Digest) => void;
+  /** A pass was stored or failed (scheduled or asked for), or an item dismissed: the Secretary pane shows it. */
+  publish: (state: DigestState) => void;
   /** Wall clock, epoch milliseconds. */
   now: () => number;
   log: Logger;
@@ -33,7 +33,7 @@ export interface DigestCapabilityDeps {
  * The mailbox pass (F0): run on demand and on its schedule. The schedule looks again whenever a pass may have
  * become due or possible: at start, after sign-in, after its settings change, once a mailbox is connected.
  */
-export function createDigestCapability(deps: DigestCapabilityDeps): Capability<'digest:run' | 'digest:latest'> {
+export function createDigestCapability(deps: DigestCapabilityDeps): Capability<DigestChannels> {
   const { zoho, session } = deps;
   const digest = createDigest({
     gateway: deps.gateway,
@@ -44,7 +44,7 @@ export function createDigestCapability(deps: DigestCapabilityDeps): Capability<'
     lang: deps.lang,
     log: deps.log,
     notify: deps.notify,
-    publish: ({ digest: stored }) => deps.publish(stored),
+    publish: ({ state }) => deps.publish(state),
   });
   const schedule = createDigestSchedule({
     settings: () => deps.settings.get().digest,
@@ -58,7 +58,7 @@ export function createDigestCapability(deps: DigestCapabilityDeps): Capability<'
       return status.ok && status.value.state === 'connected' ? { ready: true, member } : { ready: false, reason: 'zoho_disconnected' };
     },
     lastPassAt: digest.lastPassAt,
-    runPass: (member, signal) => digest.run({ member, signal }),
+    runPass: (member, signal) => digest.run({ member, signal, trigger: 'scheduled' }),
     log: deps.log,
   });
   const check = () => void schedule.check();

@@ -35,6 +35,8 @@ const digestContract = {
   'digest:run': contract['digest:run'],
   'digest:cancel': contract['digest:cancel'],
   'digest:latest': contract['digest:latest'],
+  'digest:state': contract['digest:state'],
+  'digest:dismiss': contract['digest:dismiss'],
 };
 
 const SORTED = {
@@ -74,6 +76,8 @@ describe('digest channels', () => {
 
     expect(await call('digest:run')).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect(await call('digest:latest')).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(await call('digest:state')).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(await call('digest:dismiss', { messageId: IDS.lucia })).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect(kit.mail.queries).toEqual([]);
     expect(gemini.double.requests).toEqual([]);
   });
@@ -106,6 +110,18 @@ describe('digest channels', () => {
     ]);
     expect(await call('digest:latest')).toEqual({ ok: true, value: digest });
     expect(kit.rows().map((row) => row.owner).sort()).toEqual([EDU.email, SARAA.email]);
+  });
+
+  it('digest:dismiss takes an item off the member’s own pass only, and digest:state says so', async () => {
+    const { kit, call } = await start({ signedInAs: EDU.email });
+    const item = { messageId: IDS.lucia, folderId: '1', from: 'Lucía <lucia@example.es>', subject: 'Presupuesto', why: 'She waits.', webUrl: 'https://mail.zoho.eu/' };
+    saveDigest(kit.db, EDU.email, { items: [item] });
+    saveDigest(kit.db, SARAA.email, { items: [item] });
+
+    expect(await call('digest:dismiss', { messageId: IDS.lucia })).toEqual({ ok: true, value: { latest: expect.objectContaining({ items: [] }), failure: null } });
+    expect(await call('digest:state')).toEqual({ ok: true, value: { latest: expect.objectContaining({ items: [] }), failure: null } });
+    expect(kit.digest.latest(SARAA.email)?.items).toEqual([item]);
+    expect(await call('digest:dismiss', { messageId: '' })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 
   it('digest:cancel stops a running pass: the model request is aborted and nothing is stored', async () => {

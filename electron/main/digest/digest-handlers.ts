@@ -3,11 +3,11 @@ import { ok } from '../../../shared/result';
 import type { Handlers } from '../ipc/registry';
 import type { DigestService } from './digest';
 
-type DigestChannels = 'digest:run' | 'digest:latest';
+export type DigestChannels = 'digest:run' | 'digest:latest' | 'digest:state' | 'digest:dismiss';
 
 /**
- * The digest's channels, both protected: the registry refused the call unless a member is signed in, so the
- * member is always the verified session's, and every read is theirs alone.
+ * The digest's channels, all protected: the registry refused the call unless a member is signed in, so the
+ * member is always the verified session's, and every read and dismissal is theirs alone.
  */
 export function digestHandlers(deps: { digest: DigestService }): Pick<Handlers<AppContract>, DigestChannels> {
   const { digest } = deps;
@@ -19,5 +19,7 @@ export function digestHandlers(deps: { digest: DigestService }): Pick<Handlers<A
         onProgress: (progress) => ctx.emit('digest:progress', progress),
       }),
     'digest:latest': (_input, ctx) => ok(digest.latest(ctx.member.email)),
+    'digest:state': (_input, ctx) => ok(digest.state(ctx.member.email)),
+    'digest:dismiss': ({ messageId }, ctx) => digest.dismiss(ctx.member.email, messageId),
   };
 }

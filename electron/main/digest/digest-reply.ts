@@ -33,8 +33,8 @@ export function sortedMail(
     const message = byId.get(messageId);
     if (!message) continue;
     byId.delete(messageId);
-    const { folderId, from, subject } = message;
-    items.push({ messageId, folderId, from, subject, why, webUrl: webUrl({ messageId, folderId }) });
+    const { folderId, from, subject, date } = message;
+    items.push({ messageId, folderId, from, subject, why, webUrl: webUrl({ messageId, folderId }), ...(date ? { date } : {}) });
   }
   // A message that matters is not noise: the count cannot exceed what is left.
   const ruidoCount = Math.min(reply.ruido_count, shown.length - items.length);

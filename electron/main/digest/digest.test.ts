@@ -4,7 +4,6 @@ import { DIGEST, SECRETARY } from '../../../shared/limits';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { hang, jsonReply, status, textReply } from '../../../test/doubles/gemini-double';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
-import type { RecentMailQuery } from '../secretary/mailbox-port';
 import { createDigestKit, EDU, SARAA } from '../../../test/support/digest/digest-kit';
 import {
   createFakeDigestMail,
@@ -50,9 +49,9 @@ describe('a mailbox pass (F0)', () => {
     const lucia = mail(IDS.lucia);
     const phishing = mail(IDS.phishing);
     const items = [
-      { messageId: hetzner.messageId, folderId: FOLDERS.notices, from: hetzner.from, subject: hetzner.subject, why: SORTED.items[0]!.why, webUrl: fakeWebUrl({ messageId: hetzner.messageId, folderId: FOLDERS.notices }) },
-      { messageId: lucia.messageId, folderId: FOLDERS.inbox, from: lucia.from, subject: lucia.subject, why: SORTED.items[1]!.why, webUrl: fakeWebUrl({ messageId: lucia.messageId, folderId: FOLDERS.inbox }) },
-      { messageId: phishing.messageId, folderId: FOLDERS.inbox, from: phishing.from, subject: phishing.subject, why: SORTED.items[2]!.why, webUrl: fakeWebUrl({ messageId: phishing.messageId, folderId: FOLDERS.inbox }) },
+      { messageId: hetzner.messageId, folderId: FOLDERS.notices, from: hetzner.from, subject: hetzner.subject, why: SORTED.items[0]!.why, webUrl: fakeWebUrl({ messageId: hetzner.messageId, folderId: FOLDERS.notices }), date: hetzner.date },
+      { messageId: lucia.messageId, folderId: FOLDERS.inbox, from: lucia.from, subject: lucia.subject, why: SORTED.items[1]!.why, webUrl: fakeWebUrl({ messageId: lucia.messageId, folderId: FOLDERS.inbox }), date: lucia.date },
+      { messageId: phishing.messageId, folderId: FOLDERS.inbox, from: phishing.from, subject: phishing.subject, why: SORTED.items[2]!.why, webUrl: fakeWebUrl({ messageId: phishing.messageId, folderId: FOLDERS.inbox }), date: phishing.date },
     ];
     const digest = {
       generated_at: '2026-08-12T06:00:00.000Z',
@@ -62,9 +61,8 @@ describe('a mailbox pass (F0)', () => {
       created_at: '2026-08-12T06:00:00.000Z',
     };
     expect(result).toEqual({ ok: true, value: digest });
-    expect(kit.mail.queries).toEqual([
-      { since: MORNING - DIGEST.firstPassWindowMs, status: 'unread', limit: DIGEST.unreadFetchLimit },
-    ]);
+    // The whole unread listing: what it holds beyond the last day tells which open items are still unread.
+    expect(kit.mail.queries).toEqual([{ status: 'unread', limit: DIGEST.unreadListLimit }]);
     expect(kit.rows()).toEqual([
       {
         owner: EDU.email,
@@ -100,8 +98,9 @@ describe('a mailbox pass (F0)', () => {
 
     const saraa = await kit.run({ member: SARAA });
 
+    // Neither Edu's last pass nor his open items are hers: the model sees the whole day's mail again.
     expect(saraa).toMatchObject({ ok: true, value: { items: [] } });
-    expect(kit.mail.queries[1]?.since).toEqual(MORNING + HOUR_MS - DIGEST.firstPassWindowMs);
+    for (const message of NEW_UNREAD) expect(kit.prompts()[1]).toContain(message.messageId);
     expect(kit.rows().map((row) => row.owner)).toEqual([EDU.email, SARAA.email]);
     expect(kit.digest.latest(EDU.email)?.items).toHaveLength(3);
     expect(kit.digest.latest(SARAA.email)?.items).toEqual([]);
@@ -172,18 +171,8 @@ describe('a mailbox pass (F0)', () => {
     expect(kit.notices).toEqual([]);
   });
 
-  it('reads from where the last pass looked, even when the mailbox lists older mail', async () => {
-    const fake = createFakeDigestMail();
-    const asked: RecentMailQuery[] = [];
-    // Zoho filters by day at best: this listing ignores `since` altogether.
-    const ignoringSince = {
-      ...fake,
-      listRecent: (query: RecentMailQuery, signal: AbortSignal) => {
-        asked.push(query);
-        return fake.listRecent({ status: query.status, limit: query.limit }, signal);
-      },
-    };
-    const kit = createDigestKit(gemini.double, { mail: ignoringSince });
+  it('reads from where the last pass looked, although the unread listing holds older mail', async () => {
+    const kit = createDigestKit(gemini.double);
     gemini.double.script('generateContent', jsonReply(SORTED));
     await kit.run();
 
@@ -204,7 +193,6 @@ describe('a mailbox pass (F0)', () => {
     );
     const second = await kit.run();
 
-    expect(asked[1]?.since).toEqual(MORNING);
     const prompt = kit.prompts()[1]!;
     expect(prompt).toContain(arrival.messageId);
     for (const message of NEW_UNREAD) expect(prompt).not.toContain(message.messageId);
@@ -234,7 +222,11 @@ describe('a mailbox pass (F0)', () => {
 
     expect(kit.rows()).toEqual([]);
     expect(kit.notices).toEqual([]);
-    expect(kit.published).toEqual([]);
+    // What the pane is told: each failure, and still no pass.
+    expect(kit.published.map(({ state }) => [state.latest, state.failure?.error.reason])).toEqual([
+      [null, 'overloaded'],
+      [null, 'malformed'],
+    ]);
   });
 
   it('says so when the pass cannot be saved, and leaves no row and no notification', async () => {
@@ -298,6 +290,9 @@ describe('a mailbox pass (F0)', () => {
     await expect.poll(() => kit.log.lines.some((line) => line.includes('digest pass failed'))).toBe(true);
     expect(kit.rows()).toEqual([]);
     expect(kit.notices).toEqual([]);
+    // Stopped on purpose is not failed: the pane has nothing to report.
+    expect(kit.digest.state(EDU.email)).toEqual({ latest: null, failure: null });
+    expect(kit.published).toEqual([]);
   });
 
   it('"Run pass now" during a pass follows that pass: one model call, one row, the same digest for both', async () => {

@@ -5,7 +5,6 @@ import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Zoho } from '../zoho/create-zoho';
-import { mailboxConnected } from '../zoho/mailbox-connected';
 import { zohoFailed } from '../zoho/zoho-failure';
 import { createSecretary } from './secretary';
 
@@ -34,9 +33,10 @@ export function createSecretaryCapability(deps: SecretaryCapabilityDeps): Capabi
     handlers: {
       'secretary:ask': async (input, ctx) => {
         // No mailbox, no question: say so before any model tokens are spent or the question is counted.
-        const connected = await mailboxConnected(deps.secrets);
-        if (!connected.ok) return connected;
-        if (!connected.value) return zohoFailed({ kind: 'not_connected' });
+        const link = await deps.zoho.link();
+        if (!link.ok) return link;
+        if (link.value === 'disconnected') return zohoFailed({ kind: 'not_connected' });
+        if (link.value === 'reconnect_needed') return zohoFailed({ kind: 'reconnect_needed' });
         return secretary.ask(input, { member: ctx.member, signal: ctx.signal });
       },
     },

@@ -178,4 +178,30 @@ const v4AssistantPromptDefaults: Migration = {
   `,
 };
 
-export const appMigrations: readonly Migration[] = [v1Initial, v2KnowledgeNotes, v3KnowledgeState, v4AssistantPromptDefaults];
+/**
+ * Issue 11: items of "What needs you" the member dismissed, so that no later pass brings them back. Only Zoho's
+ * message id and its received time (what tells a later pass that the mail was handled and the row can go): never
+ * a subject, a sender or a body.
+ */
+const v5DigestDismissals: Migration = {
+  version: 5,
+  name: 'dismissed digest items',
+  up: `
+    CREATE TABLE correo_digest_dismissed (
+      owner TEXT NOT NULL,
+      message_id TEXT NOT NULL CHECK (message_id <> ''),
+      -- ISO 8601, when Zoho received the message; NULL when it was not known.
+      message_date TEXT,
+      dismissed_at TEXT NOT NULL DEFAULT ${NOW},
+      PRIMARY KEY (owner, message_id)
+    ) WITHOUT ROWID;
+  `,
+};
+
+export const appMigrations: readonly Migration[] = [
+  v1Initial,
+  v2KnowledgeNotes,
+  v3KnowledgeState,
+  v4AssistantPromptDefaults,
+  v5DigestDismissals,
+];

@@ -11,6 +11,8 @@ import { createZohoConnection, type ZohoConnection } from './zoho-connection';
 import { createZohoEndpoints, type ZohoOverrides } from './zoho-endpoints';
 import { createZohoHttp, type ZohoFetch } from './zoho-http';
 import { createZohoMailbox, type ZohoMailbox } from './zoho-mailbox';
+import { mailboxLink, type MailboxLink } from './mailbox-link';
+import type { Result } from '../../../shared/result';
 
 export interface ZohoDeps {
   secrets: SecretStore;
@@ -30,6 +32,8 @@ export interface Zoho {
   /** The secretary's MailboxPort, and the digest's recent mail. */
   readonly mailbox: ZohoMailbox;
   readonly connection: ZohoConnection;
+  /** Whether the mailbox can be read now, without asking Zoho. */
+  link(): Promise<Result<MailboxLink>>;
 }
 
 /** Zoho Mail for the app: one token manager, one throttle and one account shared by everything that reads mail. */
@@ -57,6 +61,7 @@ export function createZoho(deps: ZohoDeps): Zoho {
   const api = createMailApi({ http, tokens, throttle, mailUrl: endpoints.mailUrl, log: deps.log });
   const account = createAccountCache(api);
   return {
+    link: () => mailboxLink(deps.secrets, tokens),
     mailbox: createZohoMailbox({ api, account, htmlToText: deps.htmlToText, webMailUrl: endpoints.webMailUrl, log: deps.log }),
     connection: createZohoConnection({
       secrets: deps.secrets,

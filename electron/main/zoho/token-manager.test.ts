@@ -32,16 +32,18 @@ describe('the token manager', () => {
     expect(stored).toEqual({ ok: true, value: { 'gemini.apiKey': false, 'zoho.clientId': true, 'zoho.clientSecret': true, 'zoho.refreshToken': true } });
   });
 
-  it('says the member must connect again when Zoho refuses the refresh token (invalid_code), and forgets it', async () => {
+  it('says the member must connect again when Zoho refuses the refresh token (invalid_code), and keeps saying so without asking again', async () => {
     const w = await connected();
+    const grant = await w.secrets.get('zoho.refreshToken');
     w.zoho.revokeRefreshTokens();
     const refused = await searchWithExpiredToken(w);
     expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED', reason: 'zoho_reconnect_needed' } });
-    expect(await w.secrets.get('zoho.refreshToken')).toEqual({ ok: true, value: null });
 
-    // No further refresh is attempted with a token that is gone.
-    expect(await searchWithExpiredToken(w)).toMatchObject({ ok: false, error: { reason: 'zoho_not_connected' } });
+    // One state, said the same way every time (issue 11): not "not connected" the second time.
+    expect(await searchWithExpiredToken(w)).toMatchObject({ ok: false, error: { reason: 'zoho_reconnect_needed' } });
     expect(refreshRequests(w.zoho)).toHaveLength(1);
+    // The dead grant stays in the keychain until Connect replaces it: it is what says "connect again" after a restart.
+    expect(await w.secrets.get('zoho.refreshToken')).toEqual(grant);
   });
 
   it('points at the data centre when Zoho does not know the client (invalid_client)', async () => {

@@ -19,6 +19,8 @@ export interface TokenManager {
   adopt(token: { accessToken: string; expiresInSec: number }): void;
   /** Disconnect: the access token is forgotten, and a refresh still in flight will not bring one back. */
   forget(): void;
+  /** Whether Zoho refused this refresh token (invalid_code) since the app started. */
+  isRefused(refreshToken: string): boolean;
 }
 
 export interface TokenManagerDeps {
@@ -41,6 +43,12 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
   // Zoho allows 10 token requests per 10 minutes per refresh token; the window is ours to never exceed it.
   const budget = createSlidingWindow(ZOHO.refreshesPerWindow, ZOHO.refreshWindowMs);
   let lockedUntil = 0;
+  /**
+   * The refresh token Zoho refused: never sent again, so a dead grant spends no more of the budget. It stays in the
+   * keychain, where it tells the app (after a restart too, at the cost of one refusal) that the mailbox needs
+   * connecting again, which a missing token would say as "never connected". Connect replaces it; Disconnect deletes it.
+   */
+  let refusedToken: string | null = null;
 
   const fresh = () => current !== null && deps.now() < current.expiresAt - ZOHO.accessTokenRenewBeforeMs;
 
@@ -54,6 +62,7 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     const stored = await deps.secrets.get('zoho.refreshToken');
     if (!stored.ok) return zohoFailed({ kind: 'keychain', error: stored.error });
     if (stored.value === null) return zohoFailed({ kind: 'not_connected' });
+    if (stored.value === refusedToken) return zohoFailed({ kind: 'reconnect_needed' });
 
     budget.record(now);
     const form = new URLSearchParams({
@@ -73,14 +82,12 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
       return { ok: true, value: current.value };
     }
     if (answer.kind === 'unreadable') return zohoFailed({ kind: 'upstream', status: answer.status, detail: 'unreadable token answer' });
-    return refused(answer.error, answer.description);
+    return refused(stored.value, answer.error, answer.description);
   }
 
-  async function refused(error: string, description: string | undefined): Promise<ZohoResult<string>> {
+  function refused(refreshToken: string, error: string, description: string | undefined): ZohoResult<string> {
     if (error === 'invalid_code') {
-      // The grant is gone for good: keeping the dead token would only spend the refresh budget on more refusals.
-      const removed = await deps.secrets.delete('zoho.refreshToken');
-      if (!removed.ok) deps.log.warn('zoho: the refused refresh token could not be removed', { reason: removed.error.reason });
+      refusedToken = refreshToken;
       current = null;
       deps.log.warn('zoho: the refresh token was refused; the member must connect again');
       return zohoFailed({ kind: 'reconnect_needed' });
@@ -113,6 +120,7 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
       generation += 1;
       current = null;
     },
+    isRefused: (refreshToken) => refreshToken === refusedToken,
   };
 }
 

@@ -34,9 +34,30 @@ describe('the connection status', () => {
     expect(await w.app.connection.status(w.signal())).toEqual({ ok: true, value: { state: 'connected', dataCentre: 'com' } });
   });
 
-  it('says disconnected once Zoho has refused the stored grant', async () => {
+  it('says the mailbox needs connecting again once Zoho has refused the stored grant, and asks Zoho only once', async () => {
+    // After a restart: the token from before is still stored, and Zoho refuses it.
     const w = await world({ ...ZOHO_CLIENT, 'zoho.refreshToken': 'a-grant-zoho-revoked' });
-    expect(await w.app.connection.status(w.signal())).toEqual({ ok: true, value: { state: 'disconnected', dataCentre: 'com' } });
+    expect(await w.app.connection.status(w.signal())).toEqual({ ok: true, value: { state: 'reconnect_needed', dataCentre: 'com' } });
+    expect(await w.app.connection.status(w.signal())).toEqual({ ok: true, value: { state: 'reconnect_needed', dataCentre: 'com' } });
+    expect(w.zoho.requestsFor('token')).toHaveLength(1);
+  });
+
+  it('says the mailbox needs connecting again when Zoho revokes the grant while the app runs, though it knew the address', async () => {
+    const w = await world();
+    await w.connect();
+    expect(await w.app.connection.status(w.signal())).toMatchObject({ ok: true, value: { state: 'connected', email: expect.any(String) } });
+    w.zoho.revokeRefreshTokens();
+    w.zoho.expireAccessTokens();
+    expect(await w.app.mailbox.search({ query: 'Hetzner' }, w.signal())).toMatchObject({ ok: false, error: { reason: 'zoho_reconnect_needed' } });
+
+    expect(await w.app.connection.status(w.signal())).toEqual({ ok: true, value: { state: 'reconnect_needed', dataCentre: 'com' } });
+  });
+
+  it('is connected again once the member connects anew after a refusal', async () => {
+    const w = await world({ ...ZOHO_CLIENT, 'zoho.refreshToken': 'a-grant-zoho-revoked' });
+    expect(await w.app.connection.status(w.signal())).toMatchObject({ ok: true, value: { state: 'reconnect_needed' } });
+    await w.connect();
+    expect(await w.app.connection.status(w.signal())).toMatchObject({ ok: true, value: { state: 'connected', email: expect.any(String) } });
   });
 });
 

@@ -49,11 +49,14 @@ export function createZohoConnection(deps: ZohoConnectionDeps): ZohoConnection {
     const refresh = await deps.secrets.get('zoho.refreshToken');
     if (!refresh.ok) return refresh;
     if (refresh.value === null) return { ok: true, value: { state: 'disconnected', dataCentre } };
+    // Asked first: the address may still be known from before Zoho refused the grant.
+    if (deps.tokens.isRefused(refresh.value)) return { ok: true, value: { state: 'reconnect_needed', dataCentre } };
     const account = await deps.account.get(signal);
     if (account.ok) return { ok: true, value: { state: 'connected', email: account.value.email, dataCentre: deps.endpoints.dataCentre() } };
-    // Zoho refused the grant (and the token is gone): say so. Offline or busy: still connected, address unknown.
-    const gone = account.failure.kind === 'reconnect_needed' || account.failure.kind === 'not_connected';
-    return { ok: true, value: { state: gone ? 'disconnected' : 'connected', dataCentre } };
+    // Zoho refused the grant: say so. Offline or busy: still connected, address unknown.
+    const kind = account.failure.kind;
+    const state = kind === 'reconnect_needed' ? 'reconnect_needed' : kind === 'not_connected' ? 'disconnected' : 'connected';
+    return { ok: true, value: { state, dataCentre } };
   }
 
   return {

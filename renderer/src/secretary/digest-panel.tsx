@@ -1,19 +1,29 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { X } from 'lucide-react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Digest, DigestProgress } from '../../../shared/digest';
+import type { Digest, DigestFailure, DigestItem, DigestProgress, DigestState } from '../../../shared/digest';
 import type { AppError } from '../../../shared/result';
 import { useApi } from '../api';
+import { useNow } from '../oracle/use-now';
 import { followStream, type FollowedStream } from '../ui/follow-stream';
 import { errorNotice, type Notice } from '../ui/notice';
+import { settingsSectionFor } from '../settings/settings-sections';
 import { useOpenExternal } from '../ui/open-external';
 import { dateTimeText } from '../ui/date-time-text';
-import { MailLink } from '../chat/mail-link';
+import { relativeTimeText } from '../ui/knowledge-format';
+import { mailSender } from '../ui/mail-sender';
+import { MailLink, MailRun } from '../chat/mail-link';
 import { LoadNotice } from '../ui/load-notice';
+import { useErrorText } from '../ui/use-error-text';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
+import { useMailboxGate, ZohoReconnect } from './zoho-reconnect';
 
-type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; digest: Digest | null };
+type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; state: DigestState };
 /** A pass this page started: null progress until main reports the first stage. */
 type Run = { kind: 'idle' } | { kind: 'running'; progress: DigestProgress | null };
+
+/** "2 hours ago" stays true while the pane is open. */
+const AGE_REFRESH_MS = 60_000;
 
 function useStageText(): (progress: DigestProgress | null) => string {
   const { t } = useTranslation();
@@ -34,49 +44,157 @@ function useStageText(): (progress: DigestProgress | null) => string {
   };
 }
 
+/** "2 hours ago", "just now": short enough for a line of meta text; the full date goes in its title. */
+function When({ iso }: { iso: string }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow(AGE_REFRESH_MS);
+  return (
+    <time dateTime={iso} title={dateTimeText(iso, i18n.language)}>
+      {relativeTimeText(iso, now, i18n.language) ?? t('secretary.digest.justNow')}
+    </time>
+  );
+}
+
 /**
- * S7 as the member sees it: the latest mailbox pass on top of the pane, kept current by main's 'digest:updated', and
- * "Run pass now" with its progress and a Cancel. Leaving the pane stops listening only: the pass goes on in main,
- * and its result is here next time.
+ * Issue 11, defect 13: the last pass failed (the scheduled one too): when, why, and what to do about it. A revoked
+ * mailbox the gate above already reports is not said twice.
+ */
+function PassFailure({ failure }: { failure: DigestFailure }) {
+  const { t } = useTranslation();
+  const describe = useErrorText();
+  const { openPane, saysReconnect } = useMailboxGate();
+  const { error } = failure;
+  const said = describe(error);
+  const revoked = error.reason === 'zoho_reconnect_needed';
+  if (revoked && saysReconnect) return null;
+  return (
+    <div className="digest-failure">
+      <p className="digest-failure-when">
+        {t(failure.trigger === 'scheduled' ? 'secretary.digest.failedScheduled' : 'secretary.digest.failedManual')}{' '}
+        <When iso={failure.at} />
+      </p>
+      {revoked ? (
+        <ZohoReconnect />
+      ) : (
+        <>
+          <p>{said.message}</p>
+          {said.hint && <p className="muted">{said.hint}</p>}
+          {/* Running again cannot help until something is set up: Settings is where. */}
+          {error.code === 'NOT_CONFIGURED' && (
+            <button type="button" className="button-primary" onClick={() => openPane('settings', { section: settingsSectionFor(error) })}>
+              {t('chat.openSettings')}
+            </button>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+interface ItemProps {
+  readonly item: DigestItem;
+  readonly busy: boolean;
+  readonly onOpen: (url: string) => void;
+  readonly onDismiss: (item: DigestItem) => void;
+}
+
+/** One thing that needs the member: who and what (each in its own direction, defect 7), why, and Dismiss. */
+function NeedsYouItem({ item, busy, onOpen, onDismiss }: ItemProps) {
+  const { t } = useTranslation();
+  const sender = mailSender(item.from);
+  const subject = item.subject || t('chat.noSubject');
+  return (
+    <li className="digest-item">
+      <div className="digest-item-text">
+        <MailLink webUrl={item.webUrl} onOpen={onOpen}>
+          <MailRun className="mail-from" title={sender.address ?? undefined}>
+            {sender.name}
+          </MailRun>
+          {' · '}
+          <MailRun className="mail-subject">{subject}</MailRun>
+        </MailLink>
+        <p className="digest-why" dir="auto">
+          {item.why}
+        </p>
+      </div>
+      <button
+        type="button"
+        className="digest-dismiss"
+        disabled={busy}
+        aria-label={t('secretary.digest.dismiss', { subject, from: sender.name })}
+        title={t('secretary.digest.dismiss', { subject, from: sender.name })}
+        onClick={() => onDismiss(item)}
+      >
+        <X aria-hidden="true" />
+      </button>
+    </li>
+  );
+}
+
+/**
+ * S7 as the member sees it: the latest mailbox pass, kept current by main's 'digest:updated', with what still
+ * needs the member (each item until its mail is read or it is dismissed), the last pass's failure if it failed,
+ * and "Run pass now" with its progress and a Cancel. Flat, to sit above the conversation in the chat's scroll
+ * area. Leaving the pane stops listening only: the pass goes on in main, and its result is here next time.
  */
 export function DigestPanel() {
   const api = useApi();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const headingId = useId();
+  const itemsLabelId = useId();
   const stageText = useStageText();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [run, setRun] = useState<Run>({ kind: 'idle' });
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [dismissing, setDismissing] = useState<string | null>(null);
+  /** How this page's own run failed, until main says more (its state holds the same failure, or a newer pass). */
+  const [runFailure, setRunFailure] = useState<DigestFailure | null>(null);
   const stream = useRef<FollowedStream | null>(null);
   const links = useOpenExternal();
   const runButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  /** Where the keyboard goes once a dismissed item has left the list: the item now in its place. */
+  const focusItemAt = useRef<number | null>(null);
 
   const focusAfterRender = useFocusAfterRender({ run: runButton, cancel: cancelButton });
 
-  // Bumped by each pass main announces, so that an answer to an older question cannot hide a newer pass.
+  // Bumped by each change main announces, so that an answer to an older question cannot hide a newer state.
   const news = useRef(0);
 
-  const fetchLatest = useCallback(async () => {
+  const fetchState = useCallback(async () => {
     const asked = news.current;
     setLoad({ kind: 'loading' });
-    const result = await api.digest.latest();
+    const result = await api.digest.state();
     if (news.current !== asked) return;
-    setLoad(result.ok ? { kind: 'ready', digest: result.value } : { kind: 'failed', error: result.error });
+    setLoad(result.ok ? { kind: 'ready', state: result.value } : { kind: 'failed', error: result.error });
   }, [api]);
 
   useEffect(() => {
-    // A pass stored while the pane is open (the morning schedule, or a run from elsewhere) shows at once.
-    const stop = api.on('digest:updated', (digest) => {
+    // A pass stored or failed while the pane is open (the morning schedule, a run from elsewhere) shows at once.
+    const stop = api.on('digest:updated', (state) => {
       news.current += 1;
-      setLoad({ kind: 'ready', digest });
+      setRunFailure(null);
+      setLoad({ kind: 'ready', state });
     });
-    void fetchLatest();
+    void fetchState();
     return stop;
-  }, [api, fetchLatest]);
+  }, [api, fetchState]);
   useEffect(() => () => stream.current?.stop(), []);
 
-  function end(next: Notice) {
+  const digest: Digest | null = load.kind === 'ready' ? load.state.latest : null;
+  const failure = runFailure ?? (load.kind === 'ready' ? load.state.failure : null);
+  const items = digest?.items ?? [];
+
+  useLayoutEffect(() => {
+    const at = focusItemAt.current;
+    if (at === null) return;
+    focusItemAt.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.digest-dismiss') ?? [];
+    (buttons[Math.min(at, buttons.length - 1)] ?? runButton.current)?.focus();
+  }, [items]);
+
+  function end(next: Notice | null) {
     // Focus follows only from the Cancel button that goes away; a member typing elsewhere keeps their place.
     focusAfterRender(cancelButton.current !== null && cancelButton.current === document.activeElement ? 'run' : null);
     stream.current = null;
@@ -86,16 +204,22 @@ export function DigestPanel() {
 
   function runNow() {
     setNotice(null);
+    setRunFailure(null);
     setRun({ kind: 'running', progress: null });
     focusAfterRender('cancel');
     const calls = { start: () => api.digest.run(), cancel: (requestId: string) => api.digest.cancel({ requestId }) };
     stream.current = followStream(api, 'digest:run', calls, {
       onProgress: ({ data }) => setRun({ kind: 'running', progress: data }),
-      onDone: (digest) => {
-        setLoad({ kind: 'ready', digest });
+      onDone: (stored) => {
+        news.current += 1;
+        setLoad({ kind: 'ready', state: { latest: stored, failure: null } });
         end({ tone: 'info', message: t('secretary.digest.done') });
       },
-      onError: (error) => end(errorNotice(error)),
+      onError: (error) => {
+        // Said where the last pass's failure is said, as main keeps it: once, with what to do about it.
+        setRunFailure({ at: new Date().toISOString(), trigger: 'manual', error });
+        end(null);
+      },
     });
   }
 
@@ -104,48 +228,74 @@ export function DigestPanel() {
     end({ tone: 'info', message: t('secretary.digest.cancelled') });
   }
 
-  const digest = load.kind === 'ready' ? load.digest : null;
+  async function dismiss(item: DigestItem) {
+    setDismissing(item.messageId);
+    setNotice(null);
+    // Asked for now: main's 'digest:updated' may bring the shorter list before its answer does.
+    focusItemAt.current = items.findIndex((open) => open.messageId === item.messageId);
+    const result = await api.digest.dismiss({ messageId: item.messageId });
+    setDismissing(null);
+    if (!result.ok) {
+      focusItemAt.current = null;
+      setNotice(errorNotice(result.error));
+      return;
+    }
+    news.current += 1;
+    setLoad({ kind: 'ready', state: result.value });
+    setNotice({ tone: 'info', message: t('secretary.digest.dismissed', { subject: item.subject || t('chat.noSubject') }) });
+  }
+
   const running = run.kind === 'running' ? run : null;
+  // A failed pass is worth running again; the label says so where the member looks for it.
+  const runLabel = failure && failure.error.code !== 'NOT_CONFIGURED' ? t('secretary.digest.runAgain') : t('secretary.digest.run');
 
   return (
-    <section className="card digest" aria-labelledby={headingId} aria-busy={load.kind === 'loading' || running !== null}>
-      <h2 id={headingId}>{t('secretary.digest.heading')}</h2>
-      {load.kind === 'loading' && <p className="muted">{t('secretary.digest.loading')}</p>}
-      {load.kind === 'ready' && digest === null && <p className="muted">{t('secretary.digest.none')}</p>}
-      {digest && (
-        <>
-          <p className="digest-summary">
-            {t('secretary.digest.summary', {
-              date: dateTimeText(digest.generated_at, i18n.language),
-              resumen: digest.resumen,
-              noise: digest.ruido_count,
-            })}
+    <section className="digest" aria-labelledby={headingId} aria-busy={load.kind === 'loading' || running !== null}>
+      <div className="digest-head">
+        <h2 id={headingId}>{t('secretary.digest.heading')}</h2>
+        {digest && (
+          <p className="digest-meta">
+            {t('secretary.digest.ran')} <When iso={digest.generated_at} />
+            {digest.ruido_count > 0 && (
+              <>
+                {' · '}
+                {t('secretary.digest.noise', { count: digest.ruido_count })}
+              </>
+            )}
           </p>
-          {digest.items.length > 0 && (
-            <>
-              <p className="digest-items-label">{t('secretary.digest.items')}</p>
-              <ul className="stack-list digest-items">
-                {digest.items.map((item) => (
-                  <li key={item.messageId}>
-                    <MailLink webUrl={item.webUrl} onOpen={links.open}>
-                      <span className="mail-from" dir="auto">{item.from}</span>
-                      {' · '}
-                      <span className="mail-subject" dir="auto">{item.subject || t('chat.noSubject')}</span>
-                    </MailLink>
-                    <p className="muted" dir="auto">
-                      {item.why}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+        )}
+      </div>
+      {load.kind === 'loading' && <p className="muted">{t('secretary.digest.loading')}</p>}
+      {/* Always in the page, so that a failure arriving later (the morning schedule) is announced. */}
+      <div aria-live="polite">{failure && <PassFailure failure={failure} />}</div>
+      {load.kind === 'ready' && digest === null && failure === null && <p className="muted">{t('secretary.digest.none')}</p>}
+      {digest && (
+        <p className="digest-summary" dir="auto">
+          {digest.resumen}
+        </p>
+      )}
+      {items.length > 0 && (
+        <>
+          <p id={itemsLabelId} className="digest-items-label">
+            {t('secretary.digest.items')}
+          </p>
+          <ul ref={list} className="digest-items" aria-labelledby={itemsLabelId}>
+            {items.map((item) => (
+              <NeedsYouItem
+                key={item.messageId}
+                item={item}
+                busy={dismissing === item.messageId}
+                onOpen={links.open}
+                onDismiss={(dismissed) => void dismiss(dismissed)}
+              />
+            ))}
+          </ul>
         </>
       )}
 
       <div className="actions">
         <button type="button" ref={runButton} onClick={runNow} disabled={running !== null || load.kind === 'loading'}>
-          {t('secretary.digest.run')}
+          {runLabel}
         </button>
         {running && (
           <>
@@ -158,7 +308,7 @@ export function DigestPanel() {
           </>
         )}
       </div>
-      <LoadNotice notice={notice ?? links.notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchLatest()} />
+      <LoadNotice notice={notice ?? links.notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchState()} />
     </section>
   );
 }

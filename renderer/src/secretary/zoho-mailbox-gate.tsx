@@ -3,16 +3,18 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../shared/result';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
 import { useApi } from '../api';
-import type { PaneId } from '../shell/pane-id';
+import type { OpenPane } from '../shell/pane-id';
 import { LoadNotice } from '../ui/load-notice';
+import { MailboxGateContext, ZohoReconnect } from './zoho-reconnect';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; status: ZohoStatus };
 
 /**
  * Stands in front of what needs the member's mailbox: until it is connected it says so and points to Settings,
- * instead of a question box whose every question would fail.
+ * instead of a question box whose every question would fail. A mailbox whose grant Zoho refused is not "not
+ * connected": it says to connect again, above what the app still holds of it (the stored pass).
  */
-export function ZohoMailboxGate({ openPane, children }: { openPane: (id: PaneId) => void; children: ReactNode }) {
+export function ZohoMailboxGate({ openPane, children }: { openPane: OpenPane; children: ReactNode }) {
   const api = useApi();
   const { t } = useTranslation();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -27,20 +29,34 @@ export function ZohoMailboxGate({ openPane, children }: { openPane: (id: PaneId)
     void check();
   }, [check]);
 
-  if (load.kind === 'ready' && load.status.state === 'connected') return children;
-
-  return (
-    <div className="callout" aria-busy={load.kind === 'loading'}>
-      {load.kind === 'loading' && <p className="muted">{t('secretary.mailbox.checking')}</p>}
-      {load.kind === 'ready' && (
-        <>
-          <p className="callout-lead">{t('secretary.mailbox.notConnected')}</p>
-          <button type="button" className="button-primary" onClick={() => openPane('settings')}>
-            {t('secretary.mailbox.connect')}
-          </button>
-        </>
-      )}
-      <LoadNotice notice={null} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void check()} />
-    </div>
-  );
+  const state = load.kind === 'ready' ? load.status.state : null;
+  let shown: ReactNode;
+  if (state === 'connected') {
+    shown = children;
+  } else if (state === 'reconnect_needed') {
+    shown = (
+      <>
+        <div className="callout">
+          <ZohoReconnect />
+        </div>
+        {children}
+      </>
+    );
+  } else {
+    shown = (
+      <div className="callout" aria-busy={load.kind === 'loading'}>
+        {load.kind === 'loading' && <p className="muted">{t('secretary.mailbox.checking')}</p>}
+        {load.kind === 'ready' && (
+          <>
+            <p className="callout-lead">{t('secretary.mailbox.notConnected')}</p>
+            <button type="button" className="button-primary" onClick={() => openPane('settings', { section: 'mailbox' })}>
+              {t('secretary.mailbox.connect')}
+            </button>
+          </>
+        )}
+        <LoadNotice notice={null} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void check()} />
+      </div>
+    );
+  }
+  return <MailboxGateContext value={{ openPane, saysReconnect: state === 'reconnect_needed' }}>{shown}</MailboxGateContext>;
 }

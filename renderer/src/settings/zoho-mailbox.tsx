@@ -48,14 +48,17 @@ function withProgress(flow: Flow, progress: ZohoProgress): Flow {
 
 /**
  * Connects the member's mailbox: the device flow by default (a code typed in Zoho's page), the loopback redirect
- * as the alternative, each cancellable; then who is connected, and Disconnect after a confirmation. Leaving the
- * page while connecting cancels the flow, so that a later Connect never races a forgotten one.
+ * as the alternative, each said in a line and cancellable; then who is connected, and Disconnect after a
+ * confirmation. A grant Zoho refused says so, in the words the Secretary uses, above the same two ways to connect
+ * again. Leaving the page while connecting cancels the flow, so that a later Connect never races a forgotten one.
  */
 export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
   const api = useApi();
   const { t } = useTranslation();
   const headingId = useId();
   const confirmId = useId();
+  const deviceHelpId = useId();
+  const loopbackHelpId = useId();
   const [flow, setFlow] = useState<Flow>({ kind: 'idle' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const links = useOpenExternal();
@@ -117,26 +120,13 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
 
   const status = load.kind === 'ready' ? load.status : null;
   const connecting = flow.kind === 'connecting' ? flow : null;
+  const canConnect = status?.state === 'disconnected' || status?.state === 'reconnect_needed';
 
-  return (
-    <div className="settings-subsection" role="group" aria-labelledby={headingId} aria-busy={load.kind === 'loading' || flow.kind === 'disconnecting'}>
-      <h3 id={headingId}>{t('settings.zoho.mailbox.heading')}</h3>
-
-      {load.kind === 'loading' && <p className="muted">{t('settings.zoho.mailbox.checking')}</p>}
-      {load.kind === 'signedOut' && (
-        <>
-          <p>{t('settings.zoho.mailbox.signInFirst')}</p>
-          <SignInButton />
-        </>
-      )}
-      {status?.state === 'not_configured' && <p className="muted">{t('settings.zoho.mailbox.needsClient')}</p>}
-
-      {status?.state === 'connected' && (
-        <p className="key-state key-state-on">
-          {status.email === undefined ? t('settings.zoho.mailbox.connected') : t('settings.zoho.mailbox.connectedAs', { email: status.email })}
-        </p>
-      )}
-      {status?.state === 'connected' && flow.kind !== 'confirmingDisconnect' && (
+  // Connected, Disconnect is the one control. After a refusal it comes after the ways to connect again: still
+  // stored, the refused grant is forgotten by it, for a member who no longer wants the mailbox here.
+  const disconnectControls = (
+    <>
+      {flow.kind !== 'confirmingDisconnect' && (
         <button
           type="button"
           ref={buttons.disconnect}
@@ -152,7 +142,7 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
           {t('settings.zoho.mailbox.disconnect')}
         </button>
       )}
-      {status?.state === 'connected' && flow.kind === 'confirmingDisconnect' && (
+      {flow.kind === 'confirmingDisconnect' && (
         <div role="group" aria-labelledby={confirmId} className="confirm">
           <p id={confirmId}>{t('settings.zoho.mailbox.confirmDisconnect')}</p>
           <div className="actions">
@@ -172,18 +162,55 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
           </div>
         </div>
       )}
+    </>
+  );
+
+  return (
+    <div className="settings-subsection" role="group" aria-labelledby={headingId} aria-busy={load.kind === 'loading' || flow.kind === 'disconnecting'}>
+      <h3 id={headingId}>{t('settings.zoho.mailbox.heading')}</h3>
+
+      {load.kind === 'loading' && <p className="muted">{t('settings.zoho.mailbox.checking')}</p>}
+      {load.kind === 'signedOut' && (
+        <>
+          <p>{t('settings.zoho.mailbox.signInFirst')}</p>
+          <SignInButton />
+        </>
+      )}
+      {status?.state === 'not_configured' && <p className="muted">{t('settings.zoho.mailbox.needsClient')}</p>}
+
+      {status?.state === 'connected' && (
+        <p className="key-state key-state-on">
+          {status.email === undefined ? t('settings.zoho.mailbox.connected') : t('settings.zoho.mailbox.connectedAs', { email: status.email })}
+        </p>
+      )}
+      {status?.state === 'reconnect_needed' && <p className="key-state">{t('errors.reason.zoho_reconnect_needed')}</p>}
+      {status?.state === 'connected' && disconnectControls}
 
       {status?.state === 'disconnected' && <p className="key-state">{t('settings.zoho.mailbox.disconnected')}</p>}
-      {status?.state === 'disconnected' && !connecting && (
-        <div className="actions">
-          <button type="button" ref={buttons.connect} className="button-primary" onClick={() => connect('device')}>
+      {canConnect && !connecting && (
+        <div className="connect-flow">
+          <button
+            type="button"
+            ref={buttons.connect}
+            className="button-primary"
+            aria-describedby={deviceHelpId}
+            onClick={() => connect('device')}
+          >
             {t('settings.zoho.mailbox.connect')}
           </button>
-          <button type="button" className="button-link" onClick={() => connect('loopback')}>
+          <p id={deviceHelpId} className="muted">
+            {t('settings.zoho.mailbox.connectHelp')}
+          </p>
+          <button type="button" className="button-link" aria-describedby={loopbackHelpId} onClick={() => connect('loopback')}>
             {t('settings.zoho.mailbox.connectInBrowser')}
           </button>
+          <p id={loopbackHelpId} className="muted">
+            {t('settings.zoho.mailbox.connectInBrowserHelp')}
+          </p>
         </div>
       )}
+
+      {status?.state === 'reconnect_needed' && !connecting && disconnectControls}
 
       {connecting && (
         <div ref={flowBox} className="connect-flow" aria-live="polite">

@@ -232,6 +232,33 @@ describe('Connecting in the browser (loopback)', () => {
   });
 });
 
+describe('The two ways to connect', () => {
+  it('says how Connect and Connect in the browser instead differ, as each button’s description', async () => {
+    setup(CLIENT_READY);
+    expect(await within(mailbox()).findByRole('button', { name: 'Connect' })).toHaveAccessibleDescription(
+      "Shows a code here: you enter it on Zoho's page, in any browser, even on another device.",
+    );
+    expect(within(mailbox()).getByRole('button', { name: 'Connect in the browser instead' })).toHaveAccessibleDescription(
+      "Opens Zoho's page in this computer's browser: once you accept there, Zoho sends you straight back to Staff Desk, with no code to type.",
+    );
+  });
+});
+
+describe('A mailbox whose grant Zoho refused', () => {
+  const REVOKED_TEXT = "Zoho no longer accepts Staff Desk's access to your mailbox (it was revoked or has lapsed). Connect it again in Settings.";
+
+  it('says so in the Secretary’s words and offers both ways to connect again, then Disconnect', async () => {
+    const { user, invoke } = setup({ zohoMailbox: MAILBOX, zohoRevoked: true });
+    expect(await within(mailbox()).findByText(REVOKED_TEXT)).toBeVisible();
+    expect(within(mailbox()).queryByText('Not connected')).not.toBeInTheDocument();
+    const buttons = within(mailbox()).getAllByRole('button').map((control) => control.textContent);
+    expect(buttons).toEqual(['Connect', 'Connect in the browser instead', 'Disconnect']);
+
+    await user.click(button('Connect'));
+    expect(calls(invoke, 'zoho:connect')).toEqual([['zoho:connect', { method: 'device' }]]);
+  });
+});
+
 describe('Connected mailbox', () => {
   it('says who is connected and disconnects only after confirmation', async () => {
     const { user, invoke } = setup({ zohoMailbox: MAILBOX });

@@ -1,6 +1,7 @@
 /**
- * Test-only: the real digest over the real gateway (against the Gemini double), the fake mailbox listing, a real
- * database in a temp folder, a clock moved by hand, and a record of notifications.
+ * Test-only: the real digest over the real gateway (against the Gemini double), the fake mailbox listing (or the
+ * real Zoho client against the Zoho double), a real database in a temp folder, a clock moved by hand, and a record
+ * of notifications.
  */
 import { join } from 'node:path';
 import type { Content } from '@google/genai';
@@ -31,16 +32,26 @@ export interface DigestRow {
   created_at: string;
 }
 
-export interface DigestKitOptions {
-  mail?: FakeDigestMail;
-  /** Another database (e.g. a test core's) instead of a new one. */
-  db?: Database.Database;
+type DigestMail = DigestDeps['mail'];
+
+/** A clock moved by hand: the kit's own, or one it shares (e.g. with a Zoho world, whose double stamps new mail). */
+export interface ManualClock {
+  now(): number;
+  advance(ms: number): void;
 }
 
-export interface DigestKit {
+export interface DigestKitOptions<M extends DigestMail> {
+  mail?: M;
+  /** Another database (e.g. a test core's) instead of a new one. */
+  db?: Database.Database;
+  /** Starts at MORNING otherwise. */
+  clock?: ManualClock;
+}
+
+export interface DigestKit<M extends DigestMail = FakeDigestMail> {
   digest: ReturnType<typeof createDigest>;
   db: Database.Database;
-  mail: FakeDigestMail;
+  mail: M;
   calls: Array<JsonRequest<unknown>>;
   notices: Array<Parameters<Notify>[0]>;
   published: Array<Parameters<NonNullable<DigestDeps['publish']>>[0]>;
@@ -54,9 +65,11 @@ export interface DigestKit {
   prompts(): string[];
 }
 
-export function createDigestKit(double: GeminiDouble, options: DigestKitOptions = {}): DigestKit {
+export function createDigestKit(double: GeminiDouble, options?: DigestKitOptions<FakeDigestMail>): DigestKit;
+export function createDigestKit<M extends DigestMail>(double: GeminiDouble, options: DigestKitOptions<M> & { mail: M }): DigestKit<M>;
+export function createDigestKit(double: GeminiDouble, options: DigestKitOptions<DigestMail> = {}): DigestKit<DigestMail> {
   const db = options.db ?? expectOpened(openDatabase(join(makeTempDir(), 'staff-desk.sqlite3')));
-  let now = MORNING;
+  const clock = options.clock ?? handClock(MORNING);
   let lang: Lang = 'en';
   const mail = options.mail ?? createFakeDigestMail();
   const { gateway: realGateway } = createGatewayKit(double);
@@ -76,7 +89,7 @@ export function createDigestKit(double: GeminiDouble, options: DigestKitOptions 
     mail,
     db,
     settings: { get: () => DEFAULT_SETTINGS },
-    now: () => now,
+    now: clock.now,
     lang: () => lang,
     log,
     notify: (notice) => notices.push(notice),
@@ -91,10 +104,8 @@ export function createDigestKit(double: GeminiDouble, options: DigestKitOptions 
     notices,
     published,
     log,
-    now: () => now,
-    advance(ms: number) {
-      now += ms;
-    },
+    now: clock.now,
+    advance: clock.advance,
     speak(next: Lang) {
       lang = next;
     },
@@ -120,3 +131,13 @@ export function createDigestKit(double: GeminiDouble, options: DigestKitOptions 
   };
 }
 
+
+function handClock(start: number): ManualClock {
+  let now = start;
+  return {
+    now: () => now,
+    advance(ms) {
+      now += ms;
+    },
+  };
+}
