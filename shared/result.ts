@@ -32,6 +32,8 @@ export const appErrorSchema = z.object({
    * say it in the member's language; `message` stays the English sentence for logs and older UIs.
    */
   reason: z.string().optional(),
+  /** With "unknown_model": the model id Gemini does not offer to this key, so the member knows which to change. */
+  model: z.string().optional(),
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 

@@ -17,7 +17,6 @@ import type { AppEvents, Capability } from './capability';
 import { createDigestCapability } from './digest/digest-capability';
 import { createGeminiGateway } from './gemini/gateway';
 import { sleep } from './gemini/retry-policy';
-import { secretsCheckHandler } from './gemini/secrets-check-handler';
 import { createRegistry, type Registry } from './ipc/registry';
 import type { SenderPolicy } from './ipc/sender';
 import type { WatchFolder } from './knowledge/watch-folder';
@@ -26,7 +25,7 @@ import { createOracleCapability } from './oracle/oracle-capability';
 import type { OpenNoteFile } from './oracle/open-note-file';
 import { createAiChannelLimiter } from './rate-limit/ai-channel-limiter';
 import type { SecretStore } from './secrets/secret-store';
-import { secretsHandlers } from './secrets/secrets-handlers';
+import { createKeysCapability } from './secrets/keys-capability';
 import { createSecretaryCapability } from './secretary/secretary-capability';
 import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store';
@@ -163,12 +162,7 @@ export function createCore(deps: CoreDeps): Core {
 
   const app = { handlers: appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, copyText: deps.copyText, log }) };
   const preferences = { handlers: settingsHandlers({ settings }) };
-  const keys = {
-    handlers: {
-      ...secretsHandlers({ secrets: deps.secrets, changed: events.secretChanged }),
-      ...secretsCheckHandler({ gateway: gemini, settings }),
-    },
-  };
+  const keys = createKeysCapability({ db: deps.db, secrets: deps.secrets, gateway: gemini, settings, events, now });
   const auth: Capability<'auth:status' | 'auth:login' | 'auth:logout'> = {
     handlers: authHandlers({ session }),
     close: () => session.close(),

@@ -125,6 +125,22 @@ describe('G3 failures that another attempt would not fix are errors the member c
     expect(kit.modelRequests()).toHaveLength(1);
   });
 
+  it('is RATE_LIMITED at once, with the wait to count down, when the quota asks for 20 s (issue 11)', async () => {
+    const kit = await createAssistantKit(gemini.double);
+    gemini.double.script('streamGenerateContent', quotaExceeded({ retryDelay: '20s' }), textReply('Too soon.'));
+    expect((await kit.chat('Hello')).result).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', reason: 'quota', retryAfterMs: 20_000 } });
+    expect(kit.modelRequests()).toHaveLength(1);
+  });
+
+  it('names the model Gemini does not offer to the key', async () => {
+    const kit = await createAssistantKit(gemini.double);
+    gemini.double.script('streamGenerateContent', status(404));
+    expect((await kit.chat('Hello')).result).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_CONFIGURED', reason: 'unknown_model', model: 'gemini-3.8-flash' },
+    });
+  });
+
   it('passes on a refused request as it is', async () => {
     const kit = await createAssistantKit(gemini.double);
     gemini.double.script('streamGenerateContent', badRequest('Request contains an invalid argument.'));

@@ -14,7 +14,7 @@ import { createDigestStore } from '../digest/digest-store';
 import { failureError, type GeminiFailure } from '../gemini/failure';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Turn, UserPart, UserTurn } from '../gemini/gateway-types';
-import { ASSISTANT_ATTEMPTS, isTransient } from '../gemini/retry-policy';
+import { ASSISTANT_ATTEMPTS, isLongQuotaWait, isTransient } from '../gemini/retry-policy';
 import { historyTurn } from '../gemini/turns';
 import type { Logger } from '../log/logger';
 import { newBoundary } from '../prompt/untrusted-data';
@@ -237,10 +237,11 @@ async function converse(c: Conversation): Promise<Outcome> {
 /**
  * G3: what the gateway could not get past with its retries (the connection, the clock, a busy server, a
  * per-minute quota) or a reply it could not read: the member gets the fallback, not an error. A refused key,
- * an unknown model, a per-day quota or a refused request would fail the same way again: they are errors.
+ * an unknown model, a per-day quota or a refused request would fail the same way again: they are errors. So is a
+ * quota that names a long wait: it was handed back unretried, and the pane counts its wait down.
  */
 function degrades(failure: GeminiFailure): boolean {
-  return isTransient(failure) || failure.kind === 'malformed';
+  return (isTransient(failure) && !isLongQuotaWait(failure)) || failure.kind === 'malformed';
 }
 
 /** The new message, with a voice recording inline when there is one (V1: the model hears it directly). */

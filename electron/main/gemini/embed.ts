@@ -7,7 +7,7 @@ import type { EmbedOptions } from './gateway-types';
 
 /**
  * Embeds texts in batches of at most GEMINI.embeddingBatchMax, a few requests in flight at once, each retried on
- * its own (a 429 waits as Google asks). The first batch that fails for good stops the rest.
+ * its own (a 429 waits as Google asks, up to the call's quotaWaitMaxMs). The first batch that fails for good stops the rest.
  */
 export async function embedTexts(
   call: GeminiCall,

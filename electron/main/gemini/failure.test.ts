@@ -41,7 +41,12 @@ describe('failureError', () => {
   });
 
   it('names the model the member chose when Gemini does not offer it', () => {
-    expect(failureError({ kind: 'unknown_model' }, 'gemini-9-imaginary').message).toContain('"gemini-9-imaginary"');
+    expect(failureError({ kind: 'unknown_model' }, 'gemini-9-imaginary')).toMatchObject({
+      reason: 'unknown_model',
+      // The id travels on its own too, so the pane can say it in the member's language.
+      model: 'gemini-9-imaginary',
+      message: 'The model gemini-9-imaginary is not available for this key. Choose another model in Settings.',
+    });
   });
 
   it("passes the keychain's own error on unchanged", () => {

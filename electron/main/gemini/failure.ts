@@ -64,11 +64,10 @@ export function failureError(failure: GeminiFailure, model: string): AppError {
         'permission_denied',
       );
     case 'unknown_model':
-      return appError(
-        'NOT_CONFIGURED',
-        `Gemini does not offer the model "${model}" to this key. Choose another model in Settings.`,
-        'unknown_model',
-      );
+      return {
+        ...appError('NOT_CONFIGURED', `The model ${model} is not available for this key. Choose another model in Settings.`, 'unknown_model'),
+        model,
+      };
     case 'quota':
       return quotaError(failure.perDay, failure.retryAfterMs);
     case 'overloaded':

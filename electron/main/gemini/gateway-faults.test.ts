@@ -44,13 +44,30 @@ describe('gateway.generate against Gemini faults', () => {
     });
   });
 
-  it('waits out a per-minute quota for as long as Google says, then succeeds', async () => {
-    gemini.double.script('generateContent', quotaExceeded({ retryDelay: '21s' }));
+  it('waits out a short per-minute quota wait for as long as Google says, then succeeds', async () => {
+    gemini.double.script('generateContent', quotaExceeded({ retryDelay: '3s' }));
     const { gateway, delays } = createGatewayKit(gemini.double);
     const result = await gateway.generate(ask());
     expect(result).toMatchObject({ ok: true, value: { text: DEFAULT_REPLY_TEXT } });
-    expect(delays).toEqual([21_000]);
+    expect(delays).toEqual([3_000]);
     expect(generated()).toHaveLength(2);
+  });
+
+  it('hands a 20 s quota wait back at once, with its wait, rather than sitting on it in silence', async () => {
+    gemini.double.script('generateContent', quotaExceeded({ retryDelay: '20s' }));
+    const { gateway, delays } = createGatewayKit(gemini.double);
+    const result = await gateway.generate(ask());
+    expect(result).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', reason: 'quota', retryAfterMs: 20_000 } });
+    expect(delays).toEqual([]);
+    expect(generated()).toHaveLength(1);
+  });
+
+  it('sits out a 20 s quota wait for a call that no one watches, when it says it may', async () => {
+    gemini.double.script('generateContent', quotaExceeded({ retryDelay: '20s' }));
+    const { gateway, delays } = createGatewayKit(gemini.double);
+    const result = await gateway.generate(ask({ quotaWaitMaxMs: 30_000 }));
+    expect(result).toMatchObject({ ok: true, value: { text: DEFAULT_REPLY_TEXT } });
+    expect(delays).toEqual([20_000]);
   });
 
   it('does not retry a per-day quota, and says it resets tomorrow', async () => {
@@ -101,6 +118,15 @@ describe('gateway.generate against Gemini faults', () => {
     expect(await gateway.generate(ask({ attempts: 4 }))).toMatchObject({ ok: false, error: { code, reason } });
     expect(generated()).toHaveLength(1);
     expect(delays).toEqual([]);
+  });
+
+  it('names the model Gemini does not offer to the key', async () => {
+    gemini.double.script('generateContent', status(404));
+    const { gateway } = createGatewayKit(gemini.double);
+    expect(await gateway.generate(ask({ model: 'gemini-9-ultra' }))).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_CONFIGURED', reason: 'unknown_model', model: 'gemini-9-ultra', message: expect.stringContaining('gemini-9-ultra') },
+    });
   });
 
   it('says plainly that Google refused the key, and never writes the key anywhere', async () => {

@@ -64,6 +64,11 @@ export interface CallOptions {
   timeoutMs: number;
   /** Aborting it aborts the HTTP request in flight; a cancelled call is never retried. */
   signal?: AbortSignal;
+  /**
+   * The longest quota wait (RetryInfo) sat out before another attempt; a longer one fails at once with its
+   * retryAfterMs. GEMINI.quietQuotaWaitMaxMs unless given: only background work, which no one watches, gives more.
+   */
+  quotaWaitMaxMs?: number;
 }
 
 /** How hard a model thinks before it answers, for the models that take a level (Gemini 3 and later). */

@@ -1,4 +1,5 @@
 import { GEMINI } from '../../../shared/limits';
+import { ok } from '../../../shared/result';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import { createCapabilityBook, declaredCapabilities, type ModelCapabilities } from './capabilities';
@@ -46,19 +47,21 @@ export interface GeminiGateway {
   embed(texts: readonly string[], options: EmbedOptions): Promise<GeminiResult<Float32Array[]>>;
   /** A real, minimal call with the stored key: it works, or the precise reason it does not. */
   checkKey(options: { model: string; signal?: AbortSignal }): Promise<GeminiResult<KeyCheck>>;
+  /**
+   * Whether Gemini offers `model` to a key (its models endpoint: free, no generation quota spent), and so whether
+   * Google accepts the key: the stored one, or `key`, typed by the member and not stored yet.
+   */
+  lookUpModel(options: { model: string; key?: string; signal?: AbortSignal }): Promise<GeminiResult<void>>;
 }
 
 export function createGeminiGateway(deps: GeminiGatewayDeps): GeminiGateway {
   const { log } = deps;
   const now = deps.now ?? (() => performance.now());
   const book = createCapabilityBook(deps.capabilities ?? declaredCapabilities);
-  const call = createGeminiCaller({
-    secrets: deps.secrets,
-    baseUrl: deps.baseUrl,
-    log,
-    sleep: deps.sleep ?? realSleep,
-    random: deps.random ?? Math.random,
-  });
+  const callerDeps = { baseUrl: deps.baseUrl, log, sleep: deps.sleep ?? realSleep, random: deps.random ?? Math.random };
+  const call = createGeminiCaller({ ...callerDeps, secrets: deps.secrets });
+  // A key on trial is never stored: the caller is handed it in place of the keychain, for this call only.
+  const callWithKey = (key: string) => createGeminiCaller({ ...callerDeps, secrets: { get: async () => ok(key) } });
 
   /**
    * Runs a request planned for what the model accepts. When Google refuses a feature the model was thought to
@@ -177,6 +180,15 @@ export function createGeminiGateway(deps: GeminiGatewayDeps): GeminiGateway {
           config: { maxOutputTokens: GEMINI.keyCheckMaxOutputTokens, abortSignal: deadline.signal },
         });
         return { ok: true, value: { model, latencyMs: Math.max(0, Math.round(now() - started)) } };
+      });
+      return toResult(outcome, model);
+    },
+
+    async lookUpModel({ model, key, signal }) {
+      const options = { model, attempts: GEMINI.keyCheckAttempts, timeoutMs: GEMINI.keyCheckTimeoutMs, signal };
+      const outcome = await (key === undefined ? call : callWithKey(key))('lookUpModel', options, async ({ ai, deadline }) => {
+        await ai.models.get({ model, config: { abortSignal: deadline.signal } });
+        return { ok: true, value: undefined };
       });
       return toResult(outcome, model);
     },

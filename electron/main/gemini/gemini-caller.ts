@@ -5,11 +5,12 @@ import { openAttemptSignal, type AttemptSignal } from './attempt-signal';
 import { classifyThrown } from './classify-error';
 import type { GeminiFailure, Outcome } from './failure';
 import { openGeminiClient } from './gemini-client';
-import { withRetry, type AttemptOutcome, type Sleep } from './retry-policy';
+import { RETRY_TIMING, withRetry, type AttemptOutcome, type Sleep } from './retry-policy';
 import type { CallOptions } from './gateway-types';
 
 export interface CallerDeps {
-  secrets: SecretStore;
+  /** Where the key comes from: the keychain, or a key the member typed and that is checked before it is stored. */
+  secrets: Pick<SecretStore, 'get'>;
   baseUrl: string;
   log: Logger;
   sleep: Sleep;
@@ -61,6 +62,7 @@ export function createGeminiCaller(deps: CallerDeps): GeminiCall {
         signal: options.signal,
         sleep: deps.sleep,
         random: deps.random,
+        timing: { ...RETRY_TIMING, quotaWaitMaxMs: options.quotaWaitMaxMs ?? RETRY_TIMING.quotaWaitMaxMs },
         onFailure(failure, number, retryInMs) {
           const { kind, status, detail } = failure;
           const fields = { operation, model: options.model, attempt: number, kind, status, detail, retryInMs };

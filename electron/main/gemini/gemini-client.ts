@@ -17,7 +17,7 @@ export interface GeminiClient {
  * `retryOptions`): it ignores RetryInfo and cannot retry network errors, so retry-policy.ts decides instead.
  */
 export async function openGeminiClient(deps: {
-  secrets: SecretStore;
+  secrets: Pick<SecretStore, 'get'>;
   baseUrl: string;
 }): Promise<Outcome<GeminiClient>> {
   const read = await deps.secrets.get('gemini.apiKey');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSISTANT, SECRETARY } from '../../../shared/limits';
+import { ASSISTANT, GEMINI, SECRETARY } from '../../../shared/limits';
 import type { GeminiFailure } from './failure';
 import {
   ASSISTANT_ATTEMPTS,
@@ -12,7 +12,7 @@ import {
   type AttemptOutcome,
 } from './retry-policy';
 
-const timing = { baseDelayMs: 1000, maxDelayMs: 8000, serverDelayMaxMs: 30_000 };
+const timing = { baseDelayMs: 1000, maxDelayMs: 8000, quotaWaitMaxMs: 30_000 };
 
 describe('retryDelayMs', () => {
   it('waits exactly as long as Google asks, up to the cap', () => {
@@ -54,7 +54,12 @@ describe('retryDelayMs', () => {
   it('takes the pipelines’ attempt counts from the limits', () => {
     expect(SECRETARY_ATTEMPTS).toBe(SECRETARY.modelAttempts);
     expect(ASSISTANT_ATTEMPTS).toBe(ASSISTANT.transientRetries + 1);
-    expect(RETRY_TIMING.serverDelayMaxMs).toBeGreaterThanOrEqual(21_000);
+  });
+
+  it('by default sits out only a short quota wait: a 20 s one goes back to the member at once (issue 11)', () => {
+    expect(retryDelayMs({ kind: 'quota', perDay: false, retryAfterMs: 2_000 }, 1, () => 0.5)).toBe(2_000);
+    expect(retryDelayMs({ kind: 'quota', perDay: false, retryAfterMs: 20_000 }, 1, () => 0.5)).toBeNull();
+    expect(RETRY_TIMING.quotaWaitMaxMs).toBe(GEMINI.quietQuotaWaitMaxMs);
   });
 });
 

@@ -8,14 +8,15 @@ export const ASSISTANT_ATTEMPTS = 1 + ASSISTANT.transientRetries;
 export interface RetryTiming {
   baseDelayMs: number;
   maxDelayMs: number;
-  /** The longest RetryInfo.retryDelay worth waiting for; beyond it the member is told when to come back. */
-  serverDelayMaxMs: number;
+  /** The longest RetryInfo.retryDelay waited out; beyond it the failure comes back at once, with its wait. */
+  quotaWaitMaxMs: number;
 }
 
+/** For calls someone is waiting on; background work passes a longer quotaWaitMaxMs (CallOptions). */
 export const RETRY_TIMING: RetryTiming = {
   baseDelayMs: GEMINI.retryBaseDelayMs,
   maxDelayMs: GEMINI.retryMaxDelayMs,
-  serverDelayMaxMs: GEMINI.serverRetryDelayMaxMs,
+  quotaWaitMaxMs: GEMINI.quietQuotaWaitMaxMs,
 };
 
 /** Resolves after `ms`, or as soon as `signal` aborts. */
@@ -50,6 +51,11 @@ export function isTransient(failure: GeminiFailure): boolean {
   }
 }
 
+/** A per-minute quota whose wait is too long to sit out quietly: the member is told at once, with the wait. */
+export function isLongQuotaWait(failure: GeminiFailure, timing: RetryTiming = RETRY_TIMING): boolean {
+  return failure.kind === 'quota' && !failure.perDay && failure.retryAfterMs !== undefined && failure.retryAfterMs > timing.quotaWaitMaxMs;
+}
+
 /**
  * How long to wait before retry number `retry` (1 for the first retry), or null not to retry. Google's own
  * RetryInfo wins when it gives one; otherwise exponential backoff with "equal jitter" (half fixed, half random),
@@ -64,7 +70,7 @@ export function retryDelayMs(
   if (!isTransient(failure)) return null;
   if (failure.kind === 'quota' && failure.retryAfterMs !== undefined) {
     // Waiting less than Google asks only earns another 429; waiting longer than the cap keeps the member stuck.
-    return failure.retryAfterMs <= timing.serverDelayMaxMs ? failure.retryAfterMs : null;
+    return isLongQuotaWait(failure, timing) ? null : failure.retryAfterMs;
   }
   const ceiling = Math.min(timing.maxDelayMs, timing.baseDelayMs * 2 ** (retry - 1));
   return Math.round(ceiling / 2 + random() * (ceiling / 2));

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { quotaExceeded } from '../../../test/doubles/gemini-double';
+import { invalidKey, quotaExceeded } from '../../../test/doubles/gemini-double';
 import { fakeSender } from '../../../test/support/fake-sender';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import { DEFAULT_MODELS } from '../../../shared/settings';
@@ -73,6 +73,40 @@ describe('secrets:check', () => {
       error: { code: 'RATE_LIMITED', reason: 'quota', retryAfterMs: 21_000 },
     });
     expect(gemini.double.requestsFor('generateContent')).toHaveLength(1);
+  });
+
+  it('keeps what the last check came to, and when, for secrets:status to show', async () => {
+    const test = start(VALID_KEY);
+    const status = () => test.core.registry.call('secrets:status', {}, fakeSender().sender);
+    expect(await status()).toMatchObject({ ok: true, value: { geminiCheck: null } });
+
+    await check(test);
+    expect(await status()).toMatchObject({ ok: true, value: { geminiCheck: { outcome: 'works', checkedAt: expect.any(Number) } } });
+
+    gemini.double.script('generateContent', invalidKey());
+    await check(test);
+    expect(await status()).toMatchObject({
+      ok: true,
+      value: { geminiCheck: { outcome: 'failed', error: { code: 'NOT_CONFIGURED', reason: 'invalid_key' } } },
+    });
+  });
+
+  it('keeps a check that could not reach Google as unverified, not as failed', async () => {
+    const test = start(VALID_KEY, await closedPortUrl());
+    await check(test);
+    expect(await test.core.registry.call('secrets:status', {}, fakeSender().sender)).toMatchObject({
+      ok: true,
+      value: { geminiCheck: { outcome: 'unverified', error: { reason: 'network' } } },
+    });
+  });
+
+  it('keeps nothing when there was no key to check', async () => {
+    const test = start(null);
+    await check(test);
+    expect(await test.core.registry.call('secrets:status', {}, fakeSender().sender)).toMatchObject({
+      ok: true,
+      value: { geminiCheck: null },
+    });
   });
 
   it('says Google could not be reached when nothing answers', async () => {

@@ -125,6 +125,8 @@ export async function calibrateFloor(options: CalibrateFloorOptions): Promise<Re
       taskType: 'RETRIEVAL_QUERY',
       attempts: GEMINI.embeddingAttempts,
       timeoutMs: GEMINI.embeddingTimeoutMs,
+      // A command run by hand, with nothing else to do meanwhile: it sits out a long quota wait.
+      quotaWaitMaxMs: GEMINI.backgroundQuotaWaitMaxMs,
       ...(signal ? { signal } : {}),
     },
   );

@@ -7,12 +7,17 @@ import type { IndexProgress } from './index-folder';
 import { encodeVector } from './vector-codec';
 
 /**
- * How hard one embedding request is tried. Not a seed number: a corpus pass is background work, so it can
- * afford the assistant's patience (a first attempt and three retries) and a generous wait per batch.
+ * How hard one embedding request is tried. Not a seed number: the assistant's patience (a first attempt and
+ * three retries) and a generous wait per batch.
  */
-const EMBED_CALL: Pick<CallOptions, 'attempts' | 'timeoutMs'> = {
+const QUESTION_EMBED_CALL: Pick<CallOptions, 'attempts' | 'timeoutMs'> = {
   attempts: GEMINI.embeddingAttempts,
   timeoutMs: GEMINI.embeddingTimeoutMs,
+};
+/** A corpus pass is background work: it may also sit out a long quota wait, which a question must not. */
+const EMBED_CALL: Pick<CallOptions, 'attempts' | 'timeoutMs' | 'quotaWaitMaxMs'> = {
+  ...QUESTION_EMBED_CALL,
+  quotaWaitMaxMs: GEMINI.backgroundQuotaWaitMaxMs,
 };
 
 /** As many chunks as the gateway keeps in flight at once, so each step uses its full concurrency. */
@@ -86,7 +91,7 @@ export async function embedQuery(
   signal?: AbortSignal,
 ): Promise<GeminiResult<Float32Array>> {
   const result = await gateway.embed([question], {
-    ...EMBED_CALL,
+    ...QUESTION_EMBED_CALL,
     model,
     dimensions,
     taskType: 'RETRIEVAL_QUERY',

@@ -9,6 +9,7 @@ import {
   malformed,
   overloaded,
   quotaExceeded,
+  status,
   textReply,
   thinkingLevelUnsupported,
 } from '../../../test/doubles/gemini-double';
@@ -138,7 +139,7 @@ describe('O7 the answer', () => {
       duration_ms: 1234,
       mode: 'hybrid',
       kind: 'answer',
-      chunks_used: result.value.sources.length,
+      chunks_used: ORACLE.retrievalChunks,
     });
     expect(result.value.sources[0]).toEqual({
       title: 'VPN access',
@@ -156,6 +157,22 @@ describe('model failures', () => {
     expect(await kit.ask(VPN_QUESTION)).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', reason: 'quota' } });
     expect(kit.generateRequests()).toHaveLength(1);
     expect(rowCount(kit)).toBe(0);
+  });
+
+  it('a per-minute quota asking for 20 s comes back at once with its wait, not after it (issue 11)', async () => {
+    const kit = await createOracleKit(gemini.double, { notes: TEAM_NOTES });
+    gemini.double.script('generateContent', quotaExceeded({ retryDelay: '20s' }), jsonReply({ answer: ANSWER }));
+    expect(await kit.ask(VPN_QUESTION)).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', reason: 'quota', retryAfterMs: 20_000 } });
+    expect(kit.generateRequests()).toHaveLength(1);
+  });
+
+  it('names the oracle model Gemini does not offer to the key', async () => {
+    const kit = await createOracleKit(gemini.double, { notes: TEAM_NOTES, oracleModel: 'gemini-9-ultra' });
+    gemini.double.script('generateContent', status(404));
+    expect(await kit.ask(VPN_QUESTION)).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_CONFIGURED', reason: 'unknown_model', model: 'gemini-9-ultra' },
+    });
   });
 
   it('an overloaded model is tried the oracle number of times, then reported', async () => {

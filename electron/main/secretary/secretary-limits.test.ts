@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { SECRETARY } from '../../../shared/limits';
-import { badRequest, hang, jsonReply, overloaded } from '../../../test/doubles/gemini-double';
+import { badRequest, hang, jsonReply, overloaded, quotaExceeded, status } from '../../../test/doubles/gemini-double';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { createFakeMailbox, MESSAGES } from '../../../test/support/secretary/fake-mailbox';
 import { createSecretaryKit, EDU, SARAA, type SecretaryKit } from '../../../test/support/secretary/secretary-kit';
@@ -63,6 +63,22 @@ describe('S10 each model call: 40 s, 2 attempts', () => {
     const result = await kit.ask('¿Algo nuevo?');
     expect(result).toMatchObject({ ok: false, error: { code: 'UPSTREAM', reason: 'overloaded' } });
     expect(gemini.double.requests).toHaveLength(SECRETARY.modelAttempts);
+  });
+
+  it('hands a quota that asks for 20 s back at once, with the wait, instead of retrying after it (issue 11)', async () => {
+    const kit = createSecretaryKit(gemini.double);
+    gemini.double.script('generateContent', quotaExceeded({ retryDelay: '20s' }), answer('Demasiado pronto.'));
+    expect(await kit.ask('¿Algo nuevo?')).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', reason: 'quota', retryAfterMs: 20_000 } });
+    expect(gemini.double.requests).toHaveLength(1);
+  });
+
+  it('names the secretary model Gemini does not offer to the key', async () => {
+    const kit = createSecretaryKit(gemini.double, { model: 'gemini-9-ultra' });
+    gemini.double.script('generateContent', status(404));
+    expect(await kit.ask('¿Algo nuevo?')).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_CONFIGURED', reason: 'unknown_model', model: 'gemini-9-ultra' },
+    });
   });
 
   it('aborts the model call in flight when the question is cancelled', async () => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../shared/ipc/contract';
 import { IPC } from '../../../shared/limits';
+import { err, ok, type Result } from '../../../shared/result';
+import type { KeyCheck } from '../../../shared/secrets';
 import { createRegistry } from '../ipc/registry';
 import type { Sender } from '../ipc/sender';
 import { createMemoryLogger } from '../log/logger';
 import { createFailingKeytar } from '../../../test/support/fake-keytar';
+import type { KeyCheckStore } from './key-check-store';
 import { createKeytarSecretStore } from './keytar-secret-store';
 import { createMemorySecretStore } from './memory-secret-store';
 import type { SecretStore } from './secret-store';
@@ -12,21 +15,43 @@ import { secretsHandlers } from './secrets-handlers';
 
 const VALUE = 'AIza-handler-secret-7';
 const sender: Sender = { id: 'window-1', url: 'app://staff-desk/index.html', isMainFrame: true, send: () => {} };
+const CHECKED_AT = Date.UTC(2026, 11, 1, 9, 30);
+const WORKS: KeyCheck = { outcome: 'works', checkedAt: CHECKED_AT };
 
-function setup(secrets: SecretStore = createMemorySecretStore()) {
+function memoryKeyChecks(): KeyCheckStore {
+  let kept: KeyCheck | null = null;
+  return {
+    get: () => kept,
+    set: (check) => void (kept = check),
+    clear: () => void (kept = null),
+  };
+}
+
+type Vet = (key: string) => Promise<Result<KeyCheck>>;
+
+function setup(secrets: SecretStore = createMemorySecretStore(), vet: Vet = async () => ok(WORKS)) {
   const log = createMemoryLogger();
+  const tried: string[] = [];
+  const keyChecks = memoryKeyChecks();
   const registry = createRegistry({
     contract: {
       'secrets:set': contract['secrets:set'],
       'secrets:delete': contract['secrets:delete'],
       'secrets:status': contract['secrets:status'],
     },
-    handlers: secretsHandlers({ secrets }),
+    handlers: secretsHandlers({
+      secrets,
+      keyChecks,
+      vetGeminiKey: (key) => {
+        tried.push(key);
+        return vet(key);
+      },
+    }),
     isTrustedSender: () => true,
     currentMember: () => null,
     log,
   });
-  return { log, secrets, call: (channel: string, input: unknown) => registry.call(channel, input, sender) };
+  return { log, secrets, tried, keyChecks, call: (channel: string, input: unknown) => registry.call(channel, input, sender) };
 }
 
 describe('secrets handlers', () => {
@@ -35,11 +60,47 @@ describe('secrets handlers', () => {
     const saved = await call('secrets:set', { name: 'gemini.apiKey', value: `${VALUE}\n` });
     const status = await call('secrets:status', {});
     const configured = { 'gemini.apiKey': true, 'zoho.clientId': false, 'zoho.clientSecret': false, 'zoho.refreshToken': false };
-    expect(saved).toEqual({ ok: true, value: { configured } });
-    expect(status).toEqual({ ok: true, value: { configured } });
+    expect(saved).toEqual({ ok: true, value: { configured, geminiCheck: WORKS } });
+    expect(status).toEqual({ ok: true, value: { configured, geminiCheck: WORKS } });
     expect(JSON.stringify([saved, status])).not.toContain(VALUE);
     expect(log.lines.join('\n')).not.toContain(VALUE);
     expect(await secrets.get('gemini.apiKey')).toEqual({ ok: true, value: VALUE });
+  });
+
+  it('tries a Gemini key before storing it, and stores none that Google refuses', async () => {
+    const refused = err('NOT_CONFIGURED', 'Google refused the Gemini API key. Check it in Settings.', { reason: 'invalid_key' });
+    const { call, secrets, tried, keyChecks } = setup(createMemorySecretStore({ 'gemini.apiKey': 'the-old-key' }), async () => refused);
+    keyChecks.set(WORKS);
+    expect(await call('secrets:set', { name: 'gemini.apiKey', value: ` ${VALUE} ` })).toEqual(refused);
+    expect(tried).toEqual([VALUE]);
+    // The key that was there stays, and so does what was known about it.
+    expect(await secrets.get('gemini.apiKey')).toEqual({ ok: true, value: 'the-old-key' });
+    expect(await call('secrets:status', {})).toMatchObject({ ok: true, value: { geminiCheck: WORKS } });
+  });
+
+  it('stores a key Google could not be asked about, and says it is not verified', async () => {
+    const unverified: KeyCheck = {
+      outcome: 'unverified',
+      checkedAt: CHECKED_AT,
+      error: { code: 'UPSTREAM', message: 'Could not reach Google Gemini. Check your internet connection.', reason: 'network' },
+    };
+    const { call, secrets } = setup(createMemorySecretStore(), async () => ok(unverified));
+    expect(await call('secrets:set', { name: 'gemini.apiKey', value: VALUE })).toMatchObject({
+      ok: true,
+      value: { configured: { 'gemini.apiKey': true }, geminiCheck: unverified },
+    });
+    expect(await secrets.get('gemini.apiKey')).toEqual({ ok: true, value: VALUE });
+  });
+
+  it('tries only the Gemini key, and forgets its check once it is removed', async () => {
+    const { call, tried } = setup();
+    await call('secrets:set', { name: 'zoho.clientId', value: 'client-1' });
+    expect(tried).toEqual([]);
+    await call('secrets:set', { name: 'gemini.apiKey', value: VALUE });
+    expect(await call('secrets:delete', { name: 'gemini.apiKey' })).toMatchObject({
+      ok: true,
+      value: { configured: { 'gemini.apiKey': false }, geminiCheck: null },
+    });
   });
 
   it('deletes a key and answers with the new status', async () => {

@@ -1,22 +1,35 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MemberSecretName, SecretsStatus } from '../../../shared/secrets';
+import type { KeyCheck, MemberSecretName, SecretsStatus } from '../../../shared/secrets';
 import type { Result } from '../../../shared/result';
 import { useApi } from '../api';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
+import { KeyState } from './key-state';
 import { SecretInput } from './secret-input';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 const KEY_NAME: MemberSecretName = 'gemini.apiKey';
 
-type KeyStatus = { kind: 'checking' } | { kind: 'unknown' } | { kind: 'known'; configured: boolean };
+type KeyStatus = { kind: 'checking' } | { kind: 'unknown' } | { kind: 'known'; configured: boolean; check: KeyCheck | null };
+
+function known(status: SecretsStatus): KeyStatus {
+  return { kind: 'known', configured: status.configured[KEY_NAME], check: status.geminiCheck };
+}
+
+/** Why the last check did not prove the key, kept by main: still said after a restart, until something replaces it. */
+function lastCheckNotice(status: SecretsStatus): Notice | null {
+  const check = status.geminiCheck;
+  return status.configured[KEY_NAME] && check?.error ? errorNotice(check.error) : null;
+}
+
 type Mode = 'idle' | 'replacing' | 'confirmingRemove';
 /** What main is doing for the section: storing or removing the key, or trying it with a real call. */
 type Work = 'changingKey' | 'checkingKey';
 
 /**
  * The Gemini key is write-only: the field is uncontrolled and emptied as soon as Save reads it, so the key never
- * sits in React state or the DOM, and once stored the page only ever learns that it is configured.
+ * sits in React state or the DOM, and once stored the page only ever learns that it is configured and what its
+ * last check came to. Main tries a key before storing it: one Google refuses is not saved.
  */
 export function ApiKeySection() {
   const api = useApi();
@@ -40,15 +53,16 @@ export function ApiKeySection() {
     setStatus({ kind: 'checking' });
     setNotice(null);
     const result = await api.secrets.status();
-    setStatus(result.ok ? { kind: 'known', configured: result.value.configured[KEY_NAME] } : { kind: 'unknown' });
-    if (!result.ok) setNotice(errorNotice(result.error));
+    setStatus(result.ok ? known(result.value) : { kind: 'unknown' });
+    setNotice(result.ok ? lastCheckNotice(result.value) : errorNotice(result.error));
   }, [api]);
 
   useEffect(() => {
     void check();
   }, [check]);
 
-  async function run(call: Promise<Result<SecretsStatus>>, done: string): Promise<boolean> {
+  /** `done` says what happened, from main's answer: a key saved unchecked or not working says so. */
+  async function run(call: Promise<Result<SecretsStatus>>, done: (status: SecretsStatus) => Notice): Promise<boolean> {
     setWork('changingKey');
     setNotice(null);
     const result = await call;
@@ -57,12 +71,19 @@ export function ApiKeySection() {
       setNotice(errorNotice(result.error));
       return false;
     }
-    const configured = result.value.configured[KEY_NAME];
-    setStatus({ kind: 'known', configured });
+    setStatus(known(result.value));
     setMode('idle');
-    setNotice({ tone: 'info', message: done });
-    focusAfterRender(configured ? 'replace' : 'input');
+    setNotice(done(result.value));
+    focusAfterRender(result.value.configured[KEY_NAME] ? 'replace' : 'input');
     return true;
+  }
+
+  function savedNotice(status: SecretsStatus): Notice {
+    const check = status.geminiCheck;
+    if (check?.outcome === 'unverified') return { tone: 'info', message: t('settings.apiKey.savedUnverified') };
+    // Saved, but Google would not work with it (the quota, the model): why, in place of "saved".
+    if (check?.outcome === 'failed' && check.error) return errorNotice(check.error);
+    return { tone: 'info', message: t('settings.apiKey.saved') };
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -76,21 +97,20 @@ export function ApiKeySection() {
       field.focus();
       return;
     }
-    const saved = await run(api.secrets.set({ name: KEY_NAME, value }), t('settings.apiKey.saved'));
+    const saved = await run(api.secrets.set({ name: KEY_NAME, value }), savedNotice);
+    // Refused (Google turned the key down, or the keychain is locked): nothing was stored, the member types again.
     if (!saved) focusAfterRender('input');
   }
 
-  /** The result stays in the section's notice, so saving or removing a key replaces it. */
+  /** The result stays in the section's notice, so saving or removing a key replaces it; main keeps it for the dot. */
   async function checkKey() {
     setWork('checkingKey');
     setNotice(null);
     const result = await api.secrets.check();
+    const latest = await api.secrets.status();
     setWork(null);
-    setNotice(
-      result.ok
-        ? { tone: 'info', message: t('settings.apiKey.works', { model: result.value.model, latencyMs: result.value.latencyMs }) }
-        : errorNotice(result.error),
-    );
+    if (latest.ok) setStatus(known(latest.value));
+    setNotice(result.ok ? { tone: 'info', message: t('settings.apiKey.works') } : errorNotice(result.error));
     // The button was disabled while checking, which drops focus: give it back so the keyboard stays in place.
     focusAfterRender('checkKey');
   }
@@ -123,11 +143,7 @@ export function ApiKeySection() {
 
       {status.kind === 'checking' && <p className="muted">{t('settings.apiKey.checking')}</p>}
 
-      {status.kind === 'known' && (
-        <p className={configured ? 'key-state key-state-on' : 'key-state'}>
-          {configured ? t('settings.apiKey.configured') : t('settings.apiKey.notConfigured')}
-        </p>
-      )}
+      {status.kind === 'known' && <KeyState configured={status.configured} check={status.check} />}
 
       {configured && mode === 'idle' && (
         <div className="actions">
@@ -151,7 +167,7 @@ export function ApiKeySection() {
               type="button"
               className="button-danger"
               disabled={busy}
-              onClick={() => void run(api.secrets.delete({ name: KEY_NAME }), t('settings.apiKey.removed'))}
+              onClick={() => void run(api.secrets.delete({ name: KEY_NAME }), () => ({ tone: 'info', message: t('settings.apiKey.removed') }))}
             >
               {t('settings.apiKey.confirmRemoveAction')}
             </button>

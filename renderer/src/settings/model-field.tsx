@@ -6,21 +6,22 @@ import { TextField } from './text-field';
 interface ModelFieldProps {
   readonly role: ModelRole;
   readonly value: string;
-  readonly invalid: boolean;
+  /** Why the id was refused (not an id at all, or one Gemini does not offer); null while it is not. */
+  readonly error: string | null;
   readonly disabled: boolean;
   readonly inputRef: Ref<HTMLInputElement>;
   readonly onChange: (value: string) => void;
 }
 
 /** One model id, with the model Staff Desk ships for it and, when refused, why, both read out with the field. */
-export function ModelField({ role, value, invalid, disabled, inputRef, onChange }: ModelFieldProps) {
+export function ModelField({ role, value, error, disabled, inputRef, onChange }: ModelFieldProps) {
   const { t } = useTranslation();
   return (
     <TextField
       label={t(`settings.models.roles.${role}`)}
       value={value}
       help={t('settings.models.default', { id: DEFAULT_MODELS[role] })}
-      error={invalid ? t('settings.models.invalid') : null}
+      error={error}
       disabled={disabled}
       inputRef={inputRef}
       onChange={onChange}

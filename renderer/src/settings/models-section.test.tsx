@@ -11,8 +11,10 @@ const STORED = { ...DEFAULT_MODELS, oracle: 'gemini-3.9-pro', tts: 'gemini-tts-n
 const LABELS = ['Secretary', 'Oracle', 'Assistant', 'Embeddings', 'Speech (TTS)'];
 const INVALID = 'Use a model id such as gemini-3.8-flash: letters, digits, dots, dashes and underscores, no spaces.';
 
-function setup(handlers: FakeHandlers = {}) {
-  const main = createFakeMain({ settings: { models: STORED }, handlers });
+const MADE_UP = 'gemini-9-ultra';
+
+function setup(handlers: FakeHandlers = {}, options: Parameters<typeof createFakeMain>[0] = {}) {
+  const main = createFakeMain({ settings: { models: STORED }, configured: ['gemini.apiKey'], unavailableModels: [MADE_UP], handlers, ...options });
   const user = userEvent.setup();
   renderWithApp(<ModelsSection />, { api: main.api });
   return { ...main, user };
@@ -20,8 +22,9 @@ function setup(handlers: FakeHandlers = {}) {
 
 const field = (label: string) => screen.getByRole('textbox', { name: label });
 const button = (name: string) => screen.getByRole('button', { name });
-const updates = (invoke: ReturnType<typeof createFakeMain>['invoke']) =>
-  invoke.mock.calls.filter(([channel]) => channel === 'settings:update').map(([, input]) => input);
+const callsTo = (invoke: ReturnType<typeof createFakeMain>['invoke'], name: string) =>
+  invoke.mock.calls.filter(([channel]) => channel === name).map(([, input]) => input);
+const updates = (invoke: ReturnType<typeof createFakeMain>['invoke']) => callsTo(invoke, 'settings:update');
 
 describe('Models', () => {
   it('shows the stored model of every feature, each with the default Staff Desk ships', async () => {
@@ -64,10 +67,40 @@ describe('Models', () => {
     await user.clear(assistant);
     await user.type(assistant, '  gemini-3.9-flash  {Enter}');
 
+    // Looked up with the key first, only the id that changed.
+    expect(callsTo(invoke, 'settings:checkModels')).toEqual([{ ids: ['gemini-3.9-flash'] }]);
     expect(updates(invoke)).toEqual([{ models: { assistant: 'gemini-3.9-flash' } }]);
     expect(await screen.findByText('The models are saved.')).toBeVisible();
     expect(assistant).toHaveValue('gemini-3.9-flash');
     expect(button('Save')).toHaveFocus();
+  });
+
+  it('refuses an id Gemini does not offer to the key, naming it next to its field, and saves nothing', async () => {
+    const { user, invoke } = setup();
+    const oracle = await screen.findByRole('textbox', { name: 'Oracle' });
+    await user.clear(oracle);
+    await user.type(oracle, `${MADE_UP}{Enter}`);
+
+    const refusal = `Gemini does not offer the model ${MADE_UP} to this key. Check the id against the model list in Google AI Studio.`;
+    expect(await screen.findByText(refusal)).toBeVisible();
+    expect(oracle).toBeInvalid();
+    expect(oracle).toHaveAccessibleDescription(`${refusal} Default: ${DEFAULT_MODELS.oracle}`);
+    expect(oracle).toHaveFocus();
+    expect(updates(invoke)).toEqual([]);
+    expect(screen.queryByText('The models are saved.')).not.toBeInTheDocument();
+  });
+
+  it('saves ids it could not look up, and says they are not verified and why', async () => {
+    const { user, invoke } = setup({}, { configured: [] });
+    const oracle = await screen.findByRole('textbox', { name: 'Oracle' });
+    await user.type(oracle, '-001{Enter}');
+
+    expect(updates(invoke)).toEqual([{ models: { oracle: 'gemini-3.9-pro-001' } }]);
+    expect(
+      await screen.findByText(
+        'The models are saved, but could not be verified with your key. No Gemini API key is saved on this computer. Add your key in Settings.',
+      ),
+    ).toBeVisible();
   });
 
   it('says there is nothing to save when no model changed', async () => {

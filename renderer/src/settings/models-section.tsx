@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { createRef, useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../shared/result';
 import { DEFAULT_MODELS, MODEL_ROLES, modelIdSchema, type ModelRole, type Settings, type SettingsPatch } from '../../../shared/settings';
@@ -6,30 +6,38 @@ import { useApi } from '../api';
 import { errorNotice, type Notice } from '../ui/notice';
 import { ModelField } from './model-field';
 import { LoadNotice } from '../ui/load-notice';
+import { useErrorText } from '../ui/use-error-text';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 type Models = Settings['models'];
+type ModelsPatch = NonNullable<SettingsPatch['models']>;
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; saved: Models };
-type FocusTarget = 'save' | 'reset';
+/** Why each refused field was refused, in the member's words. */
+type Refusals = Partial<Record<ModelRole, string>>;
 
 /**
  * The model id each feature uses. Ids are checked here with the schema main applies, so a typo is pointed at
- * next to its field instead of coming back from main; Save sends only the fields that changed.
+ * next to its field; the ids that changed are then looked up with the member's key, so one Gemini does not offer
+ * (a made-up or retired id) is refused by name instead of failing every question later. When the lookup cannot
+ * be made (no key, Google out of reach) the ids are saved all the same, marked as not verified.
  */
 export function ModelsSection() {
   const api = useApi();
   const { t } = useTranslation();
+  const describe = useErrorText();
   const headingId = useId();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [draft, setDraft] = useState<Record<ModelRole, string>>(DEFAULT_MODELS);
-  const [invalid, setInvalid] = useState<ReadonlySet<ModelRole>>(new Set());
+  const [refusals, setRefusals] = useState<Refusals>({});
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const fields = useRef<Partial<Record<ModelRole, HTMLInputElement | null>>>({});
+  const [fields] = useState(
+    () => Object.fromEntries(MODEL_ROLES.map((role) => [role, createRef<HTMLInputElement>()])) as Record<ModelRole, RefObject<HTMLInputElement | null>>,
+  );
   const saveButton = useRef<HTMLButtonElement>(null);
   const resetButton = useRef<HTMLButtonElement>(null);
 
-  const focusAfterRender = useFocusAfterRender({ save: saveButton, reset: resetButton });
+  const focusAfterRender = useFocusAfterRender({ ...fields, save: saveButton, reset: resetButton });
 
   const fetchModels = useCallback(async () => {
     setLoad({ kind: 'loading' });
@@ -49,10 +57,18 @@ export function ModelsSection() {
   function edit(role: ModelRole, value: string) {
     setDraft((current) => ({ ...current, [role]: value }));
     // The message goes once the member starts correcting the id; Save checks it again.
-    setInvalid((current) => new Set([...current].filter((other) => other !== role)));
+    setRefusals(({ [role]: _corrected, ...rest }) => rest);
   }
 
-  async function store(models: NonNullable<SettingsPatch['models']>, done: string, focusAfter: FocusTarget) {
+  /** Points at the refused fields, the keyboard at the first of them; nothing is saved. */
+  function refuse(refused: Refusals) {
+    setRefusals(refused);
+    setNotice(null);
+    const first = MODEL_ROLES.find((role) => refused[role] !== undefined);
+    if (first) focusAfterRender(first);
+  }
+
+  async function store(models: ModelsPatch, done: string, focusAfter: 'save' | 'reset') {
     setBusy(true);
     setNotice(null);
     const result = await api.settings.update({ models });
@@ -60,7 +76,7 @@ export function ModelsSection() {
     if (result.ok) {
       setLoad({ kind: 'ready', saved: result.value.models });
       setDraft(result.value.models);
-      setInvalid(new Set());
+      setRefusals({});
     }
     setNotice(result.ok ? { tone: 'info', message: done } : errorNotice(result.error));
     focusAfterRender(focusAfter);
@@ -69,22 +85,35 @@ export function ModelsSection() {
   async function save(event: FormEvent<HTMLFormElement>, saved: Models) {
     event.preventDefault();
     const checked = MODEL_ROLES.map((role) => ({ role, parsed: modelIdSchema.safeParse(draft[role]) }));
-    const refused = checked.filter(({ parsed }) => !parsed.success).map(({ role }) => role);
-    setInvalid(new Set(refused));
-    const firstRefused = refused[0];
-    if (firstRefused) {
-      setNotice(null);
-      fields.current[firstRefused]?.focus();
-      return;
-    }
-    const changed = Object.fromEntries(
+    const malformed = checked.filter(({ parsed }) => !parsed.success).map(({ role }) => [role, t('settings.models.invalid')]);
+    if (malformed.length > 0) return refuse(Object.fromEntries(malformed));
+
+    const changed: ModelsPatch = Object.fromEntries(
       checked.flatMap(({ role, parsed }) => (parsed.success && parsed.data !== saved[role] ? [[role, parsed.data]] : [])),
     );
-    if (Object.keys(changed).length === 0) {
+    const ids = [...new Set(Object.values(changed))];
+    if (ids.length === 0) {
       setNotice({ tone: 'info', message: t('settings.models.unchanged') });
       return;
     }
-    await store(changed, t('settings.models.saved'), 'save');
+
+    setBusy(true);
+    setNotice(null);
+    const looked = await api.settings.checkModels({ ids });
+    setBusy(false);
+    if (!looked.ok) {
+      setNotice(errorNotice(looked.error));
+      focusAfterRender('save');
+      return;
+    }
+    const { unavailable, unverified } = looked.value;
+    const refused = MODEL_ROLES.flatMap((role) => {
+      const id = changed[role];
+      return id !== undefined && unavailable.includes(id) ? [[role, t('settings.models.unavailable', { id })]] : [];
+    });
+    if (refused.length > 0) return refuse(Object.fromEntries(refused));
+    const done = unverified ? `${t('settings.models.savedUnverified')} ${describe(unverified).message}` : t('settings.models.saved');
+    await store(changed, done, 'save');
   }
 
   return (
@@ -101,11 +130,9 @@ export function ModelsSection() {
               key={role}
               role={role}
               value={draft[role]}
-              invalid={invalid.has(role)}
+              error={refusals[role] ?? null}
               disabled={busy}
-              inputRef={(element) => {
-                fields.current[role] = element;
-              }}
+              inputRef={fields[role]}
               onChange={(value) => edit(role, value)}
             />
           ))}

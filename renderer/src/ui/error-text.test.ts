@@ -25,6 +25,18 @@ describe('errorText', () => {
     });
   });
 
+  it('names the model Gemini does not offer to the key, when main says which', () => {
+    const error: AppError = { code: 'NOT_CONFIGURED', message: 'The model is not available.', reason: 'unknown_model', model: 'gemini-9-ultra' };
+    expect(say(error)).toEqual({
+      message: 'The model gemini-9-ultra is not available for this key. Choose another model in Settings, under Models.',
+    });
+    expect(say(error, { lang: 'es' }).message).toContain('gemini-9-ultra');
+    // An older main, which does not say which: the general sentence.
+    expect(say({ code: 'NOT_CONFIGURED', message: 'Unknown model.', reason: 'unknown_model' }).message).toBe(
+      'Gemini does not know one of the model ids in Settings. Check the Models section.',
+    );
+  });
+
   it("falls back to the code's sentence for a reason this version does not know, keeping main's advice", () => {
     const error: AppError = { code: 'UPSTREAM', message: 'Zoho is down.', reason: 'zoho_maintenance', hint: 'See status.zoho.com.' };
     expect(say(error)).toEqual({

@@ -37,6 +37,8 @@ function keychainHint(platform: string | null, t: TFunction): string | undefined
  */
 function reasonText(error: AppError, t: TFunction): string | null {
   if (error.code === 'UNAUTHENTICATED' && known(en.errors.signIn, error.reason)) return t(`errors.signIn.${error.reason}`);
+  // "One of the model ids" would leave the member guessing which: main names it when it knows.
+  if (error.reason === 'unknown_model' && error.model !== undefined) return t('errors.modelUnavailable', { model: error.model });
   return known(en.errors.reason, error.reason) ? t(`errors.reason.${error.reason}`) : null;
 }
 

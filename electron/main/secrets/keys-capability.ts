@@ -1,0 +1,37 @@
+import type Database from 'better-sqlite3';
+import type { AppEvents, Capability } from '../capability';
+import type { GeminiGateway } from '../gemini/gateway';
+import { vetGeminiKey } from '../gemini/key-check';
+import { modelsCheckHandler } from '../gemini/models-check-handler';
+import { secretsCheckHandler } from '../gemini/secrets-check-handler';
+import type { SettingsStore } from '../settings/settings-store';
+import { createKeyCheckStore } from './key-check-store';
+import type { SecretStore } from './secret-store';
+import { secretsHandlers } from './secrets-handlers';
+
+type KeysChannel = 'secrets:set' | 'secrets:delete' | 'secrets:status' | 'secrets:check' | 'settings:checkModels';
+
+/**
+ * The member's keys: stored write-only, a Gemini key tried before it is stored and on request, its last check
+ * kept, and model ids looked up with it before Settings saves them.
+ */
+export function createKeysCapability(deps: {
+  db: Database.Database;
+  secrets: SecretStore;
+  gateway: Pick<GeminiGateway, 'checkKey' | 'lookUpModel'>;
+  settings: Pick<SettingsStore, 'get'>;
+  events: Pick<AppEvents, 'secretChanged'>;
+  /** Epoch milliseconds. */
+  now: () => number;
+}): Capability<KeysChannel> {
+  const { gateway, settings, now } = deps;
+  const keyChecks = createKeyCheckStore(deps.db);
+  const vet = vetGeminiKey({ gateway, model: () => settings.get().models.assistant, now });
+  return {
+    handlers: {
+      ...secretsHandlers({ secrets: deps.secrets, keyChecks, vetGeminiKey: vet, changed: deps.events.secretChanged }),
+      ...secretsCheckHandler({ gateway, settings, keyChecks, now }),
+      ...modelsCheckHandler({ gateway }),
+    },
+  };
+}
