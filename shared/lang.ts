@@ -15,6 +15,17 @@ export const LANG_NATIVE_NAMES: Record<Lang, string> = {
   es: 'Español',
 };
 
+/** English collation is Unicode's default order, untailored: scripts in the standard's order, then letter by letter. */
+const DEFAULT_COLLATION = new Intl.Collator('en');
+
+/**
+ * The order a language list shows them: by their own names in Unicode's default order, so Latin scripts come
+ * first, then Cyrillic, Arabic and Chinese, alphabetically within each (English, Español, Français, Монгол,
+ * Русский, العربية, 中文), as multilingual lists such as Wikipedia's do. It is the same in every UI language, so
+ * the list does not reorder under a member who has just switched.
+ */
+export const LANGS_BY_NAME: readonly Lang[] = [...LANGS].sort((a, b) => DEFAULT_COLLATION.compare(LANG_NATIVE_NAMES[a], LANG_NATIVE_NAMES[b]));
+
 export const FALLBACK_LANG: Lang = 'en';
 
 export function isLang(value: unknown): value is Lang {

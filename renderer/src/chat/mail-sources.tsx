@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { SecretarySource } from '../../../shared/secretary';
 import { dateTimeText } from '../ui/date-time-text';
 import { LabelledList } from '../ui/labelled-list';
-import { MailLink } from './mail-link';
+import { mailSender } from '../ui/mail-sender';
+import { MailLink, MailRun } from './mail-link';
 
 /** A message an answer used: who sent it, its subject and date, and where it opens in Zoho Mail. */
 export type MailSource = Pick<SecretarySource, 'messageId' | 'from' | 'subject' | 'date' | 'webUrl'>;
@@ -19,13 +20,17 @@ export function MailSources({ sources, onOpen }: { sources: readonly MailSource[
       listClassName="stack-list"
     >
       {sources.map((source) => {
+        // The name is what a member recognises; the address stays a hover away for whoever needs it.
+        const sender = mailSender(source.from);
         const text = (
           <>
-            <span className="mail-from" dir="auto">{source.from}</span>
+            <MailRun className="mail-from" title={sender.address ?? undefined}>
+              {sender.name}
+            </MailRun>
             {' · '}
-            <span className="mail-subject" dir="auto">{source.subject || t('chat.noSubject')}</span>
+            <MailRun className="mail-subject">{source.subject || t('chat.noSubject')}</MailRun>
             {' · '}
-            <span className="mail-date">{dateTimeText(source.date, i18n.language)}</span>
+            <MailRun className="mail-date">{dateTimeText(source.date, i18n.language)}</MailRun>
           </>
         );
         return (

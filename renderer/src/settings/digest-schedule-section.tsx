@@ -5,6 +5,7 @@ import { DIGEST } from '../../../shared/limits';
 import type { AppError } from '../../../shared/result';
 import type { SettingsPatch } from '../../../shared/settings';
 import { useApi } from '../api';
+import { hoursText } from '../i18n/locale-format';
 import { errorNotice, type Notice } from '../ui/notice';
 import { LoadNotice } from '../ui/load-notice';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
@@ -13,11 +14,6 @@ type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 
 type DigestPatch = NonNullable<SettingsPatch['digest']>;
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** "12 hours", "12 horas", "12 часов": the unit agrees with the number in every language. */
-function hoursText(ms: number, lang: string): string {
-  return new Intl.NumberFormat(lang, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(ms / HOUR_MS);
-}
 
 /** What the member changed and nothing else: main applies a patch field by field, and an empty one means nothing to save. */
 function changedFields(saved: DigestSettings, draft: DigestSettings): DigestPatch {
@@ -109,7 +105,7 @@ export function DigestScheduleSection() {
   return (
     <section className="settings-section" aria-labelledby={headingId} aria-busy={busy || load.kind === 'loading'}>
       <h2 id={headingId}>{t('settings.digestSchedule.heading')}</h2>
-      <p className="muted">{t('settings.digestSchedule.intro', { age: hoursText(DIGEST.staleAfterMs, i18n.language) })}</p>
+      <p className="muted">{t('settings.digestSchedule.intro', { age: hoursText(DIGEST.staleAfterMs / HOUR_MS, i18n.language) })}</p>
 
       {load.kind === 'loading' && <p className="muted">{t('common.loading')}</p>}
 

@@ -19,21 +19,30 @@ async function openSettings(options: { language?: Lang | null; handlers?: FakeHa
 const html = document.documentElement;
 
 describe('Language', () => {
-  it('offers the system language, named, and the seven languages named in themselves', async () => {
+  it('offers the system language, named, then the seven languages named in themselves, Latin scripts first and alphabetical', async () => {
     await openSettings({ systemLang: 'fr' });
     const select = await screen.findByRole('combobox', { name: "Langue de l'interface" });
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Système (Français)',
-      'Монгол',
       'English',
+      'Español',
+      'Français',
+      'Монгол',
+      'Русский',
       'العربية',
       '中文',
-      'Français',
-      'Русский',
-      'Español',
     ]);
     expect(select).toHaveValue('system');
     expect(html).toHaveAttribute('lang', 'fr');
+  });
+
+  it('keeps the languages in the same order in another UI language, so the list does not move under the member', async () => {
+    await openSettings({ language: 'ar' });
+    const select = await screen.findByRole('combobox', { name: 'لغة الواجهة' });
+    const languages = within(select).getAllByRole('option').slice(1);
+    expect(languages.map((option) => option.getAttribute('value'))).toEqual(['en', 'es', 'fr', 'mn', 'ru', 'ar', 'zh']);
+    // Each name is marked in its own language, so a screen reader says it as its speakers do.
+    expect(languages.map((option) => option.getAttribute('lang'))).toEqual(['en', 'es', 'fr', 'mn', 'ru', 'ar', 'zh']);
   });
 
   it('turns the whole window to Arabic, right to left, and remembers the choice', async () => {

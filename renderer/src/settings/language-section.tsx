@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLang, LANG_NATIVE_NAMES, LANGS } from '../../../shared/lang';
+import { isLang, LANG_NATIVE_NAMES, LANGS_BY_NAME } from '../../../shared/lang';
 import { useLanguage } from '../i18n/language-context';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
 
@@ -32,7 +32,7 @@ export function LanguageSection() {
         <label htmlFor={selectId}>{t('settings.language.label')}</label>
         <select id={selectId} value={preference ?? SYSTEM} onChange={(event) => void onChange(event)} aria-describedby={helpId}>
           <option value={SYSTEM}>{t('settings.language.system', { name: LANG_NATIVE_NAMES[systemLang] })}</option>
-          {LANGS.map((lang) => (
+          {LANGS_BY_NAME.map((lang) => (
             <option key={lang} value={lang} lang={lang}>
               {LANG_NATIVE_NAMES[lang]}
             </option>

@@ -1,10 +1,13 @@
-// Numbers, relevance, days and ages as the member's language writes them (Intl: Arabic digits in Arabic, ...).
+// Relevance, days and ages as the member's language writes them (through i18n/locale-format, like every number).
+import { agoText, dateText, numberText, type AgeUnit } from '../i18n/locale-format';
+
+export { numberText };
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 /** Calendar months and years vary; for "3 months ago" these are close enough. */
-const AGE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+const AGE_UNITS: readonly [AgeUnit, number][] = [
   ['year', 365 * DAY_MS],
   ['month', 30 * DAY_MS],
   ['day', DAY_MS],
@@ -14,14 +17,9 @@ const AGE_UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 /** Cosine similarity is read to two decimals: the floor (0.65) is set to that precision. */
 const RELEVANCE_DIGITS = 2;
 
-/** "1,234" in English, "1234" or "1.234" in Spanish, "١٬٢٣٤" in Arabic. */
-export function numberText(value: number, lang: string): string {
-  return new Intl.NumberFormat(lang).format(value);
-}
-
 /** "0.72" in English, "0,72" in Spanish. */
 export function relevanceText(value: number, lang: string): string {
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: RELEVANCE_DIGITS, maximumFractionDigits: RELEVANCE_DIGITS }).format(value);
+  return numberText(value, lang, { minimumFractionDigits: RELEVANCE_DIGITS, maximumFractionDigits: RELEVANCE_DIGITS });
 }
 
 /**
@@ -35,13 +33,12 @@ export function relativeTimeText(iso: string, now: number, lang: string): string
   const unit = AGE_UNITS.find(([, size]) => elapsed >= size);
   if (!unit) return null;
   const [name, size] = unit;
-  return new Intl.RelativeTimeFormat(lang, { numeric: 'auto' }).format(-Math.floor(elapsed / size), name);
+  return agoText(Math.floor(elapsed / size), name, lang);
 }
 
 /** A day main reports as "2030-01-14" (the member's calendar day), as "Jan 14" in English. */
 export function dayText(day: string, lang: string): string {
   const parts = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!parts) return day;
-  const date = new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]));
-  return new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric' }).format(date);
+  return dateText(new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])), 'monthDay', lang);
 }
