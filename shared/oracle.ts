@@ -49,6 +49,22 @@ export const oracleSourceSchema = z.object({
 });
 export type OracleSource = z.infer<typeof oracleSourceSchema>;
 
+/** Scored sources best first; unscored ones (keyword search) after them, in the order they were ranked. */
+export function byRelevance(a: Pick<OracleSource, 'relevance'>, b: Pick<OracleSource, 'relevance'>): number {
+  if (a.relevance === null || b.relevance === null) return Number(a.relevance === null) - Number(b.relevance === null);
+  return b.relevance - a.relevance;
+}
+
+/**
+ * What an answer presents as its sources: the passages that cleared the relevance floor, in the order of the score
+ * shown beside them. A passage under the floor may still have gone to the model (a follow-up is answered without
+ * the floor, O5), but it is not shown as something the answer rests on. `floor` null: keyword search, where there
+ * is no score to hold against one, so every passage found is listed in its rank.
+ */
+export function listedSources<S extends Pick<OracleSource, 'relevance'>>(sources: readonly S[], floor: number | null): S[] {
+  return sources.filter((source) => floor === null || (source.relevance !== null && source.relevance >= floor)).sort(byRelevance);
+}
+
 export const retrievalModeSchema = z.enum(['hybrid', 'lexical']);
 export type RetrievalMode = z.infer<typeof retrievalModeSchema>;
 

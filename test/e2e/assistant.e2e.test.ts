@@ -7,6 +7,7 @@ import { ASSISTANT_ATTEMPTS } from '../../electron/main/gemini/retry-policy';
 import { functionCallReply, status, stream, textChunk } from '../doubles/gemini-double';
 import { LOG_FILE } from '../harness/start-harness';
 import { pageProblems, tabTo } from './support/browser';
+import { chooseLanguage } from './support/language';
 import { startSignedInSession } from './support/session';
 import { ui } from './support/ui-text';
 
@@ -59,11 +60,7 @@ it('asks the assistant by keyboard: its steps appear, the answer streams in, a s
   expect(JSON.stringify(first?.body)).toContain('answer ONLY in English');
 
   // Arabic, chosen in Settings by keyboard: the whole app and the answer read right to left.
-  await page.keyboard.press('Control+6');
-  const language = page.getByRole('combobox', { name: ui.settings.language.label });
-  await tabTo(page, language);
-  // System, Монгол, English, العربية: the list follows the app's languages.
-  for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowDown');
+  await chooseLanguage(page, 'ar');
   await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
   await page.keyboard.press('Control+3');
   gemini.script('streamGenerateContent', stream([textChunk(ARABIC_ANSWER, { finishReason: 'STOP' })]));

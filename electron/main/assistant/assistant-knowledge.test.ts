@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { floorFor } from '../../../shared/oracle';
+import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { reply, textReply } from '../../../test/doubles/gemini-double';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { insertChunk } from '../../../test/support/knowledge/chunks';
@@ -113,6 +115,26 @@ describe('G6 search_knowledge: the top 8 by cosine, those within 0.03 of the bes
     );
     const { result } = await kit.chat('VPN?');
     expect(result.ok && result.value.sources.map((source) => source.kind === 'note' && source.path)).toEqual(['notes/n0.md', 'notes/n1.md']);
+  });
+});
+
+describe('what the answer lists as its sources (issue 11)', () => {
+  it('gives the model every passage kept, but lists only those that clear the floor', async () => {
+    const floor = floorFor(DEFAULT_SETTINGS.knowledgeBase.floors, EMBEDDING_MODEL).value;
+    const kit = await kitWithCosines([floor - 0.01, floor + 0.01, floor - 0.015]);
+    gemini.double.script('streamGenerateContent', callsReply([{ name: 'search_knowledge', args: { query: 'vpn' } }]), textReply('Done.'));
+    const { result } = await kit.chat('VPN?');
+    expect(knowledgeResult(kit).passages).toHaveLength(3);
+    expect(result.ok && result.value.sources.map((source) => source.kind === 'note' && source.path)).toEqual(['notes/n1.md']);
+  });
+
+  it('lists no source at all when nothing found clears the floor', async () => {
+    const floor = floorFor(DEFAULT_SETTINGS.knowledgeBase.floors, EMBEDDING_MODEL).value;
+    const kit = await kitWithCosines([floor - 0.3, floor - 0.31]);
+    gemini.double.script('streamGenerateContent', callsReply([{ name: 'search_knowledge', args: { query: 'cake' } }]), textReply('The notes say nothing on cake.'));
+    const { result } = await kit.chat('Cake?');
+    expect(knowledgeResult(kit).passages).toHaveLength(2);
+    expect(result).toMatchObject({ ok: true, value: { sources: [] } });
   });
 });
 

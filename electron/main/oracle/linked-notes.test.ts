@@ -30,18 +30,23 @@ const HUB_NOTES: Notes = {
 
 describe('linked notes join the context, bounded', () => {
   it('linked notes: the notes a retrieved chunk links join after the 8 retrieved ones, marked linked and counted', async () => {
-    const kit = await createOracleKit(gemini.double, { notes: LINKED_NOTES });
+    const kit = await createOracleKit(gemini.double, { notes: LINKED_NOTES, floors: { [EMBEDDING_MODEL]: -1 } });
     gemini.double.script('generateContent', jsonReply({ answer: 'Open a request; print from home once approved.' }));
     const result = await kit.ask(VPN_QUESTION);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    const retrieved = result.value.sources.slice(0, ORACLE.retrievalChunks);
-    expect(retrieved.every((source) => source.path === 'it/vpn-guide.md' && source.linked === undefined)).toBe(true);
-    expect(result.value.sources.slice(ORACLE.retrievalChunks)).toEqual([
-      // The printer note's chunk that shares the question's words, not its first one.
-      { title: 'Network printer', path: 'it/network-printer.md', chunkTitle: 'Network printer > Printing from home', relevance: expect.any(Number), linked: true },
-      { title: 'Office Wi-Fi', path: 'it/wifi.md', chunkTitle: 'Office Wi-Fi', relevance: expect.any(Number), linked: true },
-    ]);
+    // Under a floor that every passage clears, all are listed: the retrieved ones and the two linked notes.
+    const [retrieved, linked] = [result.value.sources.filter((source) => !source.linked), result.value.sources.filter((source) => source.linked)];
+    expect(retrieved).toHaveLength(ORACLE.retrievalChunks);
+    expect(retrieved.every((source) => source.path === 'it/vpn-guide.md')).toBe(true);
+    expect(linked).toEqual(
+      expect.arrayContaining([
+        // The printer note's chunk that shares the question's words, not its first one.
+        { title: 'Network printer', path: 'it/network-printer.md', chunkTitle: 'Network printer > Printing from home', relevance: expect.any(Number), linked: true },
+        { title: 'Office Wi-Fi', path: 'it/wifi.md', chunkTitle: 'Office Wi-Fi', relevance: expect.any(Number), linked: true },
+      ]),
+    );
+    expect(linked).toHaveLength(ORACLE.maxLinkedChunks);
     expect(result.value.chunks_used).toBe(ORACLE.retrievalChunks + ORACLE.maxLinkedChunks);
 
     const prompt = generateBody(kit.generateRequests()[0]!).turns.at(-1)!.text;

@@ -3,11 +3,13 @@ import { ORACLE } from '../../../shared/limits';
 import { HONEST_ANSWER } from '../../../shared/oracle';
 import { jsonReply } from '../../../test/doubles/gemini-double';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
-import { createOracleKit, DOUBLE_FLOOR, EMBEDDING_MODEL, ORACLE_MODEL } from '../../../test/support/oracle/oracle-kit';
+import { createOracleKit, DOUBLE_FLOOR, EMBEDDING_MODEL, generateBody, ORACLE_MODEL, type OracleKit } from '../../../test/support/oracle/oracle-kit';
 import { TEAM_NOTES, UNRELATED_QUESTION, VPN_QUESTION } from '../../../test/support/oracle/test-notes';
 
 const gemini = useGeminiDouble();
 
+/** How many note excerpts the model was shown in its last turn. */
+const excerptsSent = (kit: OracleKit) => generateBody(kit.generateRequests()[0]!).turns.at(-1)!.text.match(/<<<UNTRUSTED NOTE DATA [0-9a-f]{32}>>>/g)?.length ?? 0;
 const actions = (kit: { requests(): Array<{ action: string }> }) => kit.requests().map((request) => request.action);
 
 describe('O4 below the floor with no history: the honest answer, without calling the model', () => {
@@ -79,8 +81,42 @@ describe('O5 with history the floor does not apply', () => {
       value: { kind: 'answer', answer: 'The notes do not mention saffron.', chunks_used: ORACLE.retrievalChunks },
     });
     if (!result.ok) return;
-    // Weak indeed: no chunk reached the floor, and the model was asked all the same.
-    expect(Math.max(...result.value.sources.map((source) => source.relevance ?? -1))).toBeLessThan(DOUBLE_FLOOR);
+    // The model was asked all the same, with the 8 passages; none reached the floor, so none is listed as a source.
     expect(kit.generateRequests()).toHaveLength(1);
+    expect(excerptsSent(kit)).toBe(ORACLE.retrievalChunks);
+    expect(result.value.sources).toEqual([]);
+  });
+});
+
+describe('what an answer lists as its sources (issue 11)', () => {
+  it('only the passages that cleared the floor, in the order of their relevance, though the model read them all', async () => {
+    const kit = await createOracleKit(gemini.double, { notes: TEAM_NOTES });
+    gemini.double.script('generateContent', jsonReply({ answer: 'Open a ticket with the IT desk.' }));
+    const result = await kit.ask(VPN_QUESTION);
+    expect(result).toMatchObject({ ok: true, value: { kind: 'answer', chunks_used: ORACLE.retrievalChunks } });
+    if (!result.ok) return;
+    expect(excerptsSent(kit)).toBe(ORACLE.retrievalChunks);
+    const relevances = result.value.sources.map((source) => source.relevance!);
+    expect(relevances.length).toBeGreaterThan(0);
+    expect(relevances.length).toBeLessThan(ORACLE.retrievalChunks);
+    expect(Math.min(...relevances)).toBeGreaterThanOrEqual(DOUBLE_FLOOR);
+    expect(relevances).toEqual([...relevances].sort((a, b) => b - a));
+  });
+
+  it("the honest answer's hints, all under the floor, in the order of their relevance", async () => {
+    const kit = await createOracleKit(gemini.double, { notes: TEAM_NOTES });
+    const result = await kit.ask(UNRELATED_QUESTION);
+    const relevances = result.ok ? result.value.sources.map((source) => source.relevance!) : [];
+    expect(relevances).toHaveLength(ORACLE.honestAnswerHints);
+    expect(relevances).toEqual([...relevances].sort((a, b) => b - a));
+  });
+
+  it('in keyword search, where there is no score to hold against the floor, every passage found', async () => {
+    const kit = await createOracleKit(gemini.double, { notes: TEAM_NOTES, embed: false });
+    gemini.double.script('generateContent', jsonReply({ answer: 'Open a ticket with the IT desk.' }));
+    const result = await kit.ask(VPN_QUESTION);
+    expect(result).toMatchObject({ ok: true, value: { kind: 'answer', mode: 'lexical' } });
+    if (!result.ok) return;
+    expect(result.value.sources.length).toBe(result.value.chunks_used);
   });
 });

@@ -2,8 +2,10 @@ import type Database from 'better-sqlite3';
 import type { Lang } from '../../../shared/lang';
 import { ORACLE } from '../../../shared/limits';
 import {
+  byRelevance,
   floorFor,
   HONEST_ANSWER,
+  listedSources,
   SOURCES_ONLY_ANSWER,
   type AnswerKind,
   type CorpusGaps,
@@ -80,8 +82,8 @@ export function createOracle(deps: OracleDeps): Oracle {
     // O4: without cosines (lexical mode) no floor can be applied; O5: a conversation gives weak hits a meaning.
     const weak = found.chunks.length === 0 || (found.mode === 'hybrid' && (q.topRelevance === null || q.topRelevance < floor));
     if ((q.history.length === 0 && weak) || (!q.keyed && found.chunks.length === 0)) {
-      const hints = found.chunks.slice(0, ORACLE.honestAnswerHints);
-      return ok({ answer: HONEST_ANSWER[q.lang], sources: hints.map((chunk) => source(chunk, false)), chunksUsed: 0, kind: 'honest' });
+      const hints = found.chunks.slice(0, ORACLE.honestAnswerHints).map((chunk) => source(chunk, false));
+      return ok({ answer: HONEST_ANSWER[q.lang], sources: hints.sort(byRelevance), chunksUsed: 0, kind: 'honest' });
     }
     if (!q.keyed) {
       const sources = found.chunks.map((chunk) => source(chunk, false));
@@ -99,9 +101,11 @@ export function createOracle(deps: OracleDeps): Oracle {
       signal: q.signal,
     });
     if (!answer.ok) return { ok: false, error: answer.error };
+    // The model read every passage (O5: a follow-up has no floor); the member is shown those that cleared it.
+    const sources = context.map(({ chunk, linked }) => source(chunk, linked));
     return ok({
       answer: answer.value,
-      sources: context.map(({ chunk, linked }) => source(chunk, linked)),
+      sources: listedSources(sources, found.mode === 'hybrid' ? floor : null),
       chunksUsed: context.length,
       kind: 'answer',
     });

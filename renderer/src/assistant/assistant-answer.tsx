@@ -3,6 +3,7 @@ import type { AssistantDone, AssistantSource } from '../../../shared/assistant';
 import { AnswerMarkdown } from '../chat/answer-markdown';
 import { MailSources } from '../chat/mail-sources';
 import { NoteSources } from '../chat/note-sources';
+import { numberText } from '../i18n/locale-format';
 import type { AssistantPartial } from './assistant-conversation';
 import { AssistantSteps } from './assistant-steps';
 
@@ -35,7 +36,7 @@ function mail(sources: readonly AssistantSource[]) {
 export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, onCopy }: AssistantAnswerViewProps) {
   const { t, i18n } = useTranslation();
   const { done } = answer;
-  const seconds = done ? new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(done.duration_ms / MS_PER_SECOND) : '';
+  const seconds = done ? numberText(done.duration_ms / MS_PER_SECOND, i18n.language, { maximumFractionDigits: 1 }) : '';
   return (
     <>
       <AssistantSteps steps={answer.steps} />

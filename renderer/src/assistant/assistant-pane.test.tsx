@@ -87,6 +87,16 @@ describe('asking the assistant', () => {
     expect(within(step).getByText('gemini key', { selector: 'pre' })).toBeInTheDocument();
   });
 
+  it('lists the notes it drew on in the order of their relevance, though its searches found them in another (issue 11)', async () => {
+    const { user, streams } = setup();
+    await ask(user, 'VPN and Wi-Fi?');
+    const note = (title: string, relevance: number) => ({ kind: 'note' as const, title, path: `en/${title}.md`, chunkTitle: title, relevance });
+    // Two searches: the first found the Wi-Fi note, the second a closer one about the VPN.
+    act(() => streams('assistant:chat')[0]!.finish(done('Both are in the notes.', { sources: [note('wifi', 0.68), note('vpn', 0.83), note('printer', 0.7)] })));
+    const sources = await within(conversation()).findByRole('list', { name: 'From the notes' });
+    expect(within(sources).getAllByRole('meter').map((meter) => meter.getAttribute('aria-valuetext'))).toEqual(['0.83', '0.70', '0.68']);
+  });
+
   it('asks in the language of the app, whatever the member writes in (G5)', async () => {
     const { user, invoke } = setup({}, 'ar');
     await user.type(await screen.findByRole('textbox'), 'How do I connect my mailbox?{Enter}');
@@ -183,7 +193,7 @@ describe('stopping and failing', () => {
     await ask(user, 'Hello');
     act(() => streams('assistant:chat')[0]!.fail({ code: 'NOT_CONFIGURED', message: 'Add your Gemini API key in Settings.', reason: 'missing_key' }));
     await user.click(await within(conversation()).findByRole('button', { name: 'Open Settings' }));
-    expect(openPane).toHaveBeenCalledWith('settings');
+    expect(openPane).toHaveBeenCalledWith('settings', { section: 'gemini' });
   });
 
   it('too many questions: counts down to when the member may ask again (G9)', async () => {

@@ -25,7 +25,7 @@ export function AssistantPane({ openPane }: PaneProps) {
   const answerLinks = { onOpenLink: links.open, onOpenNote: notes.open, onCopy: copies.copy };
 
   return (
-    <div className="assistant">
+    <div className="assistant chat-pane">
       <p className="muted">{t('panes.assistant.summary')}</p>
       <ChatPanel
         heading={t('assistant.chat.heading')}

@@ -1,37 +1,37 @@
-import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NoticeRegion, type Notice } from '../ui/notice';
 import { ChatSuggestionsView, type ChatSuggestions } from './chat-suggestions';
-import type { Conversation, Outcome } from './conversation';
+import { ClearedNotice } from './cleared-notice';
+import { isRetryable, type Conversation, type Outcome } from './conversation';
 import { QuestionForm } from './question-form';
+import { useLogFollow } from './use-log-follow';
 import './chat.css';
-
-/** How close to the end (in CSS pixels) still counts as "at the bottom": rounding makes exact equality rare. */
-const BOTTOM_SLACK_PX = 24;
-/** Room left above an answer brought into view at its first line, so that it does not touch the log's edge. */
-const ANSWER_MARGIN_PX = 8;
 
 interface ChatPanelProps<A, P> {
   readonly heading: string;
-  /** Said under the heading (e.g. that the conversation is never saved). */
+  /** Said where the conversation starts (e.g. that it is never saved). */
   readonly intro: string;
   /** The log's accessible name ("Conversation with the secretary"). */
   readonly logLabel: string;
-  /** Who answers, over each answer bubble. */
+  /** Who answers, over each answer. */
   readonly assistantName: string;
   readonly conversation: Conversation<A, P>;
   readonly questionMaxChars: number;
   /** What went wrong where the member clicked in the log (a link, a source), if anything. */
   readonly notice: Notice | null;
   readonly renderOutcome: (outcome: Outcome<A, P>) => ReactNode;
-  /** Shown in the log's place while the conversation is empty; none by default. */
+  /** Shown where the conversation starts while it is empty; none by default. */
   readonly suggestions?: ChatSuggestions | null;
+  /** What the log holds above the conversation, scrolling with it (the Secretary's latest pass). */
+  readonly leading?: ReactNode;
 }
 
 /**
- * S15: a conversation, newest at the bottom, and the question box. The log follows new bubbles only while the
- * member is at its end (or has just asked), so an answer arriving never pulls away text they scrolled up to read;
- * an answer longer than the log comes into view at its first line, not its last.
+ * S15: a conversation and the question box, laid out as a chat: the log is the pane's one scroll container, the
+ * conversation sits at its bottom, newest last, and the question box stays pinned under it. A question that came
+ * to nothing is asked again with Ask again, as it was written; Escape, anywhere in the panel, stops the one on its
+ * way; New conversation can be undone until the next question.
  */
 export function ChatPanel<A, P = never>({
   heading,
@@ -43,88 +43,89 @@ export function ChatPanel<A, P = never>({
   notice,
   renderOutcome,
   suggestions = null,
+  leading,
 }: ChatPanelProps<A, P>) {
   const { t } = useTranslation();
   const headingId = useId();
-  const { exchanges, busy, ask, cancel, startOver } = conversation;
-  const log = useRef<HTMLDivElement>(null);
+  const { exchanges, busy, restorable, ask, retry, cancel, startOver, restore, forget } = conversation;
   const input = useRef<HTMLTextAreaElement>(null);
-  const atBottom = useRef(true);
-  // Only asking adds an exchange: more of them than last time means the member asked (or the log just opened).
-  const shown = useRef(0);
+  const { log, content, onScroll } = useLogFollow(exchanges);
 
-  useLayoutEffect(() => {
-    const asked = exchanges.length > shown.current;
-    shown.current = exchanges.length;
-    const element = log.current;
-    if (!element || !(asked || atBottom.current)) return;
-    // An answer taller than the log is read from its first line: the log stops there, and stays as it grows.
-    const newest = element.querySelector<HTMLElement>('.chat-exchange:last-child .bubble-assistant')?.getBoundingClientRect();
-    if (newest && element.clientHeight > 0 && newest.height > element.clientHeight - BOTTOM_SLACK_PX) {
-      element.scrollTop += newest.top - element.getBoundingClientRect().top - ANSWER_MARGIN_PX;
-      atBottom.current = false;
-      return;
-    }
-    element.scrollTop = element.scrollHeight;
-    atBottom.current = true;
-  }, [exchanges]);
-
-  function onScroll() {
-    const element = log.current;
-    if (element) atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
+  /** Runs what a control did, then puts the keyboard back in the question box: the control goes away with it. */
+  function thenWrite(action: () => void) {
+    return () => {
+      action();
+      input.current?.focus();
+    };
   }
 
-  function onCancel() {
-    cancel();
-    // The Cancel button goes away with the busy state: the keyboard stays in the question box.
-    input.current?.focus();
-  }
+  const onCancel = thenWrite(cancel);
 
   function onSuggestion(question: string) {
     ask(question);
-    // The button goes away with the empty state: the keyboard lands where the follow-up is written.
     input.current?.focus();
   }
 
-  function onStartOver() {
-    startOver();
-    input.current?.focus();
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    // An input method composing a character uses Escape to drop it: that is not stopping the question.
+    if (event.key !== 'Escape' || !busy || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    onCancel();
   }
 
   return (
-    <section className="card chat-panel" aria-labelledby={headingId}>
+    <section className="chat-panel" aria-labelledby={headingId} onKeyDown={onKeyDown}>
       <div className="chat-heading">
         <h2 id={headingId}>{heading}</h2>
         {exchanges.length > 0 && (
           // A new topic should not be read in the light of the last one (and, for the oracle, keeps its floor: O5).
-          <button type="button" onClick={onStartOver}>
+          <button type="button" className="button-small" onClick={thenWrite(startOver)}>
             {t('chat.newConversation')}
           </button>
         )}
       </div>
-      <p className="muted">{intro}</p>
-      {exchanges.length === 0 && suggestions && <ChatSuggestionsView suggestions={suggestions} onAsk={onSuggestion} />}
-      {exchanges.length > 0 && (
-        // Focusable so that the keyboard can scroll it; a log announces what is added at its end.
-        <div ref={log} className="chat-log" role="log" aria-label={logLabel} tabIndex={0} onScroll={onScroll}>
-          <ol className="chat-turns">
-            {exchanges.map((exchange) => (
-              <li key={exchange.id} className="chat-exchange">
-                <div className="bubble bubble-user">
-                  <p className="bubble-who">{t('chat.you')}</p>
-                  <p className="bubble-question" dir="auto">
-                    {exchange.question}
-                  </p>
-                </div>
-                <div className="bubble bubble-assistant">
-                  <p className="bubble-who">{assistantName}</p>
-                  {renderOutcome(exchange.outcome)}
-                </div>
-              </li>
-            ))}
-          </ol>
+      {/* Focusable so that the keyboard can scroll it; a log announces what is added at its end. */}
+      <div ref={log} className="chat-log" role="log" aria-label={logLabel} tabIndex={0} onScroll={onScroll}>
+        <div ref={content} className="chat-log-content">
+          {/* Kept out of the log's announcements: the digest says what changes in it on its own. */}
+          {leading && (
+            <div className="chat-leading" aria-live="off">
+              {leading}
+            </div>
+          )}
+          <div className="chat-stream">
+            <p className="chat-intro">{intro}</p>
+            {exchanges.length === 0 && suggestions && <ChatSuggestionsView suggestions={suggestions} onAsk={onSuggestion} />}
+            {exchanges.length > 0 && (
+              <ol className="chat-turns">
+                {exchanges.map((exchange) => (
+                  <li key={exchange.id} className="chat-exchange">
+                    <div className="bubble bubble-user">
+                      <p className="bubble-who">{t('chat.you')}</p>
+                      <p className="bubble-question" dir="auto">
+                        {exchange.question}
+                      </p>
+                    </div>
+                    <div className="bubble bubble-assistant">
+                      <p className="bubble-who">{assistantName}</p>
+                      {renderOutcome(exchange.outcome)}
+                      {/* One question at a time: Retry waits for the one on its way. */}
+                      {!busy && isRetryable(exchange.outcome) && (
+                        <div className="actions">
+                          <button type="button" className="button-small" onClick={thenWrite(() => retry(exchange.id))}>
+                            {t('chat.retry')}
+                          </button>
+                        </div>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </div>
         </div>
-      )}
+      </div>
+      <ClearedNotice restorable={restorable} onRestore={thenWrite(restore)} onDismiss={thenWrite(forget)} />
       <NoticeRegion notice={notice} />
       <QuestionForm busy={busy} maxChars={questionMaxChars} onAsk={ask} onCancel={onCancel} inputRef={input} />
     </section>

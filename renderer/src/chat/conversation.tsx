@@ -26,11 +26,27 @@ export interface Conversation<A, P = never> {
   readonly exchanges: readonly Exchange<A, P>[];
   /** A question is on its way: one at a time. */
   readonly busy: boolean;
+  /** New conversation cleared one that `restore` can still bring back. */
+  readonly restorable: boolean;
   ask(question: string): void;
+  /** Asks a failed or cancelled question again, as the newest, in the place of the attempt that did not answer. */
+  retry(id: string): void;
   /** Abandons the question on its way; its answer, if one still comes, is not shown. */
   cancel(): void;
-  /** Forgets the conversation (abandoning a question on its way): the next question starts a new topic. */
+  /**
+   * Clears the conversation (abandoning a question on its way): the next question starts a new topic. What was
+   * cleared is held, in memory like the rest, until the next question or `forget`, so that `restore` can undo it.
+   */
   startOver(): void;
+  /** Brings back the conversation New conversation cleared. */
+  restore(): void;
+  /** Lets go of the cleared conversation: it can no longer be brought back. */
+  forget(): void;
+}
+
+/** A question that came to no answer, which the member may ask again as it was. */
+export function isRetryable<A, P>(outcome: Outcome<A, P>): boolean {
+  return outcome.kind === 'failed' || outcome.kind === 'cancelled';
 }
 
 /** A prior turn as main takes it in `history`. */
@@ -85,6 +101,8 @@ export interface ConversationChannel<A, P = never> {
 interface Held<A, P> {
   readonly member: string | null;
   readonly exchanges: readonly Exchange<A, P>[];
+  /** What New conversation cleared, until the next question. */
+  readonly cleared: readonly Exchange<A, P>[] | null;
 }
 
 /**
@@ -123,13 +141,19 @@ function partialOf<A, P>(outcome: Outcome<A, P>): { partial?: P } {
   return outcome.kind === 'streaming' ? { partial: outcome.partial } : {};
 }
 
+/** A question stopped on its way, with what had arrived of its answer. */
+function cancelled<A, P>(outcome: Outcome<A, P>): Outcome<A, P> {
+  return { kind: 'cancelled', ...partialOf(outcome) };
+}
+
 function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conversation<A, P> {
   const { status } = useAuth();
   const member = status?.state === 'signed_in' ? status.email : null;
-  const [held, setHeld] = useState<Held<A, P>>({ member, exchanges: [] });
+  const [held, setHeld] = useState<Held<A, P>>({ member, exchanges: [], cleared: null });
   // Adjusting state while rendering (React's pattern for state that follows a prop): nothing stale is ever shown.
-  if (held.member !== member) setHeld({ member, exchanges: [] });
+  if (held.member !== member) setHeld({ member, exchanges: [], cleared: null });
   const exchanges = held.member === member ? held.exchanges : [];
+  const restorable = held.member === member && held.cleared !== null;
   const pending = exchanges.find((exchange) => isUnderway(exchange.outcome));
 
   /** Moves an exchange still underway on; one that has ended (cancelled, say) keeps its end. */
@@ -149,7 +173,12 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
     (question: string) => {
       const id = crypto.randomUUID();
       const history = historyOf(exchanges, channel.answerText, channel.limits);
-      setHeld((current) => ({ ...current, exchanges: [...current.exchanges, { id, question, outcome: { kind: 'pending' } }] }));
+      // Asking is the end of what New conversation could still bring back.
+      setHeld((current) => ({
+        ...current,
+        exchanges: [...current.exchanges, { id, question, outcome: { kind: 'pending' } }],
+        cleared: null,
+      }));
       void channel
         .ask({ question, history, requestId: id }, (partial) => progress(id, partial))
         .then((result) =>
@@ -162,20 +191,45 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
     [channel, exchanges, advance, progress],
   );
 
+  const retry = useCallback(
+    (id: string) => {
+      const attempt = exchanges.find((exchange) => exchange.id === id);
+      if (!attempt || pending || !isRetryable(attempt.outcome)) return;
+      setHeld((current) => ({ ...current, exchanges: current.exchanges.filter((exchange) => exchange.id !== id) }));
+      ask(attempt.question);
+    },
+    [exchanges, pending, ask],
+  );
+
   const cancel = useCallback(() => {
     if (!pending) return;
-    advance(pending.id, (outcome) => ({ kind: 'cancelled', ...partialOf(outcome) }));
+    advance(pending.id, cancelled);
     channel.cancel(pending.id);
   }, [channel, pending, advance]);
 
   const startOver = useCallback(() => {
     if (pending) channel.cancel(pending.id);
-    setHeld((current) => ({ ...current, exchanges: [] }));
+    setHeld((current): Held<A, P> => {
+      if (current.exchanges.length === 0) return current;
+      // Brought back, the abandoned question reads as cancelled: its answer, if one comes, is not shown.
+      const stopped = current.exchanges.map((exchange) =>
+        isUnderway(exchange.outcome) ? { ...exchange, outcome: cancelled<A, P>(exchange.outcome) } : exchange,
+      );
+      return { ...current, exchanges: [], cleared: stopped };
+    });
   }, [channel, pending]);
 
+  const restore = useCallback(() => {
+    setHeld((current) =>
+      current.cleared && current.exchanges.length === 0 ? { ...current, exchanges: current.cleared, cleared: null } : current,
+    );
+  }, []);
+
+  const forget = useCallback(() => setHeld((current) => ({ ...current, cleared: null })), []);
+
   return useMemo(
-    () => ({ exchanges, busy: pending !== undefined, ask, cancel, startOver }),
-    [exchanges, pending, ask, cancel, startOver],
+    () => ({ exchanges, busy: pending !== undefined, restorable, ask, retry, cancel, startOver, restore, forget }),
+    [exchanges, pending, restorable, ask, retry, cancel, startOver, restore, forget],
   );
 }
 

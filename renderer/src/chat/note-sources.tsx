@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OracleSource } from '../../../shared/oracle';
+import { byRelevance, type OracleSource } from '../../../shared/oracle';
 import { relevanceText } from '../ui/knowledge-format';
 import { LabelledList } from '../ui/labelled-list';
 
@@ -61,10 +61,15 @@ interface NoteSourcesProps {
   readonly onOpen: (path: string) => void;
 }
 
-/** The notes an answer rests on: title, heading path and relevance; each opens the note itself. */
+/**
+ * The notes an answer rests on: title, heading path and relevance; each opens the note itself. They are listed in
+ * the order of the relevance shown beside them, whatever order they came in (the Assistant gathers its sources over
+ * several searches).
+ */
 export function NoteSources({ sources, label, onOpen }: NoteSourcesProps) {
   const { t } = useTranslation();
   if (sources.length === 0) return null;
+  const listed = [...sources].sort(byRelevance);
   return (
     <LabelledList
       label={label}
@@ -72,7 +77,7 @@ export function NoteSources({ sources, label, onOpen }: NoteSourcesProps) {
       labelClassName="answer-sources-label"
       listClassName="stack-list"
     >
-      {sources.map((source, index) => {
+      {listed.map((source, index) => {
         const heading = headingOf(source);
         return (
           // A long section split further gives pieces with the same path and heading: the position tells them apart.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaneId } from '../shell/pane-id';
+import { settingsSectionFor } from '../settings/settings-sections';
+import type { OpenPane } from '../shell/pane-id';
 import { LiveWait } from '../ui/live-wait';
 import { useErrorText } from '../ui/use-error-text';
 import type { Outcome } from './conversation';
@@ -9,7 +10,7 @@ interface OutcomeViewProps<A, P> {
   readonly outcome: Outcome<A, P>;
   /** What the pane says while main works on the question ("Looking through your mailbox…"). */
   readonly pendingText: string;
-  readonly openPane: (id: PaneId) => void;
+  readonly openPane: OpenPane;
   /** The answer, as the pane shows its own kind of answer. */
   readonly children: (answer: A) => ReactNode;
   /** What has arrived of an answer still streaming, or of one stopped on the way (a pane that streams). */
@@ -71,7 +72,7 @@ export function OutcomeView<A, P = never>({ outcome, pendingText, openPane, chil
             )}
             {/* Every "set this up first" is done in Settings: the mailbox, the OAuth client, the Gemini key. */}
             {outcome.error.code === 'NOT_CONFIGURED' && (
-              <button type="button" onClick={() => openPane('settings')}>
+              <button type="button" onClick={() => openPane('settings', { section: settingsSectionFor(outcome.error) })}>
                 {t('chat.openSettings')}
               </button>
             )}

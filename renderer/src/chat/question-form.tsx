@@ -14,7 +14,8 @@ interface QuestionFormProps {
 /**
  * S1 and S15: the question box. Enter asks and Shift+Enter starts a new line; the counter shows the length against
  * `maxChars`, and a question over it (or blank) is refused here with the reason, before main would.
- * While a question is on its way the next one can be written, and Cancel abandons the one in flight.
+ * While a question is on its way the next one can be written, and Cancel (or Escape, see ChatPanel) abandons the one
+ * in flight.
  */
 export function QuestionForm({ busy, maxChars, onAsk, onCancel, inputRef }: QuestionFormProps) {
   const { t } = useTranslation();
@@ -52,14 +53,16 @@ export function QuestionForm({ busy, maxChars, onAsk, onCancel, inputRef }: Ques
 
   return (
     <form className="question-form" onSubmit={onSubmit} noValidate>
-      <label htmlFor={inputId}>{t('chat.label')}</label>
+      <label htmlFor={inputId} className="question-label">
+        {t('chat.label')}
+      </label>
       <textarea
         ref={inputRef}
         id={inputId}
         // Questions may be in another script than the UI: each line takes its own direction.
         dir="auto"
         value={draft}
-        rows={3}
+        rows={2}
         onChange={(event) => {
           setDraft(event.target.value);
           setEmptyRefused(false);
@@ -68,24 +71,25 @@ export function QuestionForm({ busy, maxChars, onAsk, onCancel, inputRef }: Ques
         aria-invalid={over > 0}
         aria-describedby={`${problem === null ? '' : `${problemId} `}${counterId} ${helpId}`}
       />
-      <div className="question-meta">
-        <p id={helpId} className="muted">
-          {t('chat.help')}
-        </p>
-        <CharCounter id={counterId} count={draft.length} max={maxChars} />
-      </div>
       <p id={problemId} className="question-problem" role="status">
         {problem}
       </p>
-      <div className="actions">
-        <button type="submit" className="button-primary" disabled={busy || over > 0}>
-          {t('chat.ask')}
-        </button>
-        {busy && (
-          <button type="button" onClick={onCancel}>
-            {t('common.cancel')}
+      {/* One line under the box: how to ask, how long it is, and the buttons, so the log keeps the height. */}
+      <div className="question-meta">
+        <p id={helpId} className="question-help">
+          {t('chat.help')}
+        </p>
+        <CharCounter id={counterId} count={draft.length} max={maxChars} />
+        <div className="actions">
+          <button type="submit" className="button-primary" disabled={busy || over > 0}>
+            {t('chat.ask')}
           </button>
-        )}
+          {busy && (
+            <button type="button" onClick={onCancel}>
+              {t('common.cancel')}
+            </button>
+          )}
+        </div>
       </div>
     </form>
   );

@@ -89,10 +89,18 @@ describe('O8 corpus gaps', () => {
     ]);
   });
 
-  it('says so when there are no weak questions, and draws nothing without data', async () => {
-    const { user } = setup();
+  it('says so when the questions asked were all answered well', async () => {
+    const { user } = setup({ gaps: { ...GAPS, questions: [], days: GAPS.days.map((day) => ({ ...day, belowFloor: 0 })) } });
     const region = await openGaps(user);
     expect(await within(region).findByText('No weak questions lately: the notes had something relevant for everything you asked.')).toBeVisible();
+    expect(within(region).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it('with no questions asked, says that, not that the notes answered everything, and draws nothing', async () => {
+    const { user } = setup();
+    const region = await openGaps(user);
+    expect(await within(region).findByText(/^No questions asked lately\./)).toBeVisible();
+    expect(within(region).queryByText(/the notes had something relevant/)).not.toBeInTheDocument();
     expect(within(region).queryByRole('img')).not.toBeInTheDocument();
     expect(within(region).queryByRole('list')).not.toBeInTheDocument();
   });

@@ -33,6 +33,8 @@ export function CorpusGaps() {
   }, [fetchGaps]);
 
   const gaps = load.kind === 'ready' ? load.gaps : null;
+  // The list reaches back further than the days drawn: only both empty means nothing was asked lately.
+  const asked = gaps !== null && (gaps.questions.length > 0 || gaps.days.some((day) => day.questions > 0));
 
   return (
     <section className="card corpus-gaps" aria-labelledby={headingId} aria-busy={load.kind === 'loading'}>
@@ -42,9 +44,9 @@ export function CorpusGaps() {
         <>
           <p className="muted">{t('oracle.gaps.intro', { floor: relevanceText(gaps.floor.value, lang) })}</p>
           <RelevanceChart days={gaps.days} floor={gaps.floor.value} />
-          {gaps.questions.length === 0 ? (
-            <p className="gaps-none">{t('oracle.gaps.none')}</p>
-          ) : (
+          {!asked && <p className="gaps-none">{t('oracle.gaps.noQuestions')}</p>}
+          {asked && gaps.questions.length === 0 && <p className="gaps-none">{t('oracle.gaps.none')}</p>}
+          {gaps.questions.length > 0 && (
             <>
               <p id={listId} className="answer-sources-label">
                 {t('oracle.gaps.list')}

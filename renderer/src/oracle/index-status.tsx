@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { IndexProgressEvent, KnowledgeIssue, KnowledgeStatus } from '../../../shared/oracle';
-import type { PaneId } from '../shell/pane-id';
+import type { OpenPane } from '../shell/pane-id';
+import { isolated } from '../ui/bidi-isolate';
 import { numberText, relativeTimeText } from '../ui/knowledge-format';
 import type { KnowledgeStatusView } from './use-knowledge-status';
 import { useNow } from './use-now';
@@ -87,7 +88,7 @@ function StatusLine({ status, indexing, onReindex }: { status: KnowledgeStatus; 
  * The index status on top of the pane: "1,234 notes · indexed 2 minutes ago · Re-index", a progress bar while
  * indexing, the keyword-only label with its reason, and what is wrong with the folder, with the way to choose another.
  */
-export function IndexStatus({ knowledge, openPane }: { knowledge: KnowledgeStatusView; openPane: (id: PaneId) => void }) {
+export function IndexStatus({ knowledge, openPane }: { knowledge: KnowledgeStatusView; openPane: OpenPane }) {
   const { t } = useTranslation();
   const { load, reindexing, notice, reload, reindex, chooseFolder } = knowledge;
   const status = load.kind === 'ready' ? load.status : null;
@@ -95,7 +96,7 @@ export function IndexStatus({ knowledge, openPane }: { knowledge: KnowledgeStatu
   const issue = status?.issue ?? null;
 
   return (
-    <section className="card index-status" aria-label={t('oracle.status.heading')} aria-busy={load.kind === 'loading'}>
+    <section className="index-status" aria-label={t('oracle.status.heading')} aria-busy={load.kind === 'loading'}>
       {load.kind === 'loading' && <p className="muted">{t('oracle.status.loading')}</p>}
       {status && (
         <>
@@ -116,7 +117,7 @@ export function IndexStatus({ knowledge, openPane }: { knowledge: KnowledgeStatu
                 <span className="oracle-badge">{t('oracle.status.lexical')}</span> {t(`oracle.status.lexicalWhy.${lexicalReason(issue)}`)}
               </p>
               {issue?.reason === 'no_key' && (
-                <button type="button" onClick={() => openPane('settings')}>
+                <button type="button" onClick={() => openPane('settings', { section: 'gemini' })}>
                   {t('oracle.status.addKey')}
                 </button>
               )}
@@ -124,7 +125,7 @@ export function IndexStatus({ knowledge, openPane }: { knowledge: KnowledgeStatu
           )}
           {issue && isFolderIssue(issue.reason) && (
             <div className="index-issue">
-              <p>{t(`oracle.status.issue.${issue.reason}`, { path: status.folder.path })}</p>
+              <p>{t(`oracle.status.issue.${issue.reason}`, { path: isolated(status.folder.path) })}</p>
               <button type="button" onClick={() => void chooseFolder()}>
                 {t('oracle.status.chooseFolder')}
               </button>

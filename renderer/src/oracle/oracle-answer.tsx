@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { OracleAnswer } from '../../../shared/oracle';
 import { AnswerMarkdown } from '../chat/answer-markdown';
-import type { PaneId } from '../shell/pane-id';
+import type { OpenPane } from '../shell/pane-id';
 import { NoteSources } from '../chat/note-sources';
 
 interface OracleAnswerViewProps {
   readonly answer: OracleAnswer;
   readonly onOpenNote: (path: string) => void;
   readonly onOpenLink: (url: string) => void;
-  readonly openPane: (id: PaneId) => void;
+  readonly openPane: OpenPane;
 }
 
 /**
@@ -26,6 +26,8 @@ export function OracleAnswerView({ answer, onOpenNote, onOpenLink, openPane }: O
           <p className="bubble-meta">
             {t('oracle.answer.used', { count: answer.chunks_used })}
             {answer.mode === 'lexical' && ` · ${t('oracle.answer.lexical')}`}
+            {/* A follow-up is answered whatever the passages scored (O5): say why none is listed under it. */}
+            {answer.mode === 'hybrid' && answer.chunks_used > 0 && answer.sources.length === 0 && ` · ${t('oracle.answer.noneListed')}`}
           </p>
           <NoteSources sources={answer.sources} label={t('oracle.sources.answer')} onOpen={onOpenNote} />
         </>
@@ -44,7 +46,7 @@ export function OracleAnswerView({ answer, onOpenNote, onOpenLink, openPane }: O
           <p className="oracle-badge">{t('oracle.answer.sourcesOnly')}</p>
           <AnswerMarkdown text={answer.answer} onOpenLink={onOpenLink} />
           <div className="actions">
-            <button type="button" onClick={() => openPane('settings')}>
+            <button type="button" onClick={() => openPane('settings', { section: 'gemini' })}>
               {t('oracle.answer.addKey')}
             </button>
           </div>

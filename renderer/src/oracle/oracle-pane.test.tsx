@@ -127,7 +127,7 @@ describe('kinds of answers', () => {
     expect(within(sources).getAllByText('—')).toHaveLength(SOURCES.length);
 
     await user.click(within(log).getByRole('button', { name: 'Add the Gemini key in Settings' }));
-    expect(openPane).toHaveBeenCalledWith('settings');
+    expect(openPane).toHaveBeenCalledWith('settings', { section: 'gemini' });
   });
 
   it('says when an answer was found by keywords alone', async () => {
@@ -163,6 +163,47 @@ describe('sources open their note', () => {
   });
 });
 
+describe('the sources of an answer (issue 11)', () => {
+  it('are listed in the order of the relevance shown beside them, whatever order they came in', async () => {
+    const shuffled = [SOURCES[2]!, SOURCES[0]!, SOURCES[1]!];
+    const { user } = setup({ handlers: { 'oracle:ask': () => answer('Yes.', { sources: shuffled, chunks_used: 8 }) } });
+    await ask(user, 'Order?');
+    const sources = await within(conversation()).findByRole('list', { name: 'From the notes' });
+    expect(within(sources).getAllByRole('meter').map((meter) => meter.getAttribute('aria-valuetext'))).toEqual(['0.72', '0.61', '0.58']);
+  });
+
+  it('a follow-up whose passages all fell under the floor lists none, and says why', async () => {
+    const { user } = setup({ handlers: { 'oracle:ask': () => answer('Not in the notes, as far as I can see.', { chunks_used: 8 }) } });
+    await ask(user, 'And the canteen?');
+    expect(await within(conversation()).findByText('Based on 8 passages · none close enough to the question to list as a source')).toBeVisible();
+    expect(within(conversation()).queryByRole('list', { name: 'From the notes' })).not.toBeInTheDocument();
+  });
+});
+
+describe('reading an answer with many sources', () => {
+  it('brings the newest answer into view at its first line, not at its last source', async () => {
+    let release: (result: Result<OracleAnswer>) => void = () => {};
+    const { user } = setup({ handlers: { 'oracle:ask': () => new Promise((resolve) => (release = resolve)) } });
+    await ask(user, 'Everything about the VPN?');
+    const log = conversation();
+    // jsdom lays nothing out: the log is 300 px high, and the answer with its ten sources 900 px, 500 px down.
+    Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 300 });
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => 2000 });
+    const rects = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const isAnswer = this.classList.contains('bubble-assistant');
+      return DOMRect.fromRect({ x: 0, y: isAnswer ? 500 - log.scrollTop : 0, width: 600, height: isAnswer ? 900 : 300 });
+    });
+    log.scrollTop = 100;
+
+    const tenSources = Array.from({ length: 10 }, (_, index) => ({ ...SOURCES[0]!, relevance: 0.9 - index / 100 }));
+    act(() => release(answer('The VPN, step by step.', { sources: tenSources, chunks_used: 10 })));
+    await within(log).findByText('The VPN, step by step.');
+    // The first line sits 8 px under the log's top edge; the end of the list of sources is further down.
+    expect(log.scrollTop).toBe(492);
+    rects.mockRestore();
+  });
+});
+
 describe('busy state, Cancel and errors', () => {
   it('shows a busy bubble and cancels the question by its requestId', async () => {
     const { user, invoke } = setup({ handlers: { 'oracle:ask': () => new Promise(() => {}) } });
@@ -183,7 +224,7 @@ describe('busy state, Cancel and errors', () => {
     await ask(user, 'Key?');
     expect(await within(conversation()).findByText('No Gemini API key is saved on this computer. Add your key in Settings.')).toBeVisible();
     await user.click(within(conversation()).getByRole('button', { name: 'Open Settings' }));
-    expect(openPane).toHaveBeenCalledWith('settings');
+    expect(openPane).toHaveBeenCalledWith('settings', { section: 'gemini' });
   });
 });
 
@@ -202,7 +243,8 @@ describe('follow-up questions', () => {
     await within(conversation()).findByText('About And re-indexing?.');
     act(() => changeAuth({ state: 'signed_out' }));
     act(() => changeAuth({ state: 'signed_in', ...FAKE_MEMBER, expiresAt: Date.now() + MINUTE_MS }));
-    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Your question' })).toBeVisible();
+    expect(screen.queryByText('About Indexing.')).not.toBeInTheDocument();
     await ask(user, 'Fresh');
     expect(asks(invoke)[2]?.history).toEqual([]);
   });
@@ -214,7 +256,7 @@ describe('follow-up questions', () => {
     await within(conversation()).findByText('About Indexing.');
 
     await user.click(screen.getByRole('button', { name: 'New conversation' }));
-    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+    expect(within(conversation()).queryByText('About Indexing.')).not.toBeInTheDocument();
     expect(questionBox()).toHaveFocus();
     await user.keyboard('Canteen menu{Enter}');
     expect(asks(invoke)[1]).toEqual({ question: 'Canteen menu', history: [], requestId: expect.any(String) });
@@ -310,7 +352,7 @@ describe('the index status', () => {
     const addKey = within(region).queryByRole('button', { name: 'Add the Gemini key in Settings' });
     if (reason === 'no_key') {
       await user.click(addKey!);
-      expect(openPane).toHaveBeenCalledWith('settings');
+      expect(openPane).toHaveBeenCalledWith('settings', { section: 'gemini' });
     } else {
       expect(addKey).not.toBeInTheDocument();
     }
@@ -323,7 +365,8 @@ describe('the index status', () => {
       pickFolder: '/home/ana/Notes',
     });
     const region = await screen.findByRole('region', { name: 'Knowledge base' });
-    expect(await within(region).findByText('The notes folder /home/ana/Vault is not there any more. Choose the folder where the notes are now.')).toBeVisible();
+    // The path is isolated, so that in a right-to-left sentence its slashes stay where they are.
+    expect(await within(region).findByText('The notes folder \u2068/home/ana/Vault\u2069 is not there any more. Choose the folder where the notes are now.')).toBeVisible();
     await user.click(within(region).getByRole('button', { name: 'Choose folder' }));
     expect(invoke).toHaveBeenCalledWith('oracle:chooseFolder', {});
     expect(await within(region).findByText('/home/ana/Notes')).toBeVisible();

@@ -12,8 +12,8 @@ const VIEWS = ['ask', 'gaps'] as const;
 type View = (typeof VIEWS)[number];
 
 /**
- * The oracle (seeds 001): the knowledge base's status on top, then either the conversation with the notes or the
- * corpus gaps. The conversation stays mounted while the gaps are shown, so a half-written question is kept.
+ * The oracle (seeds 001): the knowledge base's status in one line on top, then either the conversation with the
+ * notes, which takes the rest of the height, or the corpus gaps. The conversation stays mounted while the gaps are shown, so a half-written question is kept.
  * One status for both: the conversation's first suggestions depend on which notes the base holds.
  */
 export function OraclePane({ openPane }: PaneProps) {
@@ -24,7 +24,7 @@ export function OraclePane({ openPane }: PaneProps) {
   const regionIdOf = (of: View) => `${base}-${of}`;
 
   return (
-    <div className="oracle">
+    <div className="oracle chat-pane">
       <p className="muted">{t('panes.oracle.summary')}</p>
       <IndexStatus knowledge={knowledge} openPane={openPane} />
       <ViewSwitch
@@ -35,10 +35,11 @@ export function OraclePane({ openPane }: PaneProps) {
         regionIdOf={regionIdOf}
         onSelect={setView}
       />
-      <div id={regionIdOf('ask')} hidden={view !== 'ask'}>
+      <div id={regionIdOf('ask')} className="oracle-view" hidden={view !== 'ask'}>
         <OracleChat status={knowledge.load.kind === 'ready' ? knowledge.load.status : null} openPane={openPane} />
       </div>
-      <div id={regionIdOf('gaps')} hidden={view !== 'gaps'}>
+      {/* The pane does not scroll (the chat keeps its own log): the gaps scroll in their view. */}
+      <div id={regionIdOf('gaps')} className="oracle-view oracle-view-gaps" hidden={view !== 'gaps'}>
         {view === 'gaps' && <CorpusGaps />}
       </div>
     </div>

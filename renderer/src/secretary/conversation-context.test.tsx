@@ -48,7 +48,7 @@ describe('S12 the conversation lives in the page only', () => {
     const [signIn] = await screen.findAllByRole('button', { name: 'Sign in' });
     await user.click(signIn!);
     expect(await screen.findByRole('textbox', { name: 'Your question' })).toBeVisible();
-    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+    expect(screen.queryByText('About Hetzner: nothing new.')).not.toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: 'Your question' }), 'OVH{Enter}');
     await within(conversation()).findByText('About OVH: nothing new.');

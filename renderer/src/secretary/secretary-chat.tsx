@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECRETARY } from '../../../shared/limits';
 import { ChatPanel } from '../chat/chat-panel';
@@ -6,8 +7,17 @@ import { useOpenExternal } from '../ui/open-external';
 import { AssistantBubble } from './assistant-bubble';
 import { useSecretaryConversation } from './conversation-context';
 
+/** Questions any mailbox can answer, offered in an empty conversation: what needs the member, and by when. */
+const EXAMPLES = ['needsReply', 'invoices', 'latest'] as const;
+
+interface SecretaryChatProps {
+  readonly openPane: (id: PaneId) => void;
+  /** The latest pass (S7, the secretary's main context), at the top of the log above the conversation. */
+  readonly digest: ReactNode;
+}
+
 /** S15: the conversation about the member's mail; links in answers and sources open in the system browser. */
-export function SecretaryChat({ openPane }: { openPane: (id: PaneId) => void }) {
+export function SecretaryChat({ openPane, digest }: SecretaryChatProps) {
   const { t } = useTranslation();
   const links = useOpenExternal();
   return (
@@ -19,6 +29,8 @@ export function SecretaryChat({ openPane }: { openPane: (id: PaneId) => void }) 
       conversation={useSecretaryConversation()}
       questionMaxChars={SECRETARY.questionMaxChars}
       notice={links.notice}
+      leading={digest}
+      suggestions={{ kind: 'questions', questions: EXAMPLES.map((example) => t(`secretary.chat.examples.${example}`)) }}
       renderOutcome={(outcome) => <AssistantBubble outcome={outcome} onOpenLink={links.open} openPane={openPane} />}
     />
   );

@@ -346,15 +346,15 @@ describe('Errors, said so the member can act', () => {
   });
 
   it.each([
-    ['zoho_not_connected', 'Your Zoho mailbox is not connected. Connect it in Settings, under Zoho Mail.'],
-    ['zoho_reconnect_needed', "Zoho no longer accepts Staff Desk's access to your mailbox (it was revoked or has lapsed). Connect it again in Settings."],
-    ['missing_key', 'No Gemini API key is saved on this computer. Add your key in Settings.'],
-  ])('points to Settings with a button when something must be set up: %s', async (reason, message) => {
+    ['zoho_not_connected', 'Your Zoho mailbox is not connected. Connect it in Settings, under Zoho Mail.', 'mailbox'],
+    ['zoho_reconnect_needed', "Zoho no longer accepts Staff Desk's access to your mailbox (it was revoked or has lapsed). Connect it again in Settings.", 'mailbox'],
+    ['missing_key', 'No Gemini API key is saved on this computer. Add your key in Settings.', 'gemini'],
+  ])('points to the Settings section with a button when something must be set up: %s', async (reason, message, section) => {
     const { user, openPane } = setup({ handlers: { 'secretary:ask': () => err('NOT_CONFIGURED', 'Main words.', { reason }) } });
     await ask(user, 'Hetzner?');
     expect(await within(conversation()).findByText(message)).toBeVisible();
     await user.click(within(conversation()).getByRole('button', { name: 'Open Settings' }));
-    expect(openPane).toHaveBeenCalledWith('settings');
+    expect(openPane).toHaveBeenCalledWith('settings', { section });
   });
 
   it('says it in Spanish', async () => {
@@ -362,6 +362,66 @@ describe('Errors, said so the member can act', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Tu pregunta' }), 'Hetzner?{Enter}');
     expect(await screen.findByText('Tu buzón de Zoho no está conectado. Conéctalo en Ajustes, en Zoho Mail.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Abrir Ajustes' })).toBeVisible();
+  });
+});
+
+describe('the latest pass and the conversation, one log (issue 11)', () => {
+  it('puts the pass at the top of the log, above the conversation, with the question box after the log', async () => {
+    const { user } = setup({ handlers: { 'secretary:ask': () => answer('Nothing urgent.') } });
+    const box = await screen.findByRole('textbox', { name: 'Your question' });
+    const log = conversation();
+    const runPass = await within(log).findByRole('button', { name: 'Run pass now' });
+    await ask(user, 'Anything urgent?');
+    const question = await within(log).findByText('Anything urgent?');
+    expect(runPass.compareDocumentPosition(question) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(log.contains(box)).toBe(false);
+  });
+
+  it('leaves the log at its top while there is no conversation: the pass is read from its first line', async () => {
+    setup();
+    await screen.findByRole('textbox', { name: 'Your question' });
+    const log = conversation();
+    Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 300 });
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => 900 });
+    await within(log).findByRole('button', { name: 'Run pass now' });
+    expect(log.scrollTop).toBe(0);
+  });
+});
+
+describe('example questions in an empty conversation (issue 11)', () => {
+  const EXAMPLES = [
+    'Which emails are waiting for my reply?',
+    'Did any invoices or payment notices arrive this week?',
+    'What is the latest email I received about?',
+  ];
+
+  it('offers questions any mailbox answers; a click asks one at once, and they give way to the conversation', async () => {
+    const { user, invoke } = setup({ handlers: { 'secretary:ask': ({ question }) => answer(`About: ${question}`) } });
+    const list = await screen.findByRole('list', { name: 'Try asking' });
+    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual(EXAMPLES);
+
+    await user.click(within(list).getByRole('button', { name: EXAMPLES[0] }));
+    expect(asks(invoke)).toEqual([{ question: EXAMPLES[0], history: [], requestId: expect.any(String) }]);
+    expect(await within(conversation()).findByText(`About: ${EXAMPLES[0]}`)).toBeVisible();
+    expect(screen.queryByRole('list', { name: 'Try asking' })).not.toBeInTheDocument();
+    expect(questionBox()).toHaveFocus();
+  });
+
+  it('are reached with the keyboard from the question box and asked with Enter', async () => {
+    const { user, invoke } = setup();
+    await screen.findByRole('list', { name: 'Try asking' });
+    questionBox().focus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: EXAMPLES[2] })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(asks(invoke)[0]?.question).toBe(EXAMPLES[2]);
+  });
+
+  it('are asked in the member language', async () => {
+    const { user, invoke } = setup({}, 'es');
+    const list = await screen.findByRole('list', { name: 'Prueba a preguntar' });
+    await user.click(within(list).getByRole('button', { name: '¿Qué correos esperan mi respuesta?' }));
+    expect(asks(invoke)[0]?.question).toBe('¿Qué correos esperan mi respuesta?');
   });
 });
 
@@ -379,7 +439,7 @@ describe('Without a connected mailbox', () => {
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Run pass now' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Connect Zoho Mail in Settings' }));
-    expect(openPane).toHaveBeenCalledWith('settings');
+    expect(openPane).toHaveBeenCalledWith('settings', { section: 'mailbox' });
   });
 
   it('says why the mailbox could not be checked, and checks again on request', async () => {

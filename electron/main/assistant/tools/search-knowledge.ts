@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { AssistantSource } from '../../../../shared/assistant';
 import { ASSISTANT } from '../../../../shared/limits';
+import { floorFor, listedSources } from '../../../../shared/oracle';
 import { ok } from '../../../../shared/result';
 import type { Settings } from '../../../../shared/settings';
 import type { GeminiGateway } from '../../gemini/gateway';
@@ -24,7 +25,7 @@ export interface SearchKnowledgeDeps {
 /**
  * G6 on the Oracle's engine: the query embedded (by its words alone when it cannot be), the top 8 by cosine,
  * those within 0.03 of the best kept, 2 to 4 of them. Each passage's text is team-written data, so it goes to the
- * model inside an untrusted NOTE block; the passages become the answer's sources.
+ * model inside an untrusted NOTE block; those that clear the relevance floor become the answer's sources.
  */
 export function createSearchKnowledgeTool(deps: SearchKnowledgeDeps): Tool {
   return defineTool({
@@ -54,14 +55,16 @@ export function createSearchKnowledgeTool(deps: SearchKnowledgeDeps): Tool {
         relevance: chunk.relevance,
         text: untrustedBlock('NOTE', ctx.boundary, chunk.text),
       }));
-      const sources: AssistantSource[] = selection.chunks.map((chunk) => ({
+      const sources: Extract<AssistantSource, { kind: 'note' }>[] = selection.chunks.map((chunk) => ({
         kind: 'note',
         title: chunk.title,
         path: chunk.path,
         chunkTitle: chunk.chunkTitle,
         relevance: chunk.relevance,
       }));
-      return ok({ output: { mode: selection.mode, passages }, sources });
+      // The model reads every passage kept; the member is shown as sources only those that clear the Oracle's floor.
+      const floor = vector.value && selection.mode === 'vector' ? floorFor(deps.settings().knowledgeBase.floors, vector.value.model).value : null;
+      return ok({ output: { mode: selection.mode, passages }, sources: listedSources(sources, floor) });
     },
   });
 }
