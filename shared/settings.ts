@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appUrlSchema, audSchema, teamUrlSchema } from './access-config';
 import { DEFAULT_DIGEST_SETTINGS, digestSettingsPatchSchema, digestSettingsSchema } from './digest';
 import { LANGS } from './lang';
+import { appErrorSchema } from './result';
 import { knowledgeBaseSettingsPatchSchema, knowledgeBaseSettingsSchema } from './oracle';
 import { DEFAULT_ZOHO_DATA_CENTRE, zohoDataCentreSchema } from './zoho-data-centres';
 
@@ -21,6 +22,16 @@ export const DEFAULT_MODELS = {
 } as const;
 export type ModelRole = keyof typeof DEFAULT_MODELS;
 export const MODEL_ROLES = Object.keys(DEFAULT_MODELS) as ModelRole[];
+
+/** 'settings:checkModels': model ids to look up with the stored key, before they are saved. */
+export const modelsCheckInputSchema = z.strictObject({ ids: z.array(modelIdSchema).min(1).max(MODEL_ROLES.length) });
+export const modelsCheckSchema = z.object({
+  /** The ids Gemini says it does not offer to this key. */
+  unavailable: z.array(z.string()),
+  /** Why some ids could not be looked up (no key, a refused key, Google out of reach); null when all were. */
+  unverified: appErrorSchema.nullable(),
+});
+export type ModelsCheck = z.infer<typeof modelsCheckSchema>;
 
 const modelsSchema = z.object(
   Object.fromEntries(MODEL_ROLES.map((role) => [role, modelIdSchema.default(DEFAULT_MODELS[role])])) as {
@@ -54,6 +65,8 @@ export const settingsSchema = z.object({
   digest: digestSettingsSchema,
   /** The oracle's notes folder and its relevance floors (seeds 001). */
   knowledgeBase: knowledgeBaseSettingsSchema.default({ path: null, floors: {} }),
+  /** The first-run checklist: hidden for good once the member dismisses it (it is offered once sign-in and the key are done). */
+  firstRun: z.object({ checklistDismissed: z.boolean().default(false) }).default({ checklistDismissed: false }),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -64,6 +77,7 @@ export const DEFAULT_SETTINGS: Settings = {
   zoho: { dataCentre: DEFAULT_ZOHO_DATA_CENTRE },
   digest: { ...DEFAULT_DIGEST_SETTINGS },
   knowledgeBase: { path: null, floors: {} },
+  firstRun: { checklistDismissed: false },
 };
 
 // No defaults in a patch: zod fills defaults even in a partial object, which would reset the fields not sent.
@@ -83,6 +97,7 @@ export const settingsPatchSchema = z
     zoho: z.strictObject({ dataCentre: zohoDataCentreSchema }).partial(),
     digest: digestSettingsPatchSchema,
     knowledgeBase: knowledgeBaseSettingsPatchSchema,
+    firstRun: z.strictObject({ checklistDismissed: z.boolean() }).partial(),
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -35,7 +35,7 @@ it('without a sign-in the shell offers Sign in and the Secretary asks for a sign
   expect(await page.getByText(ui.secretary.mailbox.notConnected).count()).toBe(0);
 
   // The harness has no sign-in window: without a cfToken, signing in is a window the member closed.
-  await tabTo(page, pane(page).getByRole('button', { name: ui.auth.signIn }));
+  await tabTo(page, pane(page).getByRole('button', { name: ui.auth.signIn, exact: true }));
   await page.keyboard.press('Enter');
   await pane(page).getByText(ui.auth.cancelled).waitFor();
   expect(await account(page).getByText(ui.auth.signedOut, { exact: true }).isVisible()).toBe(true);

@@ -1,6 +1,7 @@
+import { CircleUserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaneId } from '../shell/pane-id';
+import type { OpenPane } from '../shell/pane-id';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
 import { useAuth } from './auth-context';
 import { sessionTimeText } from './session-time';
@@ -10,7 +11,7 @@ import './auth.css';
 type FocusTarget = 'signIn' | 'signOut';
 
 /** Who is signed in and until when, with Sign in or Sign out beside it: the shell shows it on every pane. */
-export function AccountStatus({ openPane }: { openPane(id: PaneId): void }) {
+export function AccountStatus({ openPane }: { openPane: OpenPane }) {
   const { t, i18n } = useTranslation();
   const { status, loadError, work, signOut, reload } = useAuth();
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -52,12 +53,14 @@ export function AccountStatus({ openPane }: { openPane(id: PaneId): void }) {
 
   return (
     <section className="account" aria-label={t('auth.account')} aria-busy={status === null && loadError === null}>
+      {/* Alone in the narrow icon rail, where the account's lines show once the rail opens. */}
+      <CircleUserRound className="account-icon" aria-hidden="true" data-signed-in={status?.state === 'signed_in'} />
       {status === null && loadError === null && <p className="muted">{t('auth.checking')}</p>}
 
       {status?.state === 'not_configured' && (
         <>
           <p className="muted">{t('auth.notConfigured')}</p>
-          <button type="button" className="button-link" onClick={() => openPane('settings')}>
+          <button type="button" className="button-link" onClick={() => openPane('settings', { section: 'access' })}>
             {t('auth.setUp')}
           </button>
         </>

@@ -1,50 +1,61 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaneId } from '../shell/pane-id';
+import { FirstRunChecklist } from '../first-run/first-run-checklist';
+import { useSetupStatus } from '../first-run/use-setup-status';
+import type { OpenPane } from '../shell/pane-id';
 import { errorNotice, NoticeRegion } from '../ui/notice';
 import { useAuth } from './auth-context';
 import { SignInButton } from './sign-in-button';
 
 interface SignInGateProps {
-  readonly openPane: (id: PaneId) => void;
+  readonly openPane: OpenPane;
   /** Where keyboard focus goes once the member is in: the Sign in button pressed is gone by then. */
   readonly onSignedIn: () => void;
   readonly children: ReactNode;
 }
 
 /**
- * Stands in front of a pane that works only for a signed-in staff member: until then it says so and offers the
- * way in (or, when sign-in is not set up, the way to Settings), instead of a pane whose every action would fail.
+ * Stands in front of a pane that works only for a signed-in staff member: until then it says so in one sentence
+ * and offers the way in (or, when sign-in is not set up, the way to its section of Settings), instead of a pane
+ * whose every action would fail. Below, the first-run checklist shows what else is left to set up.
  */
 export function SignInGate({ openPane, onSignedIn, children }: SignInGateProps) {
+  const { status } = useAuth();
+  if (status?.state === 'signed_in') return children;
+  return <SignInPrompt openPane={openPane} onSignedIn={onSignedIn} />;
+}
+
+function SignInPrompt({ openPane, onSignedIn }: Omit<SignInGateProps, 'children'>) {
   const { t } = useTranslation();
   const { status, loadError, reload } = useAuth();
-  if (status?.state === 'signed_in') return children;
+  const setup = useSetupStatus();
 
   return (
-    <div className="callout sign-in-gate" aria-busy={status === null && loadError === null}>
-      {status === null && loadError === null && <p className="muted">{t('auth.checking')}</p>}
-      {status?.state === 'not_configured' && (
-        <>
-          <p className="callout-lead">{t('auth.signInFirst')}</p>
-          <p>{t('auth.notConfigured')}</p>
-          <button type="button" className="button-primary" onClick={() => openPane('settings')}>
-            {t('auth.setUp')}
+    <div className="sign-in-gate">
+      <div className="callout" aria-busy={status === null && loadError === null}>
+        {status === null && loadError === null && <p className="muted">{t('auth.checking')}</p>}
+        {status?.state === 'not_configured' && (
+          <>
+            <p className="callout-lead">{t('auth.setUpFirst')}</p>
+            <button type="button" className="button-primary" onClick={() => openPane('settings', { section: 'access' })}>
+              {t('auth.setUp')}
+            </button>
+          </>
+        )}
+        {(status?.state === 'signed_out' || status?.state === 'expired') && (
+          <>
+            <p className="callout-lead">{t(status.state === 'expired' ? 'auth.signInAgain' : 'auth.signInFirst')}</p>
+            <SignInButton onSignedIn={onSignedIn} />
+          </>
+        )}
+        <NoticeRegion notice={loadError && errorNotice(loadError)} />
+        {loadError && (
+          <button type="button" onClick={() => void reload()}>
+            {t('common.retry')}
           </button>
-        </>
-      )}
-      {(status?.state === 'signed_out' || status?.state === 'expired') && (
-        <>
-          <p className="callout-lead">{t(status.state === 'expired' ? 'auth.signInAgain' : 'auth.signInFirst')}</p>
-          <SignInButton onSignedIn={onSignedIn} />
-        </>
-      )}
-      <NoticeRegion notice={loadError && errorNotice(loadError)} />
-      {loadError && (
-        <button type="button" onClick={() => void reload()}>
-          {t('common.retry')}
-        </button>
-      )}
+        )}
+      </div>
+      <FirstRunChecklist setup={setup} onOpen={(section) => openPane('settings', { section })} />
     </div>
   );
 }

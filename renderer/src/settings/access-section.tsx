@@ -5,6 +5,7 @@ import type { AppError } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import { useApi } from '../api';
 import { useAuth } from '../auth/auth-context';
+import { SignInButton } from '../auth/sign-in-button';
 import { errorNotice, type Notice } from '../ui/notice';
 import { TextField } from './text-field';
 import { LoadNotice } from '../ui/load-notice';
@@ -51,6 +52,7 @@ function checkAll(draft: Draft): Checked {
 /**
  * The three Cloudflare Access values staff sign-in needs. Each is checked when the member leaves its field and
  * again on Save; Save stores the normal form main compares tokens against, and the shell learns the new state.
+ * Once sign-in is set up, the section says who is signed in, or offers Sign in right where it was set up.
  */
 export function AccessSection() {
   const api = useApi();
@@ -158,6 +160,27 @@ export function AccessSection() {
       )}
 
       <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchAccess()} />
+
+      {load.kind === 'ready' && <SessionLine />}
     </section>
+  );
+}
+
+/** Who is signed in, or Sign in when sign-in is set up and nobody is; nothing while it is not set up. */
+function SessionLine() {
+  const { t } = useTranslation();
+  const { status } = useAuth();
+  if (status === null || status.state === 'not_configured') return null;
+  return (
+    <div className="access-session">
+      {status.state === 'signed_in' ? (
+        <p>{t('auth.signedInAs', { member: status.name ?? status.email })}</p>
+      ) : (
+        <>
+          <p>{t('settings.access.signInNow')}</p>
+          <SignInButton />
+        </>
+      )}
+    </div>
   );
 }

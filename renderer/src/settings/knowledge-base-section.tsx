@@ -4,6 +4,7 @@ import type { KnowledgeStatus } from '../../../shared/oracle';
 import { ok, type AppError, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import { useApi } from '../api';
+import { isolated } from '../ui/bidi-isolate';
 import { errorNotice, type Notice } from '../ui/notice';
 import { numberText } from '../ui/knowledge-format';
 import { TextField } from './text-field';
@@ -22,9 +23,10 @@ function parseFloor(text: string): number | null {
 }
 
 /**
- * The oracle's notes folder (the built-in user guide until the member chooses one) and O9's relevance floor for the
- * current embedding model: shown with where it came from, set by hand (calibration suggests a value) or reset.
- * The folder and the floor main reports come from `oracle:status`; the floors stored, from the settings.
+ * The oracle's notes folder (the built-in user guide until the member chooses one) and, folded under Advanced, O9's
+ * relevance floor for the current embedding model, said as how closely the notes must match: shown with where it
+ * came from, set by hand or reset. The folder and the floor main reports come from `oracle:status`; the floors
+ * stored, from the settings.
  */
 export function KnowledgeBaseSection() {
   const api = useApi();
@@ -85,7 +87,7 @@ export function KnowledgeBaseSection() {
         if (!result.ok) return result;
         return result.value.chosen ? ok(result.value.settings) : null;
       },
-      (status) => t('settings.knowledgeBase.chosen', { path: status.folder.path }),
+      (status) => t('settings.knowledgeBase.chosen', { path: isolated(status.folder.path) }),
       'choose',
     );
   }
@@ -153,32 +155,34 @@ export function KnowledgeBaseSection() {
             )}
           </div>
 
-          <form className="settings-form" onSubmit={(event) => saveFloor(event, ready.settings, ready.status.embeddingModel)} noValidate>
-            <p className="muted">{t('settings.knowledgeBase.floorIntro')}</p>
-            <TextField
-              label={t('settings.knowledgeBase.floor', { model: ready.status.embeddingModel })}
-              value={draft}
-              help={t(`settings.knowledgeBase.floorSource.${ready.status.floor.source}`)}
-              error={invalid ? t('settings.knowledgeBase.floorInvalid') : null}
-              disabled={busy}
-              inputRef={field}
-              onChange={(value) => {
-                setDraft(value);
-                setInvalid(false);
-              }}
-            />
-            <p className="muted">{t('settings.knowledgeBase.calibrate')}</p>
-            <div className="actions">
-              <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
-                {t('settings.knowledgeBase.saveFloor')}
-              </button>
-              {ready.status.floor.source === 'settings' && (
-                <button type="button" disabled={busy} onClick={() => resetFloor(ready.settings, ready.status.embeddingModel)}>
-                  {t('settings.knowledgeBase.resetFloor')}
+          <details className="advanced">
+            <summary>{t('settings.knowledgeBase.advanced')}</summary>
+            <form className="settings-form" onSubmit={(event) => saveFloor(event, ready.settings, ready.status.embeddingModel)} noValidate>
+              <p className="muted">{t('settings.knowledgeBase.floorIntro')}</p>
+              <TextField
+                label={t('settings.knowledgeBase.floor')}
+                value={draft}
+                help={t(`settings.knowledgeBase.floorSource.${ready.status.floor.source}`)}
+                error={invalid ? t('settings.knowledgeBase.floorInvalid') : null}
+                disabled={busy}
+                inputRef={field}
+                onChange={(value) => {
+                  setDraft(value);
+                  setInvalid(false);
+                }}
+              />
+              <div className="actions">
+                <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
+                  {t('settings.knowledgeBase.saveFloor')}
                 </button>
-              )}
-            </div>
-          </form>
+                {ready.status.floor.source === 'settings' && (
+                  <button type="button" disabled={busy} onClick={() => resetFloor(ready.settings, ready.status.embeddingModel)}>
+                    {t('settings.knowledgeBase.resetFloor')}
+                  </button>
+                )}
+              </div>
+            </form>
+          </details>
         </>
       )}
 

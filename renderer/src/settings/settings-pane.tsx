@@ -1,3 +1,9 @@
+import { useLayoutEffect, useMemo, type ComponentType } from 'react';
+import { ApiContext, useApi } from '../api';
+import { FirstRunChecklist } from '../first-run/first-run-checklist';
+import { useSetupStatus } from '../first-run/use-setup-status';
+import { watchSetupChanges } from '../first-run/watch-setup-changes';
+import type { PaneProps } from '../shell/pane-id';
 import { AboutSection } from './about-section';
 import { AccessSection } from './access-section';
 import { AssistantPromptsSection } from './assistant-prompts-section';
@@ -6,21 +12,55 @@ import { DigestScheduleSection } from './digest-schedule-section';
 import { KnowledgeBaseSection } from './knowledge-base-section';
 import { LanguageSection } from './language-section';
 import { ModelsSection } from './models-section';
+import { SETTINGS_SECTION_IDS, type SettingsSectionId } from './settings-sections';
+import { sectionAnchorId, SettingsNav } from './settings-nav';
+import { useSectionNavigation } from './use-section-navigation';
 import { ZohoSection } from './zoho-section';
 import './settings.css';
 
-export function SettingsPane() {
+const SECTIONS: Record<SettingsSectionId, ComponentType> = {
+  access: AccessSection,
+  gemini: ApiKeySection,
+  models: ModelsSection,
+  mailbox: ZohoSection,
+  digest: DigestScheduleSection,
+  knowledge: KnowledgeBaseSection,
+  assistant: AssistantPromptsSection,
+  language: LanguageSection,
+  about: AboutSection,
+};
+
+/**
+ * Settings: the first-run checklist until it is done, then the sections in the order a new member takes them,
+ * with a list of them to move between. A pane that names a section ("Set up staff sign-in") lands on it.
+ */
+export function SettingsPane({ target }: PaneProps) {
+  const api = useApi();
+  const setup = useSetupStatus();
+  const { current, anchors, show } = useSectionNavigation();
+  // The sections' calls go through this api, so the checklist hears of a step done below it.
+  const watched = useMemo(() => watchSetupChanges(api, setup.reload), [api, setup.reload]);
+
+  useLayoutEffect(() => {
+    if (target?.section) show(target.section);
+  }, [target, show]);
+
   return (
     <div className="settings">
-      <ApiKeySection />
-      <AccessSection />
-      <ZohoSection />
-      <DigestScheduleSection />
-      <KnowledgeBaseSection />
-      <AssistantPromptsSection />
-      <ModelsSection />
-      <LanguageSection />
-      <AboutSection />
+      <SettingsNav current={current} onSelect={show} />
+      <div className="settings-sections">
+        <FirstRunChecklist setup={setup} onOpen={show} onDismissed={() => show(SETTINGS_SECTION_IDS[0])} />
+        <ApiContext value={watched}>
+          {SETTINGS_SECTION_IDS.map((id) => {
+            const Section = SECTIONS[id];
+            return (
+              <div key={id} id={sectionAnchorId(id)} ref={anchors[id]} className="settings-anchor">
+                <Section />
+              </div>
+            );
+          })}
+        </ApiContext>
+      </div>
     </div>
   );
 }

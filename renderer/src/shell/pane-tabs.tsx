@@ -2,12 +2,18 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PANE_IDS, type PaneId } from './pane-id';
 import { paneShortcutKeys } from './pane-shortcuts';
+import { PANE_ICONS, UPCOMING_PANES } from './panes';
 
 export const PANEL_ID = 'pane';
 
-export function tabId(id: PaneId): string {
-  return `tab-${id}`;
+const tabId = (id: PaneId) => `tab-${id}`;
+
+/** The tab's label alone: what names the tab and its panel (a badge beside it is not part of the name). */
+export function tabLabelId(id: PaneId): string {
+  return `tab-label-${id}`;
 }
+
+const badgeId = (id: PaneId) => `tab-badge-${id}`;
 
 /** Where an arrow key moves focus from tab `from`; null for keys the tab list does not handle. */
 function targetIndex(key: string, from: number): number | null {
@@ -26,11 +32,19 @@ function targetIndex(key: string, from: number): number | null {
   }
 }
 
+interface PaneTabsProps {
+  readonly active: PaneId;
+  onSelect(id: PaneId): void;
+  /** A short word beside a pane's name ("4 need you"), for what waits there. */
+  readonly badges?: Partial<Record<PaneId, string>>;
+}
+
 /**
  * The vertical tab list of panes (WAI-ARIA tabs, manual activation): arrows move focus, Enter or Space opens
- * the focused pane, and only the open pane's tab is in the Tab order.
+ * the focused pane, and only the open pane's tab is in the Tab order. Each tab is named by its label alone, which
+ * stays in the page when the narrow window shows only icons; a badge describes the tab rather than renaming it.
  */
-export function PaneTabs({ active, onSelect }: { active: PaneId; onSelect(id: PaneId): void }) {
+export function PaneTabs({ active, onSelect, badges = {} }: PaneTabsProps) {
   const { t } = useTranslation();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -44,26 +58,39 @@ export function PaneTabs({ active, onSelect }: { active: PaneId; onSelect(id: Pa
   return (
     <nav className="pane-nav" aria-label={t('app.sections')}>
       <div role="tablist" aria-orientation="vertical" aria-label={t('app.sections')} className="pane-tabs">
-        {PANE_IDS.map((id, index) => (
-          <button
-            key={id}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={tabId(id)}
-            className="pane-tab"
-            aria-selected={id === active}
-            aria-controls={PANEL_ID}
-            aria-keyshortcuts={paneShortcutKeys(id)}
-            tabIndex={id === active ? 0 : -1}
-            onClick={() => onSelect(id)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {t(`panes.${id}.title`)}
-          </button>
-        ))}
+        {PANE_IDS.map((id, index) => {
+          const Icon = PANE_ICONS[id];
+          const upcoming = UPCOMING_PANES.has(id);
+          const badge = badges[id] ?? (upcoming ? t('app.soon') : undefined);
+          return (
+            <button
+              key={id}
+              ref={(element) => {
+                tabs.current[index] = element;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(id)}
+              className={upcoming ? 'pane-tab pane-tab-upcoming' : 'pane-tab'}
+              aria-selected={id === active}
+              aria-controls={PANEL_ID}
+              aria-labelledby={tabLabelId(id)}
+              aria-describedby={badge === undefined ? undefined : badgeId(id)}
+              aria-keyshortcuts={paneShortcutKeys(id)}
+              tabIndex={id === active ? 0 : -1}
+              onClick={() => onSelect(id)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              <Icon className="pane-tab-icon" aria-hidden="true" />
+              <span id={tabLabelId(id)} className="pane-tab-label">{t(`panes.${id}.title`)}</span>
+              {badge !== undefined && (
+                <span id={badgeId(id)} className={upcoming ? 'pill pill-muted pane-tab-badge' : 'pill pane-tab-badge'}>
+                  {badge}
+                </span>
+              )}
+            </button>
+          );
+        })}
       </div>
     </nav>
   );

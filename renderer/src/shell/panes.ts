@@ -1,3 +1,4 @@
+import { BookOpenText, Inbox, Languages, Mic, Settings, Sparkles, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { AssistantPane } from '../assistant/assistant-pane';
 import { OraclePane } from '../oracle/oracle-pane';
@@ -17,7 +18,34 @@ export const PANE_COMPONENTS: Record<PaneId, ComponentType<PaneProps>> = {
 };
 
 /**
+ * How a pane uses the content area. `scroll`: a reading column, and <main> scrolls it. `fill`: a chat, whose
+ * pane takes the whole height below its title and scrolls inside itself (its log), so the composer stays in view.
+ */
+export type PaneLayout = 'scroll' | 'fill';
+export const PANE_LAYOUT: Record<PaneId, PaneLayout> = {
+  secretary: 'fill',
+  oracle: 'fill',
+  assistant: 'fill',
+  voice: 'scroll',
+  translate: 'scroll',
+  settings: 'scroll',
+};
+
+/** One icon per pane, beside its name in the sidebar and alone in the narrow icon rail. */
+export const PANE_ICONS: Record<PaneId, LucideIcon> = {
+  secretary: Inbox,
+  oracle: BookOpenText,
+  assistant: Sparkles,
+  voice: Mic,
+  translate: Languages,
+  settings: Settings,
+};
+
+/**
  * Panes that work only for a signed-in staff member (main refuses their channels otherwise). Settings is never
  * among them: it is where sign-in is set up.
  */
 export const SIGNED_IN_PANES: ReadonlySet<PaneId> = new Set(['secretary', 'oracle', 'assistant', 'voice', 'translate']);
+
+/** Panes whose feature has not landed yet: the sidebar shows them lighter, marked "Soon". */
+export const UPCOMING_PANES: ReadonlySet<PaneId> = new Set(['voice', 'translate']);

@@ -16,11 +16,18 @@ const SIGN_IN_FIRST = 'Sign in with your staff account first.';
 /** What the Secretary shows a signed-in member whose Zoho mailbox is not connected (the fake main's default). */
 const SECRETARY_CONTENT = 'The secretary reads your Zoho mailbox, and it is not connected yet.';
 
+// jsdom lays nothing out and has no scrollIntoView: record where Settings was asked to scroll.
+const scrolledTo = vi.fn<(this: Element) => void>();
 beforeEach(() => {
   vi.setSystemTime(NOW);
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolledTo.call(this);
+  };
 });
 afterEach(() => {
   vi.useRealTimers();
+  scrolledTo.mockReset();
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
 });
 
 function renderShell(options: FakeMainOptions = {}, systemLang: Lang = 'en') {
@@ -181,30 +188,54 @@ describe('Expired', () => {
 });
 
 describe('Sign-in not set up', () => {
-  it('points to Settings from the shell, and Settings opens on the sign-in section', async () => {
+  const SET_UP_FIRST = 'Staff sign-in is not set up on this computer yet: set it up in Settings, then sign in.';
+  const ACCESS_HEADING = 'Staff sign-in (Cloudflare Access)';
+
+  it('says it in one sentence, and both ways to Settings land on the sign-in section with its heading focused', async () => {
     const { user, invoke } = renderShell({ auth: { state: 'not_configured' } });
     expect(await within(account()).findByText('Staff sign-in is not set up on this computer yet.')).toBeVisible();
-    expect(within(pane()).getByText(SIGN_IN_FIRST)).toBeVisible();
+    expect(within(pane()).getByText(SET_UP_FIRST)).toBeVisible();
+    // Not "sign in first" and then "it is not set up": one sentence that says what to do.
+    expect(within(pane()).queryByText(SIGN_IN_FIRST)).not.toBeInTheDocument();
     expect(within(pane()).queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
     expect(within(account()).queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
 
-    await user.click(within(account()).getByRole('button', { name: 'Set up staff sign-in in Settings' }));
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Settings');
-    expect(screen.getByRole('main')).toHaveFocus();
-    expect(await screen.findByRole('heading', { name: 'Staff sign-in (Cloudflare Access)' })).toBeVisible();
+    for (const place of [account, pane]) {
+      if (place === pane) await user.click(screen.getByRole('tab', { name: 'Secretary' }));
+      await user.click(await within(place()).findByRole('button', { name: 'Set up staff sign-in in Settings' }));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Settings');
+      const heading = screen.getByRole('heading', { level: 2, name: ACCESS_HEADING });
+      expect(heading).toHaveFocus();
+      expect(scrolledTo.mock.contexts.at(-1)).toBe(heading.closest('.settings-anchor'));
+    }
+    expect(scrolledTo).toHaveBeenCalledTimes(2);
     expect(calls(invoke, 'auth:login')).toEqual([]);
   });
 
-  it('offers Sign in as soon as the three values are saved', async () => {
-    const { user } = renderShell({ auth: { state: 'not_configured' } });
+  it('offers Sign in, in the shell and in the sign-in section itself, as soon as the three values are saved', async () => {
+    const { user, invoke } = renderShell({ auth: { state: 'not_configured' } });
     await user.click(await within(pane()).findByRole('button', { name: 'Set up staff sign-in in Settings' }));
-    await user.type(await screen.findByRole('textbox', { name: 'Team domain' }), 'staffdesk.cloudflareaccess.com');
-    await user.type(screen.getByRole('textbox', { name: 'Protected application URL' }), 'desk.example.com');
-    await user.type(screen.getByRole('textbox', { name: 'AUD tag' }), 'ab'.repeat(32));
+    const section = screen.getByRole('region', { name: ACCESS_HEADING });
+    expect(within(section).queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
+    // Pasted, as the three values come from the Cloudflare dashboard.
+    for (const [name, value] of [
+      ['Team domain', 'staffdesk.cloudflareaccess.com'],
+      ['Protected application URL', 'desk.example.com'],
+      ['AUD tag', 'ab'.repeat(32)],
+    ]) {
+      await user.click(await within(section).findByRole('textbox', { name }));
+      await user.paste(value);
+    }
     await user.click(screen.getByRole('button', { name: 'Save sign-in settings' }));
 
     expect(await within(account()).findByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(within(account()).getByText('Not signed in')).toBeVisible();
+    expect(within(section).getByText('Sign-in is set up. Sign in with your staff account to use Staff Desk.')).toBeVisible();
+
+    await user.click(within(section).getByRole('button', { name: 'Sign in' }));
+    expect(calls(invoke, 'auth:login')).toHaveLength(1);
+    expect(await within(section).findByText(`Signed in as ${FAKE_MEMBER.name}`)).toBeVisible();
+    expect(within(section).queryByRole('button', { name: 'Sign in' })).not.toBeInTheDocument();
   });
 });
 

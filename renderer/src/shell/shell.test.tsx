@@ -1,17 +1,30 @@
-import { screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { createFakeMain } from '../testing/fake-main';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
+import { PaneTabs } from './pane-tabs';
 import { Shell } from './shell';
 
 const TITLES = ['Secretary', 'Oracle', 'Assistant', 'Voice', 'Translate', 'Settings'];
 
-function renderShell() {
+function renderShell(options: FakeMainOptions = {}) {
   const user = userEvent.setup();
-  renderWithApp(<Shell />, { api: createFakeMain().api });
+  renderWithApp(<Shell />, { api: createFakeMain(options).api });
   return user;
 }
+
+// jsdom lays nothing out and has no scrollIntoView: record where Settings was asked to scroll.
+const scrolledTo = vi.fn<(this: Element) => void>();
+beforeEach(() => {
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolledTo.call(this);
+  };
+});
+afterEach(() => {
+  scrolledTo.mockReset();
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 const paneHeading = () => screen.getByRole('heading', { level: 1 });
@@ -96,16 +109,88 @@ describe('Shell', () => {
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
-  it('says plainly that a feature is on its way and offers Settings instead', async () => {
+  it('says plainly that a feature is on its way, and without a Gemini key leads to the key in Settings', async () => {
     const user = renderShell();
     await user.click(tab('Voice'));
-    expect(
-      await screen.findByText('Voice questions arrive in an upcoming version. Meanwhile, set up your Gemini key in Settings.'),
-    ).toBeVisible();
+    expect(await screen.findByText('Voice questions arrive in an upcoming version.')).toBeVisible();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Open Settings' }));
+    await user.click(await screen.findByRole('button', { name: 'Add the Gemini key in Settings' }));
     expect(paneHeading()).toHaveTextContent('Settings');
-    expect(screen.getByRole('main')).toHaveFocus();
+    const heading = screen.getByRole('heading', { level: 2, name: 'Gemini API key' });
+    expect(heading).toHaveFocus();
+    expect(scrolledTo.mock.contexts).toEqual([heading.closest('.settings-anchor')]);
+    await screen.findAllByText('Not configured');
+  });
+
+  it('does not ask for a Gemini key that is already set: it offers the Assistant meanwhile', async () => {
+    const user = renderShell({ configured: ['gemini.apiKey'] });
+    await user.click(tab('Translate'));
+    expect(await screen.findByText('Your Gemini key is set. Meanwhile, the Assistant answers typed questions.')).toBeVisible();
+    expect(screen.getByRole('tabpanel')).not.toHaveTextContent(/set up your Gemini key|Add the Gemini key/i);
+    await user.click(screen.getByRole('button', { name: 'Open the Assistant' }));
+    expect(paneHeading()).toHaveTextContent('Assistant');
+  });
+
+  it('marks the panes still to come as "Soon", keeping every name as it was', () => {
+    renderShell();
+    for (const title of TITLES) expect(tab(title)).toHaveAccessibleName(title);
+    expect(tab('Voice')).toHaveAccessibleDescription('Soon');
+    expect(tab('Translate')).toHaveAccessibleDescription('Soon');
+    for (const title of ['Secretary', 'Oracle', 'Assistant', 'Settings']) expect(tab(title)).not.toHaveAccessibleDescription();
+  });
+
+  it("shows what waits in a pane as a badge that describes its tab, without renaming it", () => {
+    render(<PaneTabs active="oracle" onSelect={() => {}} badges={{ secretary: '4 need you' }} />);
+    expect(tab('Secretary')).toHaveAccessibleDescription('4 need you');
+    expect(screen.getByText('4 need you')).toBeVisible();
+    expect(tab('Oracle')).not.toHaveAccessibleDescription();
+  });
+
+  it("badges the Secretary with how many mails of the latest pass still need the member, and follows dismissals", async () => {
+    const at = new Date().toISOString();
+    const item = (messageId: string) => ({
+      messageId,
+      folderId: '1709876190693100021',
+      from: 'Lucía Fernández <lucia@talleresfernandez.es>',
+      subject: `Message ${messageId}`,
+      why: 'She waits for an answer.',
+      webUrl: `https://mail.zoho.eu/zm/#mail/folder/1709876190693100021/p/${messageId}`,
+    });
+    const main = createFakeMain({ digest: { generated_at: at, resumen: 'New mail.', ruido_count: 0, items: ['1', '2'].map(item), created_at: at } });
+    renderWithApp(<Shell />, { api: main.api });
+    await expect.poll(() => tab('Secretary')).toHaveAccessibleDescription('2 need you');
+    expect(tab('Secretary')).toHaveAccessibleName('Secretary');
+
+    await act(() => main.api.digest.dismiss({ messageId: '1' }));
+    await expect.poll(() => tab('Secretary')).toHaveAccessibleDescription('1 needs you');
+    await act(() => main.api.digest.dismiss({ messageId: '2' }));
+    await expect.poll(() => tab('Secretary')).not.toHaveAccessibleDescription();
+  });
+
+  it('opens every pane at its top, not where the last one was left', async () => {
+    const user = renderShell();
+    const main = screen.getByRole('main');
+    await user.click(tab('Settings'));
+    main.scrollTop = 780;
+    await user.click(tab('Oracle'));
+    expect(main.scrollTop).toBe(0);
+
+    await user.click(tab('Settings'));
+    main.scrollTop = 780;
+    await user.keyboard('{Control>}4{/Control}');
+    expect(paneHeading()).toHaveTextContent('Voice');
+    expect(main.scrollTop).toBe(0);
+    await screen.findAllByText('Voice questions arrive in an upcoming version.');
+  });
+
+  it('gives chat panes the full height and scrolls only the reading panes as a whole', async () => {
+    const user = renderShell();
+    const main = screen.getByRole('main');
+    for (const [title, layout] of [['Secretary', 'fill'], ['Oracle', 'fill'], ['Assistant', 'fill'], ['Voice', 'scroll'], ['Settings', 'scroll']] as const) {
+      await user.click(tab(title));
+      expect(screen.getByRole('tabpanel')).toHaveAttribute('data-layout', layout);
+      expect(main).toHaveAttribute('data-layout', layout);
+    }
     await screen.findAllByText('Not configured');
   });
 

@@ -1,30 +1,48 @@
-import { useCallback, useRef, useState, type MouseEvent } from 'react';
+import { LayoutDashboard } from 'lucide-react';
+import { useCallback, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountStatus } from '../auth/account-status';
 import { SignInGate } from '../auth/sign-in-gate';
-import type { PaneId } from './pane-id';
+import { useNeedsYouCount } from '../secretary/use-needs-you-count';
+import type { OpenPane, PaneId, PaneTarget } from './pane-id';
 import { usePaneLocation } from './pane-location';
 import { usePaneShortcuts } from './pane-shortcuts';
-import { PANEL_ID, PaneTabs, tabId } from './pane-tabs';
-import { PANE_COMPONENTS, SIGNED_IN_PANES } from './panes';
+import { PANEL_ID, PaneTabs, tabLabelId } from './pane-tabs';
+import { PANE_COMPONENTS, PANE_LAYOUT, SIGNED_IN_PANES } from './panes';
 import './shell.css';
+
+/** The open pane, and where in it the last request asked to land. */
+interface View {
+  readonly pane: PaneId;
+  readonly target?: PaneTarget;
+}
 
 export function Shell() {
   const { t } = useTranslation();
-  const [active, setActive] = useState<PaneId>('secretary');
+  const [view, setView] = useState<View>({ pane: 'secretary' });
   const content = useRef<HTMLElement>(null);
 
   // <main> outlives the panes inside it, so focus can move there before the old pane unmounts under it.
   const focusContent = useCallback(() => content.current?.focus(), []);
-  const openPane = useCallback(
-    (id: PaneId) => {
+  const openPane = useCallback<OpenPane>(
+    (id, target) => {
       focusContent();
-      setActive(id);
+      // A fresh object per request: asking again for the same section lands there again.
+      setView({ pane: id, target: target && { ...target } });
     },
     [focusContent],
   );
+  // A tab keeps the focus (manual activation); choosing the open tab again changes nothing.
+  const selectTab = useCallback((id: PaneId) => setView((current) => (current.pane === id ? current : { pane: id })), []);
   usePaneShortcuts(openPane);
-  usePaneLocation(active, openPane);
+  const needsYou = useNeedsYouCount();
+  usePaneLocation(view.pane, openPane);
+
+  // Every pane opens at its top, not where the previous one was left; a section asked for scrolls itself into
+  // view in the pane's own layout effect, which runs before this one.
+  useLayoutEffect(() => {
+    if (view.target?.section === undefined && content.current) content.current.scrollTop = 0;
+  }, [view]);
 
   function skipToContent(event: MouseEvent<HTMLAnchorElement>) {
     // Focus, not a fragment navigation: the window refuses navigations, and focus is what a keyboard user needs.
@@ -32,26 +50,37 @@ export function Shell() {
     focusContent();
   }
 
+  const active = view.pane;
   const Pane = PANE_COMPONENTS[active];
+  const layout = PANE_LAYOUT[active];
   return (
     <div className="shell">
       <a className="skip-link" href="#content" onClick={skipToContent}>
         {t('app.skipToContent')}
       </a>
-      <div className="sidebar">
-        <p className="brand">{t('app.name')}</p>
-        <PaneTabs active={active} onSelect={setActive} />
-        <AccountStatus openPane={openPane} />
+      <div className="sidebar-slot">
+        <div className="sidebar">
+          <p className="brand">
+            <LayoutDashboard className="brand-mark" aria-hidden="true" />
+            <span className="brand-name">{t('app.name')}</span>
+          </p>
+          <PaneTabs
+            active={active}
+            onSelect={selectTab}
+            badges={needsYou > 0 ? { secretary: t('app.needsYou', { count: needsYou }) } : undefined}
+          />
+          <AccountStatus openPane={openPane} />
+        </div>
       </div>
-      <main id="content" ref={content} tabIndex={-1} className="content">
-        <section role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(active)} className="pane">
+      <main id="content" ref={content} tabIndex={-1} className="content" data-layout={layout}>
+        <section role="tabpanel" id={PANEL_ID} aria-labelledby={tabLabelId(active)} className="pane" data-layout={layout}>
           <h1 className="pane-title">{t(`panes.${active}.title`)}</h1>
           {SIGNED_IN_PANES.has(active) ? (
             <SignInGate openPane={openPane} onSignedIn={focusContent}>
-              <Pane openPane={openPane} />
+              <Pane openPane={openPane} target={view.target} />
             </SignInGate>
           ) : (
-            <Pane openPane={openPane} />
+            <Pane openPane={openPane} target={view.target} />
           )}
         </section>
       </main>

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Result } from '../../../shared/result';
+import { useApi } from '../api';
+import { useAuth } from '../auth/auth-context';
+import { setupSteps, type SetupFacts, type SetupStep } from './setup-steps';
+
+export interface SetupStatus {
+  /** Null until main has said, or when it could not: the checklist is a guide, and each section says its own errors. */
+  readonly steps: readonly SetupStep[] | null;
+  /** The member put the checklist away for good. */
+  readonly dismissed: boolean;
+  /** Puts the checklist away for good (stored in the settings). */
+  dismiss(): Promise<Result<unknown>>;
+  /** Asks main again; stable, so an api built on it stays the same between renders. */
+  reload(): void;
+}
+
+type Facts = Omit<SetupFacts, 'signIn'> & { readonly dismissed: boolean };
+
+/**
+ * Where the member is with the first run: signed in (the session everyone shares), the Gemini key, the Zoho
+ * mailbox (main says only to a signed-in member) and the team's notes (any folder but the built-in guide).
+ */
+export function useSetupStatus(): SetupStatus {
+  const api = useApi();
+  const { status } = useAuth();
+  const signedIn = status?.state === 'signed_in';
+  const [facts, setFacts] = useState<Facts | null>(null);
+  const asked = useRef(0);
+  // Read inside reload, so that reload keeps its identity when the session changes.
+  const signedInNow = useRef(signedIn);
+
+  const reload = useCallback(() => {
+    const ask = ++asked.current;
+    void Promise.all([
+      api.settings.get(),
+      api.secrets.status(),
+      api.oracle.status(),
+      signedInNow.current ? api.zoho.status() : Promise.resolve(null),
+    ]).then(([settings, secrets, knowledge, zoho]) => {
+      // Only the newest answer counts: an older one may predate the change that asked again.
+      if (ask !== asked.current) return;
+      if (!settings.ok || !secrets.ok || !knowledge.ok) {
+        setFacts(null);
+        return;
+      }
+      setFacts({
+        dismissed: settings.value.firstRun.checklistDismissed,
+        geminiKey: secrets.value.configured['gemini.apiKey'],
+        mailbox: zoho?.ok === true && zoho.value.state === 'connected',
+        knowledge: !knowledge.value.folder.isDefault,
+      });
+    });
+  }, [api]);
+
+  // Again whenever the session changes: the mailbox can be read only while signed in.
+  useEffect(() => {
+    signedInNow.current = signedIn;
+    reload();
+  }, [reload, signedIn]);
+
+  useEffect(() => {
+    const stops = [
+      api.on('oracle:changed', (knowledge) => setFacts((current) => current && { ...current, knowledge: !knowledge.folder.isDefault })),
+      api.onStream('zoho:connect', (event) => {
+        if (event.kind === 'done') reload();
+      }),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [api, reload]);
+
+  const dismiss = useCallback(async () => {
+    const result = await api.settings.update({ firstRun: { checklistDismissed: true } });
+    if (result.ok) setFacts((current) => current && { ...current, dismissed: true });
+    return result;
+  }, [api]);
+
+  return {
+    steps: facts && setupSteps({ ...facts, signIn: signedIn }),
+    dismissed: facts?.dismissed ?? false,
+    dismiss,
+    reload,
+  };
+}

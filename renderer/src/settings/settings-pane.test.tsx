@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeMain } from '../testing/fake-main';
+import { renderWithApp } from '../testing/render-with-app';
+import { SettingsPane } from './settings-pane';
+
+/** The README's first use: sign in, add the key, check the models, connect the mailbox, then the rest. */
+const SECTIONS: [link: string, heading: string][] = [
+  ['Sign-in', 'Staff sign-in (Cloudflare Access)'],
+  ['Gemini key', 'Gemini API key'],
+  ['Models', 'Models'],
+  ['Mailbox', 'Zoho Mail'],
+  ['Morning pass', 'Morning mailbox pass'],
+  ['Knowledge base', 'Knowledge base'],
+  ['Assistant', 'Assistant'],
+  ['Language', 'Language'],
+  ['About', 'About'],
+];
+
+// jsdom lays nothing out and has no scrollIntoView: record where the pane was asked to scroll.
+const scrolledTo = vi.fn<(this: Element) => void>();
+beforeEach(() => {
+  Element.prototype.scrollIntoView = function (this: Element) {
+    scrolledTo.call(this);
+  };
+});
+afterEach(() => {
+  scrolledTo.mockReset();
+  delete (Element.prototype as Partial<Element>).scrollIntoView;
+});
+
+function renderPane(target?: Parameters<typeof SettingsPane>[0]['target']) {
+  const user = userEvent.setup();
+  renderWithApp(<SettingsPane openPane={vi.fn()} target={target} />, { api: createFakeMain().api });
+  return user;
+}
+
+const nav = () => screen.getByRole('navigation', { name: 'Settings sections' });
+const sectionHeadings = () => screen.getAllByRole('heading', { level: 2 }).filter((heading) => heading.closest('.settings-anchor'));
+
+describe('Settings', () => {
+  it('lists its sections in the order of the first use, and shows them in that order', async () => {
+    renderPane();
+    const links = within(nav()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(SECTIONS.map(([link]) => link));
+    expect(sectionHeadings().map((heading) => heading.textContent)).toEqual(SECTIONS.map(([, heading]) => heading));
+    expect(links[0]).toHaveAttribute('aria-current', 'location');
+    expect(links.filter((link) => link.hasAttribute('aria-current'))).toHaveLength(1);
+    await screen.findAllByText('Not configured');
+  });
+
+  it('goes to a section from the list by keyboard: its heading at the top, focused, and marked in the list', async () => {
+    const user = renderPane();
+    const link = within(nav()).getByRole('link', { name: 'Knowledge base' });
+    link.focus();
+    await user.keyboard('{Enter}');
+
+    const heading = screen.getByRole('heading', { level: 2, name: 'Knowledge base' });
+    expect(heading).toHaveFocus();
+    expect(scrolledTo.mock.contexts).toEqual([heading.closest('.settings-anchor')]);
+    expect(link).toHaveAttribute('aria-current', 'location');
+    expect(within(nav()).getByRole('link', { name: 'Sign-in' })).not.toHaveAttribute('aria-current');
+    // The pane's own fragment names the pane, not a section: the list never navigates.
+    expect(window.location.hash).toBe('');
+    await screen.findAllByText('Not configured');
+  });
+
+  it('opens at the section another pane names', async () => {
+    renderPane({ section: 'mailbox' });
+    const heading = screen.getByRole('heading', { level: 2, name: 'Zoho Mail' });
+    expect(heading).toHaveFocus();
+    expect(scrolledTo.mock.contexts).toEqual([heading.closest('.settings-anchor')]);
+    expect(within(nav()).getByRole('link', { name: 'Mailbox' })).toHaveAttribute('aria-current', 'location');
+    await screen.findAllByText('Not configured');
+  });
+});
