@@ -32,6 +32,8 @@ export default defineConfig({
           name: 'renderer',
           include: ['renderer/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A component test clicks and types like a member; on a loaded 2-core CI machine 5 s is not enough headroom.
+          testTimeout: 15_000,
           setupFiles: ['renderer/src/test-setup.ts'],
         },
       },

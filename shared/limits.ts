@@ -23,6 +23,11 @@ export const DIGEST = {
   /** A pass runs at start when the last one is older than this. */
   staleAfterMs: 12 * 60 * 60 * 1000,
   unreadFetchLimit: 50,
+  /**
+   * A pass lists this many of the newest unread messages (Zoho's largest page) to tell which open items are still
+   * unread; the newest unreadFetchLimit of them that arrived since the last pass are the new mail.
+   */
+  unreadListLimit: 200,
   /** The first pass of a member looks back this far. */
   firstPassWindowMs: 24 * 60 * 60 * 1000,
   /** Room for a summary and up to unreadFetchLimit items with a sentence each. */
@@ -123,9 +128,15 @@ export const GEMINI = {
   /** Our own retry policy (the SDK's is off): jittered exponential backoff from this base, never above the cap. */
   retryBaseDelayMs: 1_000,
   retryMaxDelayMs: 10_000,
-  /** A RetryInfo.retryDelay up to this is waited out; a longer one is handed back to the member instead. */
-  serverRetryDelayMaxMs: 30_000,
-  /** `secrets:check`: one short attempt, one output token. */
+  /**
+   * Someone is waiting on a question (Oracle, Secretary, Assistant, a question's embedding): a RetryInfo.retryDelay
+   * up to this is waited out quietly, as it is barely longer than an answer takes. A longer one comes back at once
+   * with its retryAfterMs, so the pane counts it down instead of showing "Searching…" the whole time (issue 11).
+   */
+  quietQuotaWaitMaxMs: 5_000,
+  /** Background work (embedding the notes) has no one watching it: it waits out a RetryInfo up to this. */
+  backgroundQuotaWaitMaxMs: 30_000,
+  /** `secrets:check`, and the key and model checks made on saving them: one short attempt (one output token). */
   keyCheckTimeoutMs: 15_000,
   keyCheckAttempts: 1,
   keyCheckMaxOutputTokens: 1,

@@ -10,7 +10,7 @@ import {
 } from '../assistant';
 import { authStatusSchema } from '../auth';
 import { secretaryAnswerSchema, secretaryAskInputSchema } from '../secretary';
-import { digestProgressSchema, digestSchema } from '../digest';
+import { digestDismissInputSchema, digestProgressSchema, digestSchema, digestStateSchema } from '../digest';
 import {
   corpusGapsSchema,
   indexProgressSchema,
@@ -22,7 +22,7 @@ import {
 } from '../oracle';
 import { IPC } from '../limits';
 import { memberSecretNameSchema, secretsStatusSchema } from '../secrets';
-import { settingsPatchSchema, settingsSchema } from '../settings';
+import { modelsCheckInputSchema, modelsCheckSchema, settingsPatchSchema, settingsSchema } from '../settings';
 import { zohoConnectedSchema, zohoConnectInputSchema, zohoProgressSchema, zohoStatusSchema } from '../zoho-connection';
 import { cancel, stream, unary, type Broadcasts, type Contract } from './define';
 
@@ -52,6 +52,8 @@ export const contract = {
 
   'settings:get': unary({ input: noInput, output: settingsSchema }),
   'settings:update': unary({ input: settingsPatchSchema, output: settingsSchema }),
+  /** Looks model ids up with the stored Gemini key before they are saved: which Gemini does not offer, if any. */
+  'settings:checkModels': unary({ input: modelsCheckInputSchema, output: modelsCheckSchema }),
 
   /** Write-only: no channel ever returns a secret's value. */
   'secrets:set': unary({
@@ -63,7 +65,7 @@ export const contract = {
     output: secretsStatusSchema,
   }),
   'secrets:status': unary({ input: noInput, output: secretsStatusSchema }),
-  /** A real, cheap call with the stored Gemini key: it works, or the precise reason it does not. */
+  /** A real, cheap call with the stored Gemini key: it works, or the precise reason it does not (kept: secrets:status). */
   'secrets:check': unary({
     input: noInput,
     output: z.object({ model: z.string(), latencyMs: z.number().int().nonnegative() }),
@@ -103,8 +105,12 @@ export const contract = {
     protected: true,
   }),
   'digest:cancel': cancel('digest:run'),
-  /** The member's latest pass, or null before their first. */
+  /** The member's latest pass (its open items only), or null before their first: what the Secretary reads (S7). */
   'digest:latest': unary({ input: noInput, output: digestSchema.nullable(), protected: true }),
+  /** The latest pass and, when the last pass failed, why and when: what the Secretary pane shows. */
+  'digest:state': unary({ input: noInput, output: digestStateSchema, protected: true }),
+  /** Takes one item off "What needs you" for good (later passes leave it out); answers with the new state. */
+  'digest:dismiss': unary({ input: digestDismissInputSchema, output: digestStateSchema, protected: true }),
 
   /** The mailbox secretary (seeds 000): one question answered from the member's own mail, with its sources. */
   'secretary:ask': unary({ input: secretaryAskInputSchema, output: secretaryAnswerSchema, protected: true }),
@@ -176,8 +182,8 @@ export const contract = {
 export const broadcasts = {
   /** Sign-in, sign-out, silent renewal, expiry. */
   'auth:changed': authStatusSchema,
-  /** A mailbox pass was stored (scheduled or asked for): the Secretary pane shows it. */
-  'digest:updated': digestSchema,
+  /** A mailbox pass was stored or failed (scheduled or asked for), or an item was dismissed: the pane shows it. */
+  'digest:updated': digestStateSchema,
   /** The knowledge base changed state: indexing started, progressed or finished, or the folder moved. */
   'oracle:changed': knowledgeStatusSchema,
 } satisfies Broadcasts;

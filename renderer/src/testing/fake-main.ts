@@ -2,14 +2,14 @@ import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { AssistantPrompts, AssistantPromptsState } from '../../../shared/assistant';
 import type { AuthStatus } from '../../../shared/auth';
-import type { Digest } from '../../../shared/digest';
+import type { Digest, DigestFailure, DigestState } from '../../../shared/digest';
 import type { ApiTransport } from '../../../shared/ipc/api';
 import { buildAppApi, type AppApi } from '../../../shared/ipc/app-api';
 import { contract, type AppBroadcasts, type AppChannel, type AppContract } from '../../../shared/ipc/contract';
 import type { CancelDef, ChannelDef, DoneOf, OutputOf, ParsedInputOf, UnaryDef } from '../../../shared/ipc/define';
 import { floorFor, type CorpusGaps, type KnowledgeStatus } from '../../../shared/oracle';
 import { err, ok, type AppError, type Result } from '../../../shared/result';
-import { SECRET_NAMES, type SecretName } from '../../../shared/secrets';
+import { SECRET_NAMES, type KeyCheck, type SecretName } from '../../../shared/secrets';
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
 import type { ProgressOf, StreamChannel } from '../ui/follow-stream';
@@ -74,8 +74,12 @@ export interface FakeMainOptions {
   signInAs?: FakeMember | null;
   /** The Zoho mailbox connected at start (its OAuth client is then configured too); none by default. */
   zohoMailbox?: string;
+  /** Zoho refused the mailbox's grant: 'zoho:status' says reconnect_needed (with zohoMailbox as the mailbox). */
+  zohoRevoked?: boolean;
   /** The member's latest mailbox pass; none by default. */
   digest?: Digest;
+  /** How the member's last pass failed; none by default. */
+  digestFailure?: DigestFailure;
   /**
    * The knowledge base as 'oracle:status' reports it. By default an empty, never indexed base in hybrid mode, whose
    * folder (the built-in guide, FAKE_GUIDE_FOLDER, or the chosen one), embedding model and floor follow the settings.
@@ -89,6 +93,10 @@ export interface FakeMainOptions {
   prompts?: AssistantPrompts;
   /** The prompts in the file the member picks for 'assistant:importPrompts'; null (the default): they cancel. */
   importPrompts?: AssistantPrompts | null;
+  /** The Gemini key's last check as main kept it; none by default (a fresh key check replaces it, as in main). */
+  geminiCheck?: KeyCheck;
+  /** Model ids 'settings:checkModels' says Gemini does not offer to the key; none by default. */
+  unavailableModels?: string[];
   handlers?: FakeHandlers;
   streams?: FakeStreamScripts;
 }
@@ -96,6 +104,10 @@ export interface FakeMainOptions {
 export const FAKE_APP_INFO = { version: '0.1.0', dataPath: '/home/ana/.config/Staff Desk', platform: 'linux' };
 /** What a successful 'secrets:check' reports as its round trip. */
 const FAKE_CHECK_LATENCY_MS = 120;
+/** A key check that got no answer from Google (unverified), and one that tried nothing (kept by no one). */
+const UNREACHED_REASONS = new Set(['network', 'timeout', 'overloaded', 'unexpected']);
+const UNTRIED_REASONS = new Set(['missing_key', 'keychain_unavailable', 'cancelled']);
+const MISSING_KEY = err('NOT_CONFIGURED', 'No Gemini API key is saved. Add your key in Settings.', { reason: 'missing_key' });
 
 /** The Assistant's shipped prompts, as main would report them (main's own are in electron/main/assistant). */
 export const FAKE_PROMPT_DEFAULTS: AssistantPrompts = {
@@ -142,16 +154,30 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const signInAs = options.signInAs === undefined ? FAKE_MEMBER : options.signInAs;
   let zohoMailbox: string | null = options.zohoMailbox ?? null;
   let digest: Digest | null = options.digest ?? null;
+  let digestFailure: DigestFailure | null = options.digestFailure ?? null;
+  const digestState = (): DigestState => ({ latest: digest, failure: digestFailure });
   let knowledge: Partial<KnowledgeStatus> = options.knowledge ?? {};
   const configured = new Set<SecretName>([
     ...(options.configured ?? []),
     ...(zohoMailbox === null ? [] : [...ZOHO_CLIENT, 'zoho.refreshToken' as const]),
   ]);
-  const status = () => ok({ configured: Object.fromEntries(SECRET_NAMES.map((name) => [name, configured.has(name)])) as Record<SecretName, boolean> });
+  let geminiCheck: KeyCheck | null = options.geminiCheck ?? null;
+  const status = () =>
+    ok({ configured: Object.fromEntries(SECRET_NAMES.map((name) => [name, configured.has(name)])) as Record<SecretName, boolean>, geminiCheck });
+  /** What main keeps of a key check, whoever answered it, for 'secrets:status' to report. */
+  const keepKeyCheck = (result: Result<unknown>) => {
+    const reason = result.ok ? '' : (result.error.reason ?? '');
+    if (UNTRIED_REASONS.has(reason)) return;
+    const checkedAt = Date.now();
+    geminiCheck = result.ok
+      ? { outcome: 'works', checkedAt }
+      : { outcome: UNREACHED_REASONS.has(reason) ? 'unverified' : 'failed', checkedAt, error: result.error };
+  };
   const zohoStatus = (): ZohoStatus => {
     const { dataCentre } = settings.zoho;
     if (!ZOHO_CLIENT.every((name) => configured.has(name))) return { state: 'not_configured', dataCentre };
-    return zohoMailbox === null ? { state: 'disconnected', dataCentre } : { state: 'connected', email: zohoMailbox, dataCentre };
+    if (zohoMailbox === null) return { state: 'disconnected', dataCentre };
+    return options.zohoRevoked ? { state: 'reconnect_needed', dataCentre } : { state: 'connected', email: zohoMailbox, dataCentre };
   };
 
   const knowledgeStatus = (): KnowledgeStatus => fakeKnowledgeStatus(settings, knowledge);
@@ -197,17 +223,23 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     'secrets:set': ({ name }) => {
       configured.add(name);
+      // Main tries a Gemini key before storing it; the fake's every key works.
+      if (name === 'gemini.apiKey') geminiCheck = { outcome: 'works', checkedAt: Date.now() };
       return status();
     },
     'secrets:delete': ({ name }) => {
       configured.delete(name);
+      if (name === 'gemini.apiKey') geminiCheck = null;
       return status();
     },
     'secrets:status': status,
     'secrets:check': () =>
-      configured.has('gemini.apiKey')
-        ? ok({ model: settings.models.assistant, latencyMs: FAKE_CHECK_LATENCY_MS })
-        : err('NOT_CONFIGURED', 'No Gemini API key is saved. Add your key in Settings.', { reason: 'missing_key' }),
+      configured.has('gemini.apiKey') ? ok({ model: settings.models.assistant, latencyMs: FAKE_CHECK_LATENCY_MS }) : MISSING_KEY,
+    'settings:checkModels': ({ ids }) =>
+      ok({
+        unavailable: ids.filter((id) => options.unavailableModels?.includes(id)),
+        unverified: configured.has('gemini.apiKey') ? null : MISSING_KEY.error,
+      }),
     'auth:status': () => ok(authStatus()),
     'auth:login': () => {
       if (!accessSetUp()) {
@@ -223,6 +255,14 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       return ok(zohoStatus());
     },
     'digest:latest': () => ok(digest),
+    'digest:state': () => ok(digestState()),
+    'digest:dismiss': ({ messageId }) => {
+      if (digest?.items.some((item) => item.messageId === messageId)) {
+        digest = { ...digest, items: digest.items.filter((item) => item.messageId !== messageId) };
+        send('digest:updated', digestState());
+      }
+      return ok(digestState());
+    },
     'secretary:ask': ({ question }) =>
       ok({ answer: `You asked: ${question}`, tool_rounds: 0, duration_ms: 0, model: settings.models.secretary, sources: [] }),
     'oracle:ask': ({ question }) =>
@@ -264,7 +304,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     'digest:run': (value) => {
       digest = value;
-      send('digest:updated', value);
+      digestFailure = null;
+      send('digest:updated', digestState());
     },
     'oracle:reindex': (value) => {
       knowledge = value;
@@ -313,6 +354,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     try {
       const result = (await Promise.race([handler(input, { signal }), aborted])) as Result<unknown>;
       if (result.ok) (remember[channel] as ((value: unknown) => void) | undefined)?.(result.value);
+      if (channel === 'secrets:check') keepKeyCheck(result);
       return result;
     } finally {
       release();
