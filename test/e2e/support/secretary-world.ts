@@ -38,15 +38,26 @@ export interface SecretaryWorld {
   zoho: ZohoDouble;
   cf: CfAccessDouble;
   dataDir: string;
-  /** Starts a harness signed in as `member` (the mailbox owner by default); stopped at the end of the test. */
-  startHarness(member?: Member): Promise<SecretaryHarness>;
+  /**
+   * Starts a harness signed in as `member` (the mailbox owner by default), `settings` added to the defaults;
+   * stopped with the world.
+   */
+  startHarness(member?: Member, settings?: Record<string, unknown>): Promise<SecretaryHarness>;
 }
 
 /** Starts the doubles and registers the teardown of everything the test starts, in reverse order. */
-export async function startSecretaryWorld(): Promise<SecretaryWorld> {
+export function startSecretaryWorld(): Promise<SecretaryWorld> {
+  return openSecretaryWorld(onTestFinished);
+}
+
+/**
+ * The same world outside a test: `onTeardown` is handed, before anything starts, what stops everything the world
+ * starts, in reverse order (a script that is not run by vitest calls it itself).
+ */
+export async function openSecretaryWorld(onTeardown: (teardown: () => Promise<void>) => void): Promise<SecretaryWorld> {
   const data = tempDir('staff-desk-e2e-secretary-');
   const teardown: Array<() => Promise<void> | void> = [data.remove];
-  onTestFinished(async () => {
+  onTeardown(async () => {
     for (const step of teardown.reverse()) await step();
   });
   const gemini = await startGeminiDouble({ validKeys: [GEMINI_KEY] });
@@ -60,7 +71,7 @@ export async function startSecretaryWorld(): Promise<SecretaryWorld> {
   // The minting above is the test's doing: the request log starts with the app's first request.
   zoho.reset();
 
-  async function startHarness(member: Member = OWNER_MEMBER): Promise<SecretaryHarness> {
+  async function startHarness(member: Member = OWNER_MEMBER, settings: Record<string, unknown> = {}): Promise<SecretaryHarness> {
     const cfToken = await cf.issue({ email: member.email, name: member.name });
     const harness = await startHarnessProcess(
       harnessConfig(gemini.baseUrl, data.dir, {
@@ -74,7 +85,7 @@ export async function startSecretaryWorld(): Promise<SecretaryWorld> {
           'zoho.refreshToken': refreshToken,
         },
         // No mailbox pass at start: its model calls would take the steps scripted for the questions.
-        settings: { zoho: { dataCentre: DATA_CENTRE }, digest: { enabled: false } },
+        settings: { zoho: { dataCentre: DATA_CENTRE }, digest: { enabled: false }, ...settings },
       }),
     );
     teardown.push(() => harness.stop());

@@ -1,0 +1,47 @@
+import { join } from 'node:path';
+import { expect, it, onTestFinished } from 'vitest';
+import { pageProblems } from './support/browser';
+import { ROOT } from './support/harness-process';
+import {
+  chooseLanguage,
+  openScreenDesk,
+  saveScreen,
+  SCREEN_LANGS,
+  SCREEN_PANES,
+  SCREEN_SCHEMES,
+  SCREEN_SIZES,
+  screenFileName,
+  screenProblems,
+  showScreen,
+  type Screen,
+} from './support/screens';
+
+/** Not committed (test-artifacts/ is ignored): the set is for looking at, the README keeps one picture. */
+const SCREENS_DIR = join(ROOT, 'test-artifacts', 'screens');
+
+it('every pane, at 1280x800 and 900x650, light and dark, in English and Arabic: title in view, no sideways scroll, the scheme followed', async () => {
+  const { page, consoleErrors } = await openScreenDesk(onTestFinished);
+  console.info(`Screenshots of every pane: ${SCREENS_DIR}`);
+
+  const problems: string[] = [];
+  let shots = 0;
+  for (const lang of SCREEN_LANGS) {
+    if (lang !== 'en') await chooseLanguage(page, lang);
+    for (const scheme of SCREEN_SCHEMES) {
+      for (const size of SCREEN_SIZES) {
+        for (const pane of SCREEN_PANES) {
+          const screen: Screen = { pane, ...size, scheme, lang };
+          await showScreen(page, screen);
+          await saveScreen(page, join(SCREENS_DIR, screenFileName(screen)));
+          shots += 1;
+          // Every shot is taken and every problem listed before the test fails on them.
+          for (const problem of await screenProblems(page, screen)) problems.push(`${screenFileName(screen)}: ${problem}`);
+        }
+      }
+    }
+  }
+
+  expect(shots).toBe(SCREEN_LANGS.length * SCREEN_SCHEMES.length * SCREEN_SIZES.length * SCREEN_PANES.length);
+  expect(problems).toEqual([]);
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
