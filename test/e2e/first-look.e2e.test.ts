@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { LANG_NATIVE_NAMES, LANGS_BY_NAME } from '../../shared/lang';
+import { stream, textChunk } from '../doubles/gemini-double';
+import { pageProblems, tabTo } from './support/browser';
+import { startSignedInSession } from './support/session';
+import { ui } from './support/ui-text';
+
+/** The smaller things a new member met on a first look (issue 11, defects 12, 14 and 15), by keyboard. */
+
+const KEY = 'AIzaSy-e2e-first-look-0123456789abcdef';
+const pane = (page: Page) => page.getByRole('tabpanel');
+
+async function openDesk() {
+  const session = await startSignedInSession({ key: KEY });
+  await session.page.goto(session.harness.url);
+  await session.page.getByRole('tab', { name: ui.panes.secretary.title }).waitFor();
+  return session;
+}
+
+it('Corpus gaps with no question asked says so, instead of "the notes had something relevant for everything you asked"', async () => {
+  const { page, consoleErrors } = await openDesk();
+  await page.keyboard.press('Control+2');
+  await tabTo(page, pane(page).getByRole('button', { name: ui.oracle.views.gaps }));
+  await page.keyboard.press('Enter');
+
+  await pane(page).getByText(ui.oracle.gaps.noQuestions).waitFor();
+  expect(await pane(page).getByText(ui.oracle.gaps.none).count()).toBe(0);
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+it('New conversation can be undone: the cleared conversation comes back whole', async () => {
+  const { gemini, page, consoleErrors } = await openDesk();
+  const answer = 'Open Settings, find Zoho Mail and press Connect.';
+  gemini.script('streamGenerateContent', stream([textChunk(answer, { finishReason: 'STOP' })]));
+  await page.keyboard.press('Control+3');
+  await tabTo(page, pane(page).getByRole('textbox'));
+  await page.keyboard.type('How do I connect my mailbox?');
+  await page.keyboard.press('Enter');
+  const log = pane(page).getByRole('log');
+  await log.getByText(answer).waitFor();
+
+  await tabTo(page, pane(page).getByRole('button', { name: ui.chat.newConversation }));
+  await page.keyboard.press('Enter');
+  await pane(page).getByText(ui.chat.cleared).waitFor();
+  expect(await log.getByText(answer).count()).toBe(0);
+
+  await tabTo(page, pane(page).getByRole('button', { name: ui.chat.undo }));
+  await page.keyboard.press('Enter');
+  await log.getByText(answer).waitFor();
+  await log.getByText('How do I connect my mailbox?').waitFor();
+  expect(await pane(page).getByText(ui.chat.cleared).count()).toBe(0);
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+it('Voice and Translate are marked "Soon", and with the Gemini key set they offer the Assistant rather than ask for the key', async () => {
+  const { page, consoleErrors } = await openDesk();
+  for (const title of [ui.panes.voice.title, ui.panes.translate.title]) {
+    const tab = page.getByRole('tab', { name: title });
+    expect(await tab.evaluate((element) => element.ownerDocument.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(
+      ui.app.soon,
+    );
+  }
+  // A working pane carries no such mark.
+  expect(await page.getByRole('tab', { name: ui.panes.assistant.title }).getAttribute('aria-describedby')).toBeNull();
+
+  await page.keyboard.press('Control+4');
+  await pane(page).getByText(ui.upcoming.meanwhile).waitFor();
+  expect(await pane(page).getByText(ui.upcoming.addKey).count()).toBe(0);
+  await tabTo(page, pane(page).getByRole('button', { name: ui.upcoming.openAssistant }));
+  await page.keyboard.press('Enter');
+  await page.getByRole('tab', { name: ui.panes.assistant.title, selected: true }).waitFor();
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+it('the language list names each language in its own words, in one stable order', async () => {
+  const { page } = await openDesk();
+  await page.keyboard.press('Control+6');
+  const picker = page.getByRole('combobox', { name: ui.settings.language.label });
+  const options = await picker.locator('option').allTextContents();
+  // "System" first, then every language by its own name.
+  expect(options.slice(1)).toEqual(LANGS_BY_NAME.map((lang) => LANG_NATIVE_NAMES[lang]));
+  expect(options.slice(1, 3)).toEqual(['English', 'Español']);
+});
