@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { Shell } from '../shell/shell';
+import { recordScrollIntoView } from '../testing/record-scroll-into-view';
 
 const STEPS = {
   signIn: 'Sign in with your staff account',
@@ -13,13 +14,7 @@ const STEPS = {
   notes: "Choose your team's notes",
 };
 
-beforeEach(() => {
-  // jsdom lays nothing out: scrolling a section into view is Chromium's part (test/e2e/shell-layout.e2e.test.ts).
-  Element.prototype.scrollIntoView = () => {};
-});
-afterEach(() => {
-  delete (Element.prototype as Partial<Element>).scrollIntoView;
-});
+recordScrollIntoView();
 
 function renderShell(options: FakeMainOptions = {}) {
   const main = createFakeMain(options);

@@ -42,7 +42,7 @@ export function FirstRunChecklist({ setup, onOpen, onDismissed }: FirstRunCheckl
 
   const done = steps.filter((step) => step.done).length;
   return (
-    <section className="first-run" aria-labelledby={headingId}>
+    <section className="callout first-run" aria-labelledby={headingId}>
       <div className="first-run-head">
         <h2 id={headingId}>{t('firstRun.heading')}</h2>
         <p className="muted">{t('firstRun.progress', { done, total: steps.length })}</p>
@@ -50,7 +50,7 @@ export function FirstRunChecklist({ setup, onOpen, onDismissed }: FirstRunCheckl
       <div className="first-run-meter" aria-hidden="true">
         <span style={{ inlineSize: `${(100 * done) / steps.length}%` }} />
       </div>
-      <ol className="first-run-steps">
+      <ol className="stack-list stack-list-tight">
         {steps.map((step) => {
           const Icon = step.done ? CircleCheck : Circle;
           const state = step.done ? t('firstRun.done') : step.required ? t('firstRun.toDo') : t('firstRun.optional');

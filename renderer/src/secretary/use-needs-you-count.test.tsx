@@ -1,20 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Digest, DigestItem } from '../../../shared/digest';
+import { digestWith } from '../testing/digest-fixtures';
 import { createFakeMain, FAKE_MEMBER, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { useNeedsYouCount } from './use-needs-you-count';
 
-const item = (messageId: string): DigestItem => ({
-  messageId,
-  folderId: '1709876190693100021',
-  from: 'Lucía Fernández <lucia@talleresfernandez.es>',
-  subject: `Message ${messageId}`,
-  why: 'She waits for an answer.',
-  webUrl: `https://mail.zoho.eu/zm/#mail/folder/1709876190693100021/p/${messageId}`,
-});
-const at = new Date().toISOString();
-const digestWith = (...ids: string[]): Digest => ({ generated_at: at, resumen: 'New mail.', ruido_count: 0, items: ids.map(item), created_at: at });
 
 function Badge() {
   return <output aria-label="Needs you">{useNeedsYouCount()}</output>;
@@ -46,7 +36,7 @@ describe('the count for the Secretary’s tab', () => {
     act(() =>
       main.emit('digest:updated', {
         latest: digestWith('1', '2'),
-        failure: { at, trigger: 'scheduled', error: { code: 'UPSTREAM', message: 'x', reason: 'overloaded' } },
+        failure: { at: new Date().toISOString(), trigger: 'scheduled', error: { code: 'UPSTREAM', message: 'x', reason: 'overloaded' } },
       }),
     );
     expect(badge()).toHaveTextContent('2');

@@ -24,7 +24,7 @@ export function SettingsNav({ current, onSelect }: SettingsNavProps) {
 
   return (
     <nav className="settings-nav" aria-label={t('settings.nav.label')}>
-      <ul>
+      <ul className="stack-list stack-list-tight">
         {SETTINGS_SECTION_IDS.map((id) => (
           <li key={id}>
             <a href={`#${sectionAnchorId(id)}`} aria-current={id === current ? 'location' : undefined} onClick={(event) => go(event, id)}>

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFakeMain } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { SettingsPane } from './settings-pane';
+import { recordScrollIntoView } from '../testing/record-scroll-into-view';
 
 /** The README's first use: sign in, add the key, check the models, connect the mailbox, then the rest. */
 const SECTIONS: [link: string, heading: string][] = [
@@ -18,17 +19,7 @@ const SECTIONS: [link: string, heading: string][] = [
   ['About', 'About'],
 ];
 
-// jsdom lays nothing out and has no scrollIntoView: record where the pane was asked to scroll.
-const scrolledTo = vi.fn<(this: Element) => void>();
-beforeEach(() => {
-  Element.prototype.scrollIntoView = function (this: Element) {
-    scrolledTo.call(this);
-  };
-});
-afterEach(() => {
-  scrolledTo.mockReset();
-  delete (Element.prototype as Partial<Element>).scrollIntoView;
-});
+const scrolledTo = recordScrollIntoView();
 
 function renderPane(target?: Parameters<typeof SettingsPane>[0]['target']) {
   const user = userEvent.setup();

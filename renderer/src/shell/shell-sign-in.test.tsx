@@ -7,6 +7,7 @@ import { err, ok, type Result } from '../../../shared/result';
 import { createFakeMain, FAKE_MEMBER, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { Shell } from './shell';
+import { recordScrollIntoView } from '../testing/record-scroll-into-view';
 
 // Local times, so that "until 4:30 PM" reads the same in any time zone.
 const NOW = new Date(2030, 0, 15, 9, 0);
@@ -16,18 +17,12 @@ const SIGN_IN_FIRST = 'Sign in with your staff account first.';
 /** What the Secretary shows a signed-in member whose Zoho mailbox is not connected (the fake main's default). */
 const SECRETARY_CONTENT = 'The secretary reads your Zoho mailbox, and it is not connected yet.';
 
-// jsdom lays nothing out and has no scrollIntoView: record where Settings was asked to scroll.
-const scrolledTo = vi.fn<(this: Element) => void>();
+const scrolledTo = recordScrollIntoView();
 beforeEach(() => {
   vi.setSystemTime(NOW);
-  Element.prototype.scrollIntoView = function (this: Element) {
-    scrolledTo.call(this);
-  };
 });
 afterEach(() => {
   vi.useRealTimers();
-  scrolledTo.mockReset();
-  delete (Element.prototype as Partial<Element>).scrollIntoView;
 });
 
 function renderShell(options: FakeMainOptions = {}, systemLang: Lang = 'en') {

@@ -1,10 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { digestWith } from '../testing/digest-fixtures';
 import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { PaneTabs } from './pane-tabs';
 import { Shell } from './shell';
+import { recordScrollIntoView } from '../testing/record-scroll-into-view';
 
 const TITLES = ['Secretary', 'Oracle', 'Assistant', 'Voice', 'Translate', 'Settings'];
 
@@ -14,17 +16,7 @@ function renderShell(options: FakeMainOptions = {}) {
   return user;
 }
 
-// jsdom lays nothing out and has no scrollIntoView: record where Settings was asked to scroll.
-const scrolledTo = vi.fn<(this: Element) => void>();
-beforeEach(() => {
-  Element.prototype.scrollIntoView = function (this: Element) {
-    scrolledTo.call(this);
-  };
-});
-afterEach(() => {
-  scrolledTo.mockReset();
-  delete (Element.prototype as Partial<Element>).scrollIntoView;
-});
+const scrolledTo = recordScrollIntoView();
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 const paneHeading = () => screen.getByRole('heading', { level: 1 });
@@ -147,16 +139,7 @@ describe('Shell', () => {
   });
 
   it("badges the Secretary with how many mails of the latest pass still need the member, and follows dismissals", async () => {
-    const at = new Date().toISOString();
-    const item = (messageId: string) => ({
-      messageId,
-      folderId: '1709876190693100021',
-      from: 'Lucía Fernández <lucia@talleresfernandez.es>',
-      subject: `Message ${messageId}`,
-      why: 'She waits for an answer.',
-      webUrl: `https://mail.zoho.eu/zm/#mail/folder/1709876190693100021/p/${messageId}`,
-    });
-    const main = createFakeMain({ digest: { generated_at: at, resumen: 'New mail.', ruido_count: 0, items: ['1', '2'].map(item), created_at: at } });
+    const main = createFakeMain({ digest: digestWith('1', '2') });
     renderWithApp(<Shell />, { api: main.api });
     await expect.poll(() => tab('Secretary')).toHaveAccessibleDescription('2 need you');
     expect(tab('Secretary')).toHaveAccessibleName('Secretary');
