@@ -6,7 +6,7 @@ import { DEGRADED_ANSWER } from '../../shared/assistant';
 import { ASSISTANT_ATTEMPTS } from '../../electron/main/gemini/retry-policy';
 import { functionCallReply, status, stream, textChunk } from '../doubles/gemini-double';
 import { LOG_FILE } from '../harness/start-harness';
-import { pageProblems, tabTo } from './support/browser';
+import { askByKeyboard, pageProblems, tabTo } from './support/browser';
 import { chooseLanguage } from './support/language';
 import { startSignedInSession } from './support/session';
 import { ui } from './support/ui-text';
@@ -18,12 +18,6 @@ const ARABIC_ANSWER = 'افتح الإعدادات، ثم الصق المفتا�
 const pane = (page: Page) => page.getByRole('tabpanel');
 // By its role alone: its name follows the interface language, which the test switches to Arabic.
 const log = (page: Page) => pane(page).getByRole('log');
-
-async function ask(page: Page, question: string) {
-  await tabTo(page, pane(page).getByRole('textbox'));
-  await page.keyboard.type(question);
-  await page.keyboard.press('Enter');
-}
 
 it('asks the assistant by keyboard: its steps appear, the answer streams in, a source opens; in Arabic it reads right to left; a 503 gives the marked fallback', async () => {
   const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY });
@@ -39,7 +33,7 @@ it('asks the assistant by keyboard: its steps appear, the answer streams in, a s
   await page.keyboard.press('Control+3');
   expect(await page.getByRole('tab', { name: ui.panes.assistant.title }).getAttribute('aria-selected')).toBe('true');
 
-  await ask(page, QUESTION);
+  await askByKeyboard(page, QUESTION);
   expect(await pane(page).getByRole('log', { name: ui.assistant.chat.log }).count()).toBe(1);
   // The step is shown as soon as the app has run it, before the answer.
   const steps = log(page).getByRole('list', { name: ui.assistant.steps.heading });
@@ -64,7 +58,7 @@ it('asks the assistant by keyboard: its steps appear, the answer streams in, a s
   await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl');
   await page.keyboard.press('Control+3');
   gemini.script('streamGenerateContent', stream([textChunk(ARABIC_ANSWER, { finishReason: 'STOP' })]));
-  await ask(page, 'And the Zoho client?');
+  await askByKeyboard(page, 'And the Zoho client?');
   const arabic = log(page).getByText(ARABIC_ANSWER);
   await arabic.waitFor();
   expect(await arabic.evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).direction)).toBe('rtl');
@@ -73,7 +67,7 @@ it('asks the assistant by keyboard: its steps appear, the answer streams in, a s
 
   // Gemini down: after the retries, the fallback in the member's language, marked as one.
   gemini.script('streamGenerateContent', ...Array.from({ length: ASSISTANT_ATTEMPTS }, () => status(503)));
-  await ask(page, 'One more question');
+  await askByKeyboard(page, 'One more question');
   await log(page).getByText(DEGRADED_ANSWER.ar).waitFor({ timeout: 30_000 });
   await log(page).locator('.bubble-badge-warning').waitFor();
   expect(pageProblems(consoleErrors)).toEqual([]);

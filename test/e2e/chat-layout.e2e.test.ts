@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEFAULT_MODELS } from '../../shared/settings';
 import { badRequest, hang, jsonReply, stream, textChunk } from '../doubles/gemini-double';
-import { launchChromium, newPage, pageProblems, tabTo } from './support/browser';
+import { askByKeyboard, launchChromium, newPage, pageProblems, tabTo } from './support/browser';
 import { startSecretaryWorld } from './support/secretary-world';
 import { startSignedInSession } from './support/session';
 import { ui } from './support/ui-text';
@@ -26,12 +26,6 @@ const LINE_PX = 20;
 
 const pane = (page: Page) => page.getByRole('tabpanel');
 const questionBox = (page: Page) => pane(page).getByRole('textbox', { name: ui.chat.label });
-
-async function ask(page: Page, question: string) {
-  await tabTo(page, questionBox(page));
-  await page.keyboard.type(question);
-  await page.keyboard.press('Enter');
-}
 
 /** Whether all of `target` is drawn inside the window as it is now, without scrolling anything. */
 async function inWindow(page: Page, target: Locator): Promise<boolean> {
@@ -96,7 +90,7 @@ it('Secretary: with a pass listing many mails, the question box is in view witho
     expect(await log.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
 
     world.gemini.script('generateContent', jsonReply({ action: 'responder', answer: 'Eight clients wait for a delivery date; Client 1 wrote first.' }));
-    await ask(page, 'Who is waiting for me?');
+    await askByKeyboard(page, 'Who is waiting for me?');
     const answer = log.getByText('Client 1 wrote first', { exact: false });
     await answer.waitFor({ timeout: ANSWER_TIMEOUT_MS });
     expect(await firstLineInLog(log, answer)).toBe(true);
@@ -127,7 +121,7 @@ it('Oracle: an answer with its sources comes into view at its first line; source
   await page.goto(harness.url);
   const log = await openIndexedOracle(page);
 
-  await ask(page, KEY_QUESTION);
+  await askByKeyboard(page, KEY_QUESTION);
   const firstLine = log.getByText('Saving the key takes a minute.');
   await firstLine.waitFor({ timeout: ANSWER_TIMEOUT_MS });
   // The answer is taller than the log: its first line is shown, not its last source; the question box stays put.
@@ -143,13 +137,13 @@ it('Oracle: an answer with its sources comes into view at its first line; source
   // A new topic the notes do not cover: the honest answer (O4), its closest notes offered as hints, best first.
   await tabTo(page, pane(page).getByRole('button', { name: ui.chat.newConversation }));
   await page.keyboard.press('Enter');
-  await ask(page, CAKE_QUESTION);
+  await askByKeyboard(page, CAKE_QUESTION);
   await log.getByText(ui.oracle.answer.honest).waitFor({ timeout: ANSWER_TIMEOUT_MS });
   const hints = await relevances(log.getByRole('list', { name: ui.oracle.sources.hints }));
   expect(hints).toEqual([...hints].sort((a, b) => b - a));
   // Its follow-up goes to the model whatever its passages scored (O5), but none of them is shown as a source.
   gemini.script('generateContent', jsonReply({ answer: 'The notes say nothing about cakes.' }));
-  await ask(page, 'And with strawberries?');
+  await askByKeyboard(page, 'And with strawberries?');
   const followUp = log.getByRole('listitem').filter({ hasText: 'The notes say nothing about cakes.' });
   await followUp.waitFor({ timeout: ANSWER_TIMEOUT_MS });
   expect(gemini.requestsFor('generateContent')).toHaveLength(2);
@@ -168,7 +162,7 @@ it('Oracle: a question that failed is asked again with Ask again, from the keybo
   await page.goto(harness.url);
   const log = await openIndexedOracle(page);
 
-  await ask(page, KEY_QUESTION);
+  await askByKeyboard(page, KEY_QUESTION);
   const again = log.getByRole('button', { name: ui.chat.retry });
   await again.waitFor({ timeout: ANSWER_TIMEOUT_MS });
   expect(await questionBox(page).inputValue()).toBe('');
@@ -194,7 +188,7 @@ it('Assistant: Escape stops the question on its way, and Ask again asks it anew'
   await page.keyboard.press('Control+3');
   const log = pane(page).getByRole('log', { name: ui.assistant.chat.log });
 
-  await ask(page, KEY_QUESTION);
+  await askByKeyboard(page, KEY_QUESTION);
   await pane(page).getByRole('button', { name: ui.common.cancel }).waitFor();
   await page.keyboard.press('Escape');
   await log.getByText(ui.chat.cancelled).waitFor();

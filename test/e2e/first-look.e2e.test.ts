@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { LANG_NATIVE_NAMES, LANGS_BY_NAME } from '../../shared/lang';
 import { stream, textChunk } from '../doubles/gemini-double';
-import { pageProblems, tabTo } from './support/browser';
+import { askByKeyboard, pageProblems, tabTo } from './support/browser';
 import { startSignedInSession } from './support/session';
 import { ui } from './support/ui-text';
 
@@ -34,9 +34,7 @@ it('New conversation can be undone: the cleared conversation comes back whole', 
   const answer = 'Open Settings, find Zoho Mail and press Connect.';
   gemini.script('streamGenerateContent', stream([textChunk(answer, { finishReason: 'STOP' })]));
   await page.keyboard.press('Control+3');
-  await tabTo(page, pane(page).getByRole('textbox'));
-  await page.keyboard.type('How do I connect my mailbox?');
-  await page.keyboard.press('Enter');
+  await askByKeyboard(page, 'How do I connect my mailbox?');
   const log = pane(page).getByRole('log');
   await log.getByText(answer).waitFor();
 

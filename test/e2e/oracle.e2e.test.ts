@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import { DEFAULT_MODELS } from '../../shared/settings';
 import { jsonReply } from '../doubles/gemini-double';
 import { LOG_FILE } from '../harness/start-harness';
-import { pageProblems, tabTo } from './support/browser';
+import { askByKeyboard, pageProblems, tabTo } from './support/browser';
 import { startSignedInSession } from './support/session';
 import { ui } from './support/ui-text';
 
@@ -21,12 +21,6 @@ const CAKE_QUESTION = 'Recipe for chocolate cake with strawberries';
 const ANSWER = 'Open **Settings**, paste the key under Gemini API key and press Save; it goes to the system keychain.';
 
 const pane = (page: Page) => page.getByRole('tabpanel');
-
-async function ask(page: Page, question: string) {
-  await tabTo(page, pane(page).getByLabel(ui.chat.label));
-  await page.keyboard.type(question);
-  await page.keyboard.press('Enter');
-}
 
 it('asks the shipped guide through the harness: an answer with its sources, then an honest answer without a model call', async () => {
   const { gemini, harness, page, consoleErrors } = await startSignedInSession({
@@ -46,7 +40,7 @@ it('asks the shipped guide through the harness: an answer with its sources, then
   await status.getByText(ui.oracle.status.indexedJustNow).waitFor({ timeout: 30_000 });
   expect(await status.getByText(ui.oracle.status.lexical).count()).toBe(0);
 
-  await ask(page, KEY_QUESTION);
+  await askByKeyboard(page, KEY_QUESTION);
   const log = pane(page).getByRole('log', { name: ui.oracle.chat.log });
   await log.getByText('it goes to the system keychain').waitFor();
   // Sanitized Markdown: the bold is an element, not asterisks.

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it, onTestFinished } from 'vitest';
 import { DEFAULT_MODELS } from '../../shared/settings';
 import { quotaExceeded } from '../doubles/gemini-double';
-import { launchChromium, newPage, pageProblems, saveScreenshot, tabTo } from './support/browser';
+import { askByKeyboard, launchChromium, newPage, pageProblems, saveScreenshot } from './support/browser';
 import { startSecretaryWorld } from './support/secretary-world';
 import { startSignedInSession } from './support/session';
 import { ui } from './support/ui-text';
@@ -23,12 +23,6 @@ const ORACLE_QUESTION = 'How do I save my Gemini API key?';
 const SECRETARY_QUESTION = '¿Qué decía el último aviso de Hetzner?';
 
 const pane = (page: Page) => page.getByRole('tabpanel');
-
-async function ask(page: Page, question: string) {
-  await tabTo(page, pane(page).getByLabel(ui.chat.label));
-  await page.keyboard.type(question);
-  await page.keyboard.press('Enter');
-}
 
 /** The countdown is on screen well before Google's wait is over, and the "working" line is gone. */
 async function expectCountdownAtOnce(log: Locator, workingText: string) {
@@ -51,7 +45,7 @@ it('the Oracle shows a 20 s quota wait as a live countdown at once, instead of "
   const status = pane(page).getByRole('region', { name: ui.oracle.status.heading });
   await status.getByText(ui.oracle.status.indexedJustNow).waitFor({ timeout: 30_000 });
 
-  await ask(page, ORACLE_QUESTION);
+  await askByKeyboard(page, ORACLE_QUESTION);
   await expectCountdownAtOnce(pane(page).getByRole('log', { name: ui.oracle.chat.log }), ui.oracle.chat.thinking);
   // Told, not retried behind the member's back.
   expect(gemini.requestsFor('generateContent')).toHaveLength(1);
@@ -73,7 +67,7 @@ it('the Secretary shows a 20 s quota wait as a live countdown at once, instead o
   await page.getByRole('tab', { name: ui.panes.secretary.title }).waitFor();
   await page.keyboard.press('Control+1');
 
-  await ask(page, SECRETARY_QUESTION);
+  await askByKeyboard(page, SECRETARY_QUESTION);
   await expectCountdownAtOnce(pane(page).getByRole('log', { name: ui.secretary.chat.log }), ui.secretary.chat.thinking);
   expect(world.gemini.requestsFor('generateContent')).toHaveLength(1);
   expect(pageProblems(consoleErrors)).toEqual([]);

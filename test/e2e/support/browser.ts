@@ -64,3 +64,13 @@ export async function tabTo(page: Page, target: Locator): Promise<void> {
 export function pageProblems(consoleErrors: readonly string[]): string[] {
   return consoleErrors.filter((line) => !/^Failed to load resource: .* 404/.test(line));
 }
+
+/**
+ * Asks `question` in the open pane's chat as a keyboard user does: Tab to the question box, type, Enter. The box is
+ * found by its role, not its label, so this works in every interface language.
+ */
+export async function askByKeyboard(page: Page, question: string): Promise<void> {
+  await tabTo(page, page.getByRole('tabpanel').getByRole('textbox'));
+  await page.keyboard.type(question);
+  await page.keyboard.press('Enter');
+}
