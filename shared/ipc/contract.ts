@@ -95,7 +95,7 @@ export const contract = {
 
   /**
    * The mailbox digest (F0 pass): `digest:run` reads the member's new unread mail now, reports its stages as
-   * `digest:progress`, and ends with the stored digest. `digest:latest` is what the Secretary pane shows on top.
+   * `digest:progress`, and ends with the stored digest. `digest:state` is what the Secretary pane shows on top.
    */
   'digest:run': stream({
     input: noInput,
@@ -105,8 +105,6 @@ export const contract = {
     protected: true,
   }),
   'digest:cancel': cancel('digest:run'),
-  /** The member's latest pass (its open items only), or null before their first: what the Secretary reads (S7). */
-  'digest:latest': unary({ input: noInput, output: digestSchema.nullable(), protected: true }),
   /** The latest pass and, when the last pass failed, why and when: what the Secretary pane shows. */
   'digest:state': unary({ input: noInput, output: digestStateSchema, protected: true }),
   /** Takes one item off "What needs you" for good (later passes leave it out); answers with the new state. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { connect as connectTcp, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cancel, stream, unary } from '../../shared/ipc/define';
+import { unary } from '../../shared/ipc/define';
 import { IPC } from '../../shared/limits';
 import { err, ok } from '../../shared/result';
 import { openSocket, SocketRefusedError } from './socket-client';
@@ -11,19 +11,14 @@ import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createRegistry, type Handlers } from '../../electron/main/ipc/registry';
 import { allowOrigins } from '../../electron/main/ipc/sender';
 import { attachWsTransport, sameToken } from './ws-transport';
+import { COUNT_STREAM_CONTRACT } from '../support/count-stream-contract';
 
 const TOKEN = 'test-token-0123456789';
 
 const testContract = {
   'echo:say': unary({ input: z.strictObject({ text: z.string() }), output: z.object({ said: z.string() }) }),
   'work:wait': unary({ input: z.strictObject({}), output: z.object({}) }),
-  'count:run': stream({
-    input: z.strictObject({ to: z.number().int().min(1).max(5) }),
-    events: { 'count:chunk': z.object({ n: z.number() }) },
-    done: z.object({ total: z.number() }),
-    terminal: { done: 'count:done', error: 'count:error' },
-  }),
-  'count:cancel': cancel('count:run'),
+  ...COUNT_STREAM_CONTRACT,
 };
 
 const cleanups: Array<() => unknown> = [];

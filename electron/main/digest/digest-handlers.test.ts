@@ -34,7 +34,6 @@ afterEach(() => {
 const digestContract = {
   'digest:run': contract['digest:run'],
   'digest:cancel': contract['digest:cancel'],
-  'digest:latest': contract['digest:latest'],
   'digest:state': contract['digest:state'],
   'digest:dismiss': contract['digest:dismiss'],
 };
@@ -75,7 +74,6 @@ describe('digest channels', () => {
     const { kit, call } = await start();
 
     expect(await call('digest:run')).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
-    expect(await call('digest:latest')).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect(await call('digest:state')).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect(await call('digest:dismiss', { messageId: IDS.lucia })).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect(kit.mail.queries).toEqual([]);
@@ -86,7 +84,7 @@ describe('digest channels', () => {
     const { kit, call, events } = await start({ signedInAs: EDU.email });
     // Another member's pass in the same database must never show.
     saveDigest(kit.db, SARAA.email, { resumen: 'Saraa’s own mail.', ruido_count: 2, created_at: '2026-08-12T07:00:00.000Z' });
-    expect(await call('digest:latest')).toEqual({ ok: true, value: null });
+    expect(await call('digest:state')).toEqual({ ok: true, value: { latest: null, failure: null } });
 
     gemini.double.script('generateContent', jsonReply(SORTED));
     const started = await call('digest:run');
@@ -108,7 +106,7 @@ describe('digest channels', () => {
       { event: 'digest:progress', payload: { requestId, data: { stage: 'saved', total: 8 } } },
       { event: 'digest:done', payload: { requestId, value: digest } },
     ]);
-    expect(await call('digest:latest')).toEqual({ ok: true, value: digest });
+    expect(await call('digest:state')).toEqual({ ok: true, value: { latest: digest, failure: null } });
     expect(kit.rows().map((row) => row.owner).sort()).toEqual([EDU.email, SARAA.email]);
   });
 
@@ -137,6 +135,6 @@ describe('digest channels', () => {
     await expect.poll(() => kit.log.lines.some((line) => line.includes('digest pass failed'))).toBe(true);
     expect(kit.rows()).toEqual([]);
     expect(events.some(({ event }) => event === 'digest:done' || event === 'digest:error')).toBe(false);
-    expect(await call('digest:latest')).toEqual({ ok: true, value: null });
+    expect(await call('digest:state')).toEqual({ ok: true, value: { latest: null, failure: null } });
   });
 });

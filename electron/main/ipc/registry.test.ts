@@ -1,12 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { cancel, requestIdSchema, stream, unary } from '../../../shared/ipc/define';
+import { cancel, requestIdSchema, unary } from '../../../shared/ipc/define';
 import { err, ok } from '../../../shared/result';
 import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { createMemoryLogger } from '../log/logger';
 import type { Member } from '../auth/member';
 import { createRegistry, type Handlers } from './registry';
 import { allowOrigins } from './sender';
+import { COUNT_STREAM_CONTRACT } from '../../../test/support/count-stream-contract';
 
 const testContract = {
   'echo:say': unary({
@@ -17,13 +18,7 @@ const testContract = {
   'echo:leaky': unary({ input: z.strictObject({}), output: z.object({ visible: z.string() }) }),
   'echo:refuse': unary({ input: z.strictObject({}), output: z.object({}) }),
   'echo:whoami': unary({ input: z.strictObject({}), output: z.object({ email: z.string() }), protected: true }),
-  'count:run': stream({
-    input: z.strictObject({ to: z.number().int().min(1).max(5) }),
-    events: { 'count:chunk': z.object({ n: z.number() }) },
-    done: z.object({ total: z.number() }),
-    terminal: { done: 'count:done', error: 'count:error' },
-  }),
-  'count:cancel': cancel('count:run'),
+  ...COUNT_STREAM_CONTRACT,
   'count:slow': unary({
     input: z.strictObject({ requestId: requestIdSchema.optional() }),
     output: z.object({ finished: z.boolean() }),

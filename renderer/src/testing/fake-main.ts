@@ -254,7 +254,6 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       configured.delete('zoho.refreshToken');
       return ok(zohoStatus());
     },
-    'digest:latest': () => ok(digest),
     'digest:state': () => ok(digestState()),
     'digest:dismiss': ({ messageId }) => {
       if (digest?.items.some((item) => item.messageId === messageId)) {
