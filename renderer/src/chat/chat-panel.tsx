@@ -76,7 +76,11 @@ export function ChatPanel<A, P = never>({
   return (
     <section className="chat-panel" aria-labelledby={headingId} onKeyDown={onKeyDown}>
       <div className="chat-heading">
-        <h2 id={headingId}>{heading}</h2>
+        {/* Named for assistive technology only: on screen the pane's title (and the Oracle's view switch) already
+            says what this is, and a second heading above the log pushed the Secretary's pass under it. */}
+        <h2 id={headingId} className="visually-hidden">
+          {heading}
+        </h2>
         {exchanges.length > 0 && (
           // A new topic should not be read in the light of the last one (and, for the oracle, keeps its floor: O5).
           <button type="button" className="button-small" onClick={thenWrite(startOver)}>
