@@ -84,6 +84,11 @@ export const assistantDoneSchema = z.object({
   incomplete: z.boolean(),
   model: z.string(),
   duration_ms: z.number().int().nonnegative(),
+  /**
+   * V1, a voice question only: what the member said, as the model heard it (the question's text from now on).
+   * '' means the recording held no speech: `answer` is then empty too, and nothing was answered.
+   */
+  transcript: z.string().optional(),
 });
 export type AssistantDone = z.infer<typeof assistantDoneSchema>;
 

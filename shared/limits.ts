@@ -109,6 +109,25 @@ export const ASSISTANT = {
 export const VOICE = {
   pushToTalkClipBase64Bytes: 250_000, // V1: ~15 s
   audioMaxBase64Bytes: 700_000, // V5: ~30 s of opus
+  /** V5: a recording stops by itself here (about 30 s of opus), or sooner if its base64 nears audioMaxBase64Bytes. */
+  recordingMaxMs: 30_000,
+  /** The recording's countdown is shown over its last seconds. */
+  recordingCountdownMs: 10_000,
+  /** Speech bitrate for MediaRecorder opus: ~4 KB/s, so 30 s stays far inside the limit (reference/audio.md). */
+  recorderBitsPerSecond: 32_000,
+  /** Held for less than this, the clip is not sent: "hold the button while you speak". */
+  recordingMinMs: 400,
+  /** Louder than this (RMS, dBFS) counts as sound; a clip that never was for recordingMinSpeechMs is silent. */
+  speechLevelDbfs: -50,
+  recordingMinSpeechMs: 150,
+  /** V4: one TTS call speaks at most this much text; the renderer sends sentences, and cuts a longer one. */
+  ttsTextMaxChars: 1_000,
+  /** V2: sentences synthesized ahead of the one playing (bounded, in order). */
+  ttsAhead: 2,
+  /** TTS for a voice question's answer is part of that question (G9) for this long after it was asked. */
+  speechGrantMs: 10 * 60_000,
+  ttsTimeoutMs: 30_000,
+  sttTimeoutMs: 30_000,
   audioMimeTypes: ['webm', 'ogg', 'wav', 'mpeg', 'mp3', 'mp4', 'm4a', 'aac', 'flac'], // V5
   ttsSampleRateHz: 24_000, // V4
   liveInputSampleRateHz: 16_000, // Live API input

@@ -4,6 +4,7 @@ import { DEFAULT_DIGEST_SETTINGS, digestSettingsPatchSchema, digestSettingsSchem
 import { LANGS } from './lang';
 import { appErrorSchema } from './result';
 import { knowledgeBaseSettingsPatchSchema, knowledgeBaseSettingsSchema } from './oracle';
+import { DEFAULT_VOICE_SETTINGS, voiceSettingsPatchSchema, voiceSettingsSchema } from './voice';
 import { DEFAULT_ZOHO_DATA_CENTRE, zohoDataCentreSchema } from './zoho-data-centres';
 
 /** A model id as the Gemini API names it (e.g. "gemini-3.8-flash", "gemma-4-26b-a4b-it"). */
@@ -67,6 +68,8 @@ export const settingsSchema = z.object({
   knowledgeBase: knowledgeBaseSettingsSchema.default({ path: null, floors: {} }),
   /** The first-run checklist: hidden for good once the member dismisses it (it is offered once sign-in and the key are done). */
   firstRun: z.object({ checklistDismissed: z.boolean().default(false) }).default({ checklistDismissed: false }),
+  /** Push-to-talk and spoken answers (V1 to V5). */
+  voice: voiceSettingsSchema.default(DEFAULT_VOICE_SETTINGS),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -78,6 +81,7 @@ export const DEFAULT_SETTINGS: Settings = {
   digest: { ...DEFAULT_DIGEST_SETTINGS },
   knowledgeBase: { path: null, floors: {} },
   firstRun: { checklistDismissed: false },
+  voice: { ...DEFAULT_VOICE_SETTINGS },
 };
 
 // No defaults in a patch: zod fills defaults even in a partial object, which would reset the fields not sent.
@@ -98,6 +102,7 @@ export const settingsPatchSchema = z
     digest: digestSettingsPatchSchema,
     knowledgeBase: knowledgeBaseSettingsPatchSchema,
     firstRun: z.strictObject({ checklistDismissed: z.boolean() }).partial(),
+    voice: voiceSettingsPatchSchema,
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

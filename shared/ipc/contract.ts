@@ -24,6 +24,15 @@ import { IPC } from '../limits';
 import { memberSecretNameSchema, secretsStatusSchema } from '../secrets';
 import { modelsCheckInputSchema, modelsCheckSchema, settingsPatchSchema, settingsSchema } from '../settings';
 import { zohoConnectedSchema, zohoConnectInputSchema, zohoProgressSchema, zohoStatusSchema } from '../zoho-connection';
+import {
+  assistantTranscriptSchema,
+  microphoneStateSchema,
+  shortcutStateSchema,
+  speechAudioSchema,
+  voiceSttInputSchema,
+  voiceSttOutputSchema,
+  voiceTtsInputSchema,
+} from '../voice';
 import { cancel, stream, unary, type Broadcasts, type Contract } from './define';
 
 const noInput = z.strictObject({});
@@ -150,7 +159,12 @@ export const contract = {
    */
   'assistant:chat': stream({
     input: assistantChatInputSchema,
-    events: { 'assistant:chunk': assistantChunkSchema, 'assistant:step': assistantStepSchema },
+    events: {
+      'assistant:chunk': assistantChunkSchema,
+      'assistant:step': assistantStepSchema,
+      // V1: a voice question's transcript, before the first chunk.
+      'assistant:transcript': assistantTranscriptSchema,
+    },
     done: assistantDoneSchema,
     terminal: { done: 'assistant:done', error: 'assistant:error' },
     protected: true,
@@ -174,6 +188,18 @@ export const contract = {
     input: noInput,
     output: z.object({ imported: z.boolean(), state: assistantPromptsStateSchema }),
   }),
+
+  /** V3: speech to text, literally; `{text: ''}` means the recording held no speech (not an error). */
+  'voice:stt': unary({ input: voiceSttInputSchema, output: voiceSttOutputSchema, protected: true }),
+  'voice:cancelStt': cancel('voice:stt'),
+  /** V4: text to speech with the TTS model and the member's voice, as a WAV. */
+  'voice:tts': unary({ input: voiceTtsInputSchema, output: speechAudioSchema, protected: true }),
+  /** Barge-in: a sentence still being synthesized is abandoned. */
+  'voice:cancelTts': cancel('voice:tts'),
+  /** Whether the global push-to-talk shortcut is registered, taken by another app, or off. */
+  'voice:shortcut': unary({ input: noInput, output: shortcutStateSchema }),
+  /** The microphone went live or stopped: the tray icon and the always-on-top indicator show it. */
+  'voice:microphone': unary({ input: microphoneStateSchema, output: z.object({}) }),
 } satisfies Contract;
 
 /** Events main sends on its own. */
@@ -184,6 +210,10 @@ export const broadcasts = {
   'digest:updated': digestStateSchema,
   /** The knowledge base changed state: indexing started, progressed or finished, or the folder moved. */
   'oracle:changed': knowledgeStatusSchema,
+  /** The global push-to-talk shortcut was pressed: start a voice question, or stop the one recording. */
+  'voice:shortcutPressed': z.object({}),
+  /** The shortcut was registered again (Settings changed it) and now works, or does not. */
+  'voice:shortcutChanged': shortcutStateSchema,
 } satisfies Broadcasts;
 export type AppBroadcasts = typeof broadcasts;
 

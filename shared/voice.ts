@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { isAccelerator } from './accelerator';
+import { audioClipSchema } from './audio';
+import { requestIdSchema } from './ipc/define';
+import { VOICE } from './limits';
+
+/**
+ * Voice (seeds 004, V1 to V5): speech to text, text to speech, and what the member sets for them. Audio crosses
+ * IPC as base64 in `{mimeType, data}` (shared/audio.ts) and is never written to disk or to the log.
+ */
+
+/** V3: transcribe literally; an empty `text` means there was no speech, not an error. */
+export const voiceSttInputSchema = z.strictObject({ audio: audioClipSchema, requestId: requestIdSchema.optional() });
+export const voiceSttOutputSchema = z.object({ text: z.string() });
+export type VoiceSttOutput = z.infer<typeof voiceSttOutputSchema>;
+
+/**
+ * V4: one sentence (or a short passage) to speech. `answerOf` names the `assistant:chat` request of a voice
+ * question: its sentences are part of that question and do not count again against the AI channel's limit (G9).
+ * `requestId` makes the call cancellable by `voice:cancelTts` (barge-in).
+ */
+export const voiceTtsInputSchema = z.strictObject({
+  text: z.string().trim().min(1, 'There is nothing to say.').max(VOICE.ttsTextMaxChars),
+  answerOf: requestIdSchema.optional(),
+  requestId: requestIdSchema.optional(),
+});
+export type VoiceTtsInput = z.input<typeof voiceTtsInputSchema>;
+export const speechAudioSchema = z.object({ mimeType: z.literal('audio/wav'), data: z.string().min(1) });
+export type SpeechAudio = z.infer<typeof speechAudioSchema>;
+
+/** V1: what the member said, sent before the first piece of the answer. */
+export const assistantTranscriptSchema = z.object({ text: z.string() });
+
+/** Gemini's prebuilt TTS voices (reference/external-apis.md). */
+export const PREBUILT_VOICES = [
+  'Kore', 'Puck', 'Charon', 'Zephyr', 'Fenrir', 'Leda', 'Orus', 'Aoede', 'Callirrhoe', 'Autonoe', 'Enceladus',
+  'Iapetus', 'Umbriel', 'Algieba', 'Despina', 'Erinome', 'Algenib', 'Rasalgethi', 'Laomedeia', 'Achernar',
+  'Alnilam', 'Schedar', 'Gacrux', 'Pulcherrima', 'Achird', 'Zubenelgenubi', 'Vindemiatrix', 'Sadachbia',
+  'Sadaltager', 'Sulafat',
+] as const;
+export type PrebuiltVoice = (typeof PREBUILT_VOICES)[number];
+
+export const DEFAULT_VOICE_SHORTCUT = 'CommandOrControl+Shift+Space';
+
+export const acceleratorSchema = z
+  .string()
+  .trim()
+  .max(60)
+  .refine(isAccelerator, 'Use a modifier and a key, such as Ctrl+Shift+Space.');
+
+export const voiceSettingsSchema = z.object({
+  /** V2: voice questions are answered aloud. */
+  spokenAnswers: z.boolean().default(true),
+  voiceName: z.enum(PREBUILT_VOICES).default('Kore'),
+  /** A MediaDeviceInfo.deviceId; null is the system's default microphone. */
+  microphoneId: z.string().max(200).nullable().default(null),
+  /** Starts and stops a voice question from anywhere on the desktop; null turns it off. */
+  shortcut: acceleratorSchema.nullable().default(DEFAULT_VOICE_SHORTCUT),
+});
+export type VoiceSettings = z.infer<typeof voiceSettingsSchema>;
+export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
+  spokenAnswers: true,
+  voiceName: 'Kore',
+  microphoneId: null,
+  shortcut: DEFAULT_VOICE_SHORTCUT,
+};
+export const voiceSettingsPatchSchema = z
+  .strictObject({
+    spokenAnswers: z.boolean(),
+    voiceName: z.enum(PREBUILT_VOICES),
+    microphoneId: z.string().max(200).nullable(),
+    shortcut: acceleratorSchema.nullable(),
+  })
+  .partial();
+
+/**
+ * Whether the global shortcut works: registered; refused because another app holds it (`taken`); off (no
+ * shortcut set); or `unavailable` where there is no desktop to register with (the browser harness).
+ */
+export const shortcutStateSchema = z.object({
+  accelerator: z.string().nullable(),
+  state: z.enum(['registered', 'taken', 'off', 'unavailable']),
+});
+export type ShortcutState = z.infer<typeof shortcutStateSchema>;
+
+/** The renderer tells main whether the microphone is live: the tray and the on-top indicator show it. */
+export const microphoneStateSchema = z.strictObject({ live: z.boolean() });
