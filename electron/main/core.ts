@@ -30,6 +30,9 @@ import { createSecretaryCapability } from './secretary/secretary-capability';
 import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store';
 import { createZoho } from './zoho/create-zoho';
+import { createSpeechGrants } from './voice/speech-grants';
+import type { ShortcutPort } from './voice/shortcut-port';
+import { createVoiceCapability } from './voice/voice-capability';
 import { mailHtmlToText } from './zoho/mail-text';
 import { zohoHandlers } from './zoho/zoho-handlers';
 import type { ZohoOverrides } from './zoho/zoho-endpoints';
@@ -82,6 +85,11 @@ export interface CoreDeps {
   broadcast: (event: AppBroadcast, payload: unknown) => void;
   /** A settings write changed the language main speaks: what main shows outside the window (the tray) follows. */
   languageChanged?: (lang: Lang) => void;
+  /**
+   * Voice on the desktop: its global shortcuts and the signs that the microphone is live (the tray, the on-top
+   * indicator). Absent where there is no desktop (the browser harness): the shortcut is then 'unavailable'.
+   */
+  voice?: { shortcuts?: ShortcutPort; microphone?: (live: boolean) => void };
 }
 
 export interface Core {
@@ -204,6 +212,7 @@ export function createCore(deps: CoreDeps): Core {
     now,
     budgets: { [ASSISTANT_BUDGET]: { limit: ASSISTANT.rateLimitPerMinute, windowMs: ASSISTANT.rateLimitWindowMs } },
   });
+  const speechGrants = createSpeechGrants({ now });
   const assistant = createAssistantCapability({
     db: deps.db,
     gateway: gemini,
@@ -211,8 +220,22 @@ export function createCore(deps: CoreDeps): Core {
     zoho,
     secrets: deps.secrets,
     limiter: aiChannel,
+    speechGrants,
     promptFiles: deps.assistant.promptFiles,
     timeZone: deps.assistant.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    now,
+    log,
+  });
+  const voice = createVoiceCapability({
+    gateway: gemini,
+    settings,
+    limiter: aiChannel,
+    speechGrants,
+    ...deps.voice,
+    publish: {
+      shortcutPressed: () => broadcast('voice:shortcutPressed', {}),
+      shortcutChanged: (state) => broadcast('voice:shortcutChanged', state),
+    },
     now,
     log,
   });
@@ -234,9 +257,10 @@ export function createCore(deps: CoreDeps): Core {
       ...oracle.handlers,
       ...secretary.handlers,
       ...assistant.handlers,
+      ...voice.handlers,
     },
   });
-  capabilities.push(app, preferences, keys, auth, mailbox, digest, oracle, secretary, assistant);
+  capabilities.push(app, preferences, keys, auth, mailbox, digest, oracle, secretary, assistant, voice);
   for (const capability of capabilities) capability.start?.();
   return {
     registry,

@@ -4,6 +4,7 @@ import {
   type GeminiAction,
   type GeminiStep,
   type ReplyContext,
+  audioReply,
   badRequest,
   estimateTokens,
   liveScript,
@@ -21,9 +22,19 @@ export const DEFAULT_REPLY_TEXT = 'double reply';
 /** Google's own default for gemini-embedding-001 when the request names no outputDimensionality. */
 export const DEFAULT_EMBEDDING_DIMENSIONS = 3072;
 
+/** What a TTS model sends by default: raw 16-bit little-endian mono PCM, as Google's older TTS models do. */
+export const DEFAULT_SPEECH_SAMPLE_RATE_HZ = 24_000;
+export const DEFAULT_SPEECH_MIME_TYPE = `audio/L16;codec=pcm;rate=${DEFAULT_SPEECH_SAMPLE_RATE_HZ}`;
+const SPEECH_MS_PER_CHARACTER = 20;
+const SPEECH_TONE_HZ = 440;
+/** Quiet: about -26 dBFS, so a harness that plays it aloud is not loud. */
+const SPEECH_AMPLITUDE = 1600;
+
 export function defaultStep(action: GeminiAction, context: ReplyContext): GeminiStep {
   switch (action) {
     case 'generateContent':
+      // A TTS model answers in audio only, so e2e tests and the harness hear something without scripting.
+      if (context.model.includes('tts')) return audioReply(defaultSpeechPcm(textsIn(context.body).join('')), DEFAULT_SPEECH_MIME_TYPE);
       return textReply(DEFAULT_REPLY_TEXT);
     case 'streamGenerateContent':
       return stream(defaultChunks(context));
@@ -48,6 +59,17 @@ function defaultChunks(context: ReplyContext): object[] {
       ? textChunk(piece)
       : { ...textChunk(piece, { finishReason: 'STOP' }), usageMetadata: usageFor(context, [DEFAULT_REPLY_TEXT]), modelVersion: context.model },
   );
+}
+
+/** The default TTS audio for `text`: a quiet sine, 20 ms of it per character, the same for the same text. */
+export function defaultSpeechPcm(text: string): Buffer {
+  const samples = Math.round((text.length * SPEECH_MS_PER_CHARACTER * DEFAULT_SPEECH_SAMPLE_RATE_HZ) / 1000);
+  const pcm = Buffer.alloc(samples * 2);
+  for (let index = 0; index < samples; index++) {
+    const value = Math.round(SPEECH_AMPLITUDE * Math.sin((2 * Math.PI * SPEECH_TONE_HZ * index) / DEFAULT_SPEECH_SAMPLE_RATE_HZ));
+    pcm.writeInt16LE(value, index * 2);
+  }
+  return pcm;
 }
 
 interface EmbedRequest {

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_EMBEDDING_DIMENSIONS,
   DEFAULT_REPLY_TEXT,
+  DEFAULT_SPEECH_MIME_TYPE,
   type GeminiDouble,
+  audioReply,
   functionCallReply,
   jsonReply,
   reply,
@@ -144,6 +146,34 @@ describe('generateContent', () => {
 
     expect(response.text).toBe('ab');
     expect(response.candidates?.[0]?.finishReason).toBe('MAX_TOKENS');
+  });
+
+  it('answers a TTS model with raw 24 kHz PCM by default: a quiet sine, 20 ms per character, the same each time', async () => {
+    const speak = () =>
+      ai.models.generateContent({
+        model: 'gemini-3.8-flash-tts',
+        contents: 'Hello there.',
+        config: { responseModalities: ['AUDIO'], speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: 'Kore' } } } },
+      });
+
+    const first = await speak();
+    const part = first.candidates?.[0]?.content?.parts?.[0]?.inlineData;
+    expect(part?.mimeType).toBe(DEFAULT_SPEECH_MIME_TYPE);
+    const pcm = Buffer.from(part?.data ?? '', 'base64');
+    expect(pcm.length).toBe('Hello there.'.length * 0.02 * 24_000 * 2);
+    const samples = Array.from({ length: pcm.length / 2 }, (_, index) => pcm.readInt16LE(index * 2));
+    expect(Math.max(...samples)).toBeGreaterThan(0);
+    expect(Math.max(...samples.map(Math.abs))).toBeLessThan(32767 / 10);
+    expect((await speak()).candidates?.[0]?.content?.parts?.[0]?.inlineData?.data).toBe(part?.data);
+  });
+
+  it('answers with the audio given to audioReply()', async () => {
+    gemini.script('generateContent', audioReply(Buffer.from('RIFF....WAVE'), 'audio/wav'));
+    const response = await ai.models.generateContent({ model: 'gemini-3.8-flash-tts', contents: 'x' });
+    expect(response.candidates?.[0]?.content?.parts?.[0]?.inlineData).toEqual({
+      mimeType: 'audio/wav',
+      data: Buffer.from('RIFF....WAVE').toString('base64'),
+    });
   });
 });
 

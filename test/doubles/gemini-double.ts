@@ -17,6 +17,7 @@ export {
   type StreamOptions,
   INVALID_KEY_MESSAGE,
   THINKING_LEVEL_UNSUPPORTED_MESSAGE,
+  audioReply,
   badRequest,
   delay,
   emptyCandidates,
@@ -39,7 +40,7 @@ export {
   textReply,
   thinkingLevelUnsupported,
 } from './gemini-steps';
-export { DEFAULT_EMBEDDING_DIMENSIONS, DEFAULT_REPLY_TEXT } from './gemini-defaults';
+export { DEFAULT_EMBEDDING_DIMENSIONS, DEFAULT_REPLY_TEXT, DEFAULT_SPEECH_MIME_TYPE, defaultSpeechPcm } from './gemini-defaults';
 export { LIVE_PATH } from './gemini-live';
 
 export interface GeminiDoubleOptions {

@@ -58,6 +58,11 @@ export function textReply(text: string): GeminiStep {
   return { kind: 'respond', status: 200, body: (context) => modelTurn(context, [{ text }]) };
 }
 
+/** A TTS model's answer: one inline audio part, e.g. raw PCM as 'audio/L16;codec=pcm;rate=24000', or a WAV. */
+export function audioReply(audio: Buffer, mimeType: string): GeminiStep {
+  return { kind: 'respond', status: 200, body: (context) => modelTurn(context, [{ inlineData: { mimeType, data: audio.toString('base64') } }]) };
+}
+
 /** Structured output arrives as the JSON text of the first part. */
 export function jsonReply(value: unknown): GeminiStep {
   return textReply(JSON.stringify(value));

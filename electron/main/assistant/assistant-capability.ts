@@ -7,6 +7,7 @@ import type { Logger } from '../log/logger';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
+import type { SpeechGrants } from '../voice/speech-grants';
 import type { Zoho } from '../zoho/create-zoho';
 import { ASSISTANT_BUDGET, createAssistant } from './assistant';
 import { createAssistantPromptsStore } from './assistant-prompts';
@@ -28,6 +29,8 @@ export interface AssistantCapabilityDeps {
   secrets: SecretStore;
   /** The AI channel's one limiter (G9): the Assistant counts against ASSISTANT_BUDGET. */
   limiter: AiChannelLimiter<typeof ASSISTANT_BUDGET>;
+  /** G9: a voice question's answer is spoken (voice:tts) at no further cost. */
+  speechGrants: Pick<SpeechGrants, 'grant' | 'revoke'>;
   promptFiles: PromptFiles;
   /** The member's IANA time zone, as their computer is set now. */
   timeZone: () => string;
@@ -66,13 +69,22 @@ export function createAssistantCapability(deps: AssistantCapabilityDeps): Capabi
 
   return {
     handlers: {
-      'assistant:chat': (input, ctx) =>
-        assistant.chat(input, {
+      'assistant:chat': async (input, ctx) => {
+        // G9: a voice question's spoken answer is part of it. Speech starts at the first sentence, while the answer
+        // still streams, so the grant is made as the question is asked; one that ends with no answer to speak
+        // (refused by the limiter, failed, cancelled) takes it back.
+        const voiced = input.audio !== undefined;
+        if (voiced) deps.speechGrants.grant(ctx.member.email, ctx.requestId);
+        const done = await assistant.chat(input, {
           member: ctx.member,
           signal: ctx.signal,
           emitChunk: (text) => ctx.emit('assistant:chunk', { text }),
           emitStep: (step) => ctx.emit('assistant:step', step),
-        }),
+          emitTranscript: (text) => ctx.emit('assistant:transcript', { text }),
+        });
+        if (voiced && !done.ok) deps.speechGrants.revoke(ctx.member.email, ctx.requestId);
+        return done;
+      },
       'assistant:prompts': () => ok(prompts.get()),
       'assistant:savePrompts': (input) => ok(prompts.set(input)),
       'assistant:resetPrompts': ({ layer }) => ok(prompts.reset(layer)),

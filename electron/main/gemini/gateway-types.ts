@@ -81,6 +81,10 @@ export interface GenerationSettings {
   topK?: number;
   maxOutputTokens?: number;
   thinkingLevel?: ThinkingLevel;
+  /** ['AUDIO'] for speech (a TTS model answers in audio only); the model's default (text) when left out. */
+  responseModalities?: ('TEXT' | 'AUDIO')[];
+  /** The prebuilt voice a TTS model speaks with. */
+  speechConfig?: { voiceName: string };
 }
 
 export interface GenerateRequest extends CallOptions {
@@ -104,6 +108,8 @@ export interface Generation {
   /** The model's turn exactly as it came: append it to `contents` unchanged. */
   content: ModelTurn;
   functionCalls: FunctionCall[];
+  /** The first audio part of the answer (base64), as a TTS model sends it; null when there is none. */
+  audio: { mimeType: string; data: string } | null;
   finishReason: string | null;
 }
 

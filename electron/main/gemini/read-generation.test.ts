@@ -13,7 +13,7 @@ describe('readGeneration', () => {
     const read = readGeneration(turn(parts), MODEL, null);
     expect(read).toEqual({
       ok: true,
-      value: { model: MODEL, text: 'Hello there', content: { role: 'model', parts }, functionCalls: [], finishReason: 'STOP' },
+      value: { model: MODEL, text: 'Hello there', content: { role: 'model', parts }, functionCalls: [], audio: null, finishReason: 'STOP' },
     });
   });
 
@@ -21,6 +21,12 @@ describe('readGeneration', () => {
     const call = { name: 'search_knowledge', args: { query: 'vpn' } };
     const read = readGeneration(turn([{ functionCall: call, thoughtSignature: 'sig' }]), MODEL, null);
     expect(read.ok && read.value.functionCalls).toEqual([call]);
+  });
+
+  it('V4: reads the first audio part of a TTS reply', () => {
+    const first = { mimeType: 'audio/L16;codec=pcm;rate=24000', data: 'AAABAA==' };
+    const read = readGeneration(turn([{ inlineData: first }, { inlineData: { mimeType: 'audio/wav', data: 'UklGRg==' } }]), MODEL, null);
+    expect(read.ok && read.value).toMatchObject({ text: '', audio: first });
   });
 
   it('accepts an empty answer that finished normally', () => {

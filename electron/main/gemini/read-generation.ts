@@ -73,9 +73,15 @@ function generation(
   const promptCall = promptTools && functionCalls.length === 0 ? promptToolCall(text, promptTools) : null;
   // The turn goes back as it came (see sdkContents): branded, so no pipeline can build or alter one.
   const turn = content as unknown as ModelTurn;
+  const audio = audioOf(parts);
   return promptCall
-    ? { model, text: '', content: turn, functionCalls: [promptCall], finishReason }
-    : { model, text, content: turn, functionCalls, finishReason };
+    ? { model, text: '', content: turn, functionCalls: [promptCall], audio, finishReason }
+    : { model, text, content: turn, functionCalls, audio, finishReason };
+}
+
+function audioOf(parts: readonly Part[]): Generation['audio'] {
+  const inline = parts.find((part) => part.inlineData)?.inlineData;
+  return inline ? { mimeType: inline.mimeType ?? '', data: inline.data ?? '' } : null;
 }
 
 function callOf(call: SdkFunctionCall): FunctionCall {

@@ -104,6 +104,14 @@ describe('planGeneration', () => {
     expect(plan.native).toEqual(['systemInstruction', 'jsonSchema']);
   });
 
+  it('V4: asks a TTS model for audio in a prebuilt voice', () => {
+    const plan = planGeneration({ contents: 'Hello.', generation: { responseModalities: ['AUDIO'], speechConfig: { voiceName: 'Kore' } } }, ALL);
+    expect(plan.config).toEqual({
+      responseModalities: ['AUDIO'],
+      speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: 'Kore' } } },
+    });
+  });
+
   it('adds a user turn when the conversation does not start or end with one', () => {
     const plan = planGeneration(
       { contents: [{ role: 'model', parts: [{ text: 'Hello' }] }], systemInstruction: 'S', responseJsonSchema: schema },

@@ -36,7 +36,7 @@ export const PROMPT_TOOL_CALL_KEY = 'tool_call';
  */
 export function planGeneration(input: PlanInput, capabilities: ModelCapabilities): Plan {
   const tools = input.tools?.length ? input.tools.map(sdkDeclaration) : null;
-  const { thinkingLevel, ...generation } = input.generation ?? {};
+  const { thinkingLevel, speechConfig, ...generation } = input.generation ?? {};
   const useNative = {
     systemInstruction: input.systemInstruction !== undefined && capabilities.systemInstruction,
     jsonSchema: input.responseJsonSchema !== undefined && capabilities.jsonSchema,
@@ -44,6 +44,7 @@ export function planGeneration(input: PlanInput, capabilities: ModelCapabilities
     thinkingLevel: thinkingLevel !== undefined && capabilities.thinkingLevel,
   };
   const config: GenerateContentConfig = { ...generation };
+  if (speechConfig) config.speechConfig = { voiceConfig: { prebuiltVoiceConfig: { voiceName: speechConfig.voiceName } } };
   const preamble: string[] = [];
   const closing: string[] = [];
 

@@ -1,0 +1,207 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ASSISTANT, VOICE } from '../../../shared/limits';
+import { DEFAULT_VOICE_SHORTCUT } from '../../../shared/voice';
+import { hang, stream, textChunk, textReply } from '../../../test/doubles/gemini-double';
+import { fakeSender } from '../../../test/support/fake-sender';
+import { useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-kit';
+import { createSignedInTestCore } from '../../../test/support/signed-in-core';
+import type { TestCoreOverrides } from '../../../test/support/test-core';
+import type { ShortcutPort } from './shortcut-port';
+
+/*
+ * Voice's channels on the real core (pinned in DESIGN section 4): the audio checks in main (V5), the AI channel's
+ * limit shared with the Assistant (G9), the cancel of a sentence being synthesized, and the global shortcut.
+ */
+
+const gemini = useGeminiDouble();
+let disposeCore: (() => void) | null = null;
+afterEach(() => {
+  disposeCore?.();
+  disposeCore = null;
+});
+
+async function start(overrides: TestCoreOverrides = {}) {
+  const test = await createSignedInTestCore({ gemini: { baseUrl: gemini.double.baseUrl }, ...overrides });
+  disposeCore = () => test.dispose();
+  const window = fakeSender();
+  const call = (channel: string, input: unknown = {}) => test.core.registry.call(channel, input, window.sender);
+  await call('secrets:set', { name: 'gemini.apiKey', value: VALID_KEY });
+  gemini.double.reset();
+  return { call, events: window.events, test };
+}
+
+const CLIP = { mimeType: 'audio/webm;codecs=opus', data: 'GkXfow==' };
+const voiceQuestion = { message: '', history: [], lang: 'en', audio: CLIP };
+
+/** Asks a voice question and waits for its answer; its requestId is what the answer's sentences name. */
+async function askByVoice(call: (channel: string, input: unknown) => Promise<unknown>, events: Array<{ event: string; payload: unknown }>) {
+  gemini.double.script(
+    'streamGenerateContent',
+    stream([textChunk('<transcript>When is lunch?</transcript>Lunch is at noon. '), textChunk('Enjoy it.', { finishReason: 'STOP' })]),
+  );
+  const started = (await call('assistant:chat', voiceQuestion)) as { ok: true; value: { requestId: string } };
+  const { requestId } = started.value;
+  await vi.waitFor(() =>
+    expect(events.some(({ event, payload }) => event === 'assistant:done' && (payload as { requestId: string }).requestId === requestId)).toBe(true),
+  );
+  return requestId;
+}
+
+describe('V5: audio refused in main, whatever the renderer checked', () => {
+  it.each([
+    ['voice:stt', (audio: object) => ({ audio })],
+    ['assistant:chat', (audio: object) => ({ ...voiceQuestion, audio })],
+  ])('%s: a type outside the allowlist is INVALID_INPUT, over ~700 KB of base64 TOO_LARGE', async (channel, input) => {
+    const { call } = await start();
+    expect(await call(channel, input({ mimeType: 'video/webm', data: CLIP.data }))).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'audio.mimeType' },
+    });
+    expect(await call(channel, input({ mimeType: 'audio/ogg', data: 'A'.repeat(VOICE.audioMaxBase64Bytes + 4) }))).toMatchObject({
+      ok: false,
+      error: { code: 'TOO_LARGE', field: 'audio.data' },
+    });
+    expect(gemini.double.requests).toEqual([]);
+  });
+
+  it('voice:stt takes an allowed clip at the limit and transcribes it', async () => {
+    const { call } = await start();
+    gemini.double.script('generateContent', textReply('Hello.'));
+    const atLimit = { mimeType: 'audio/ogg;codecs=opus', data: 'A'.repeat(VOICE.audioMaxBase64Bytes) };
+    expect(await call('voice:stt', { audio: atLimit })).toEqual({ ok: true, value: { text: 'Hello.' } });
+  });
+});
+
+describe('G9: a voice question counts once against the AI channel’s limit, its spoken answer included', () => {
+  const speak = (text: string, answerOf?: string) => ({ text, ...(answerOf ? { answerOf } : {}) });
+
+  it('its sentences’ voice:tts calls with answerOf are free; tts without answerOf counts', async () => {
+    const { call, events } = await start();
+    const question = await askByVoice(call, events);
+    for (const sentence of ['Lunch is at noon.', 'Enjoy it.', 'One more.']) {
+      expect(await call('voice:tts', speak(sentence, question))).toMatchObject({ ok: true, value: { mimeType: 'audio/wav' } });
+    }
+    // The question was one of the budget; the rest is for calls that name no question.
+    for (let index = 1; index < ASSISTANT.rateLimitPerMinute; index++) {
+      expect(await call('voice:tts', speak(`Sentence ${index}.`))).toMatchObject({ ok: true });
+    }
+    expect(await call('voice:tts', speak('One too many.'))).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', reason: 'rate_limit' } });
+    expect(await call('voice:stt', { audio: CLIP })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
+    // Its own answer can still be spoken.
+    expect(await call('voice:tts', speak('Enjoy it.', question))).toMatchObject({ ok: true });
+  });
+
+  it('another member’s question does not cover a member’s speech', async () => {
+    const { call, events, test } = await start();
+    const anasQuestion = await askByVoice(call, events);
+    const signedIn = await test.core.auth.acceptToken(await test.access.issue({ email: 'ben@example.com', name: 'Ben' }));
+    expect(signedIn).toMatchObject({ ok: true, value: { state: 'signed_in' } });
+    for (let index = 0; index < ASSISTANT.rateLimitPerMinute; index++) {
+      expect(await call('voice:tts', speak(`Sentence ${index}.`))).toMatchObject({ ok: true });
+    }
+    expect(await call('voice:tts', speak('Lunch is at noon.', anasQuestion))).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
+  });
+
+  it('a voice question the limiter refused grants nothing', async () => {
+    const { call, events } = await start();
+    for (let index = 0; index < ASSISTANT.rateLimitPerMinute; index++) {
+      expect(await call('voice:tts', speak(`Sentence ${index}.`))).toMatchObject({ ok: true });
+    }
+    const refused = (await call('assistant:chat', voiceQuestion)) as { ok: true; value: { requestId: string } };
+    const { requestId } = refused.value;
+    await vi.waitFor(() => expect(events).toContainEqual({ event: 'assistant:error', payload: expect.objectContaining({ requestId }) }));
+    expect(await call('voice:tts', speak('Lunch is at noon.', requestId))).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
+    expect(gemini.double.requestsFor('streamGenerateContent')).toEqual([]);
+  });
+
+  it('voice:cancelTts abandons a sentence being synthesized: the abort reaches the HTTP request', async () => {
+    const { call } = await start();
+    gemini.double.script('generateContent', hang());
+    const requestId = 'sentence-1';
+    const speaking = call('voice:tts', { text: 'A sentence nobody will hear.', requestId });
+    await vi.waitFor(() => expect(gemini.double.requestsFor('generateContent')).toHaveLength(1));
+    expect(await call('voice:cancelTts', { requestId })).toEqual({ ok: true, value: { cancelled: true } });
+    expect(await speaking).toMatchObject({ ok: false, error: { reason: 'cancelled' } });
+    await vi.waitFor(() => expect(gemini.double.requestsFor('generateContent')[0]!.aborted).toBe(true));
+    expect(gemini.double.requestsFor('generateContent')).toHaveLength(1);
+  });
+});
+
+/** The desktop's global shortcuts, as a test holds them: some accelerators are another app's. */
+function fakeShortcuts(taken: readonly string[] = []) {
+  const held = new Map<string, () => void>();
+  const port: ShortcutPort = {
+    register(accelerator, onPress) {
+      if (taken.includes(accelerator)) return 'taken';
+      held.set(accelerator, onPress);
+      return 'registered';
+    },
+    unregisterAll: () => held.clear(),
+  };
+  return { port, held };
+}
+
+describe('the global push-to-talk shortcut', () => {
+  it('is registered at start from Settings, and a press is broadcast to the window', async () => {
+    const shortcuts = fakeShortcuts();
+    const { call, test } = await start({ voice: { shortcuts: shortcuts.port } });
+    expect(await call('voice:shortcut')).toEqual({ ok: true, value: { accelerator: DEFAULT_VOICE_SHORTCUT, state: 'registered' } });
+    expect([...shortcuts.held.keys()]).toEqual([DEFAULT_VOICE_SHORTCUT]);
+
+    shortcuts.held.get(DEFAULT_VOICE_SHORTCUT)!();
+    expect(test.broadcasts).toContainEqual({ event: 'voice:shortcutPressed', payload: {} });
+  });
+
+  it('is registered again when Settings change it: taken by another app, registered, or off', async () => {
+    const shortcuts = fakeShortcuts(['Alt+Space']);
+    const { call, test } = await start({ voice: { shortcuts: shortcuts.port } });
+    const changes = () => test.broadcasts.filter(({ event }) => event === 'voice:shortcutChanged').map(({ payload }) => payload);
+
+    await call('settings:update', { voice: { shortcut: 'Alt+Space' } });
+    expect(await call('voice:shortcut')).toEqual({ ok: true, value: { accelerator: 'Alt+Space', state: 'taken' } });
+    expect(shortcuts.held.size).toBe(0);
+
+    await call('settings:update', { voice: { shortcut: 'Control+Alt+K' } });
+    expect([...shortcuts.held.keys()]).toEqual(['Control+Alt+K']);
+
+    await call('settings:update', { voice: { shortcut: null } });
+    expect(shortcuts.held.size).toBe(0);
+    expect(changes()).toEqual([
+      { accelerator: 'Alt+Space', state: 'taken' },
+      { accelerator: 'Control+Alt+K', state: 'registered' },
+      { accelerator: null, state: 'off' },
+    ]);
+
+    // Settings that leave the shortcut alone do not touch it.
+    await call('settings:update', { voice: { voiceName: 'Puck' } });
+    expect(changes()).toHaveLength(3);
+  });
+
+  it('is let go when the app closes', async () => {
+    const shortcuts = fakeShortcuts();
+    const { test } = await start({ voice: { shortcuts: shortcuts.port } });
+    test.dispose();
+    disposeCore = null;
+    expect(shortcuts.held.size).toBe(0);
+  });
+
+  it('is unavailable without a desktop (the browser harness)', async () => {
+    const { call } = await start();
+    expect(await call('voice:shortcut')).toEqual({ ok: true, value: { accelerator: DEFAULT_VOICE_SHORTCUT, state: 'unavailable' } });
+  });
+});
+
+describe('voice:microphone', () => {
+  it('tells the desktop that the microphone is live, and that it stopped', async () => {
+    const live: boolean[] = [];
+    const { call } = await start({ voice: { microphone: (isLive) => live.push(isLive) } });
+    expect(await call('voice:microphone', { live: true })).toEqual({ ok: true, value: {} });
+    expect(await call('voice:microphone', { live: false })).toEqual({ ok: true, value: {} });
+    expect(live).toEqual([true, false]);
+  });
+
+  it('does nothing without a desktop', async () => {
+    const { call } = await start();
+    expect(await call('voice:microphone', { live: true })).toEqual({ ok: true, value: {} });
+  });
+});

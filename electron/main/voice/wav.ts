@@ -1,0 +1,68 @@
+import { VOICE } from '../../../shared/limits';
+import { err, ok, type Result } from '../../../shared/result';
+import type { SpeechAudio } from '../../../shared/voice';
+
+/** Audio as a model sends it: a MIME type and base64 data. */
+export interface InlineAudio {
+  mimeType: string;
+  data: string;
+}
+
+const WAV_HEADER_BYTES = 44;
+const FMT_CHUNK_BYTES = 16;
+const PCM_FORMAT = 1;
+const CHANNELS = 1;
+const BITS_PER_SAMPLE = 16;
+const BYTES_PER_FRAME = (CHANNELS * BITS_PER_SAMPLE) / 8;
+const MAX_UINT32 = 0xffff_ffff;
+
+// Raw 16-bit PCM: what Google's TTS models have sent ('audio/L16;codec=pcm;rate=24000'; the Live API writes audio/pcm).
+const RAW_PCM = /^audio\/(?:l16|pcm)\b/i;
+const WAV = /^audio\/(?:wav|x-wav|wave)\s*(?:;|$)/i;
+const RATE = /;\s*rate\s*=\s*"?(\d+)"?/i;
+
+/**
+ * V4: a TTS model's audio as a WAV the renderer can decode. Raw PCM (16-bit little-endian mono, whatever L16's
+ * RFC says about byte order: it is what Gemini sends) gets the 44-byte header, at the rate its MIME type names
+ * (VOICE.ttsSampleRateHz when it names none); a WAV passes through as it came. Any other type is the model's
+ * surprise, not the member's: an UPSTREAM error.
+ */
+export function speechAsWav(audio: InlineAudio): Result<SpeechAudio> {
+  if (WAV.test(audio.mimeType)) return ok({ mimeType: 'audio/wav', data: audio.data });
+  if (!RAW_PCM.test(audio.mimeType)) return unexpectedAudio();
+  const rate = sampleRateOf(audio.mimeType);
+  const pcm = Buffer.from(audio.data, 'base64');
+  if (rate === null || WAV_HEADER_BYTES + pcm.length > MAX_UINT32) return unexpectedAudio();
+  return ok({ mimeType: 'audio/wav', data: Buffer.concat([wavHeader(pcm.length, rate), pcm]).toString('base64') });
+}
+
+function sampleRateOf(mimeType: string): number | null {
+  const named = RATE.exec(mimeType)?.[1];
+  if (named === undefined) return VOICE.ttsSampleRateHz;
+  const rate = Number(named);
+  return rate > 0 && rate * BYTES_PER_FRAME <= MAX_UINT32 ? rate : null;
+}
+
+function wavHeader(dataBytes: number, sampleRate: number): Buffer {
+  const header = Buffer.alloc(WAV_HEADER_BYTES);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(WAV_HEADER_BYTES - 8 + dataBytes, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(FMT_CHUNK_BYTES, 16);
+  header.writeUInt16LE(PCM_FORMAT, 20);
+  header.writeUInt16LE(CHANNELS, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * BYTES_PER_FRAME, 28);
+  header.writeUInt16LE(BYTES_PER_FRAME, 32);
+  header.writeUInt16LE(BITS_PER_SAMPLE, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
+}
+
+function unexpectedAudio(): Result<never> {
+  return err('UPSTREAM', 'The speech model sent audio the app cannot play. Try again, or another TTS model in Settings.', {
+    reason: 'unexpected_audio',
+  });
+}
