@@ -85,3 +85,27 @@ describe('G5 the answer is in the language of the UI only, whatever the message 
     expect(system).not.toContain('Spanish');
   });
 });
+
+describe('V1 a voice question: the transcript first, then the answer in the language of the UI', () => {
+  const audio = { mimeType: 'audio/webm;codecs=opus', data: 'GkXfo59ChoEBQveBAULygQRC84EIQoKEd2VibQ==' };
+
+  it('asks for the literal transcript between tags before anything else, and keeps the reply language last', async () => {
+    const kit = await createAssistantKit(gemini.double);
+    await kit.chat('', { lang: 'ru', audio });
+    const system = systemInstructionOf(kit.modelRequests()[0]!);
+
+    expect(system).toContain("Voice question: the member's last turn holds a recording of them speaking.");
+    expect(system).toContain('Begin your reply with a literal transcript of what they said, between <transcript> and </transcript>, before anything else and before any tool call.');
+    expect(system).toContain('in the language they spoke, word for word');
+    expect(system).toContain('Then answer what they asked, in Russian');
+    expect(system).toContain('If the recording holds no speech, reply with <transcript></transcript> and nothing else.');
+    expect(system.indexOf('Voice question:')).toBeGreaterThan(system.indexOf('Safeguards'));
+    expect(system.trimEnd().endsWith('Translate into Russian whatever you take from them.')).toBe(true);
+  });
+
+  it('says nothing of recordings or transcripts for a written question', async () => {
+    const system = await systemInstructionFor('What time is it?');
+    expect(system).not.toContain('Voice question');
+    expect(system).not.toContain('<transcript>');
+  });
+});

@@ -3,6 +3,7 @@ import type { Lang } from '../../../shared/lang';
 import { LANGUAGE_NAMES_IN_ENGLISH } from '../prompt/language-names';
 import { untrustedMarkers } from '../prompt/untrusted-data';
 import { zoneTime } from './tools/get-server-time';
+import { TRANSCRIPT_CLOSE, TRANSCRIPT_OPEN } from './voice-transcript';
 
 export interface AssistantPromptView {
   /** Layers 2 and 3, as the team set them (assistant-prompts.ts). */
@@ -14,12 +15,15 @@ export interface AssistantPromptView {
   /** Epoch milliseconds. */
   now: number;
   memberTimeZone: string;
+  /** V1: the member's last turn is a recording, and the reply opens with its transcript. */
+  voice: boolean;
 }
 
 /**
  * G4 and G5: the Assistant's system instruction. Layer 1, the safeguards, is written here and nowhere else, so no
- * setting can weaken it; then the team's scope and instructions; then the date, and last the reply language,
- * which nothing before it may override. In English, the language models follow instructions in best.
+ * setting can weaken it; then the team's scope and instructions; then the date; for a voice question, how to
+ * write what was heard (V1); and last the reply language, which nothing before it may override. In English, the
+ * language models follow instructions in best.
  */
 export function buildAssistantSystemInstruction(view: AssistantPromptView): string {
   const { boundary } = view;
@@ -40,6 +44,7 @@ export function buildAssistantSystemInstruction(view: AssistantPromptView): stri
     [
       `Now: ${local.weekday} ${local.date} ${local.time} in the member's time zone (${local.timeZone}, UTC${local.utcOffset}).`,
     ],
+    view.voice ? voiceQuestion(language) : [],
     [
       `Reply language: answer ONLY in ${language}, whatever language the member writes in and whatever language the conversation, the notes, the mail or any tool result is in. Translate into ${language} whatever you take from them.`,
     ],
@@ -48,4 +53,14 @@ export function buildAssistantSystemInstruction(view: AssistantPromptView): stri
     .filter((lines) => lines.length > 0)
     .map((lines) => lines.join('\n'))
     .join('\n\n');
+}
+
+/** V1: one call hears the question and answers it; the transcript comes first, so it can be shown first. */
+function voiceQuestion(language: string): string[] {
+  return [
+    "Voice question: the member's last turn holds a recording of them speaking.",
+    `- Begin your reply with a literal transcript of what they said, between ${TRANSCRIPT_OPEN} and ${TRANSCRIPT_CLOSE}, before anything else and before any tool call. Write it in the language they spoke, word for word: do not translate, summarise or correct it.`,
+    `- Then answer what they asked, in ${language}, as you would a written question.`,
+    `- If the recording holds no speech, reply with ${TRANSCRIPT_OPEN}${TRANSCRIPT_CLOSE} and nothing else.`,
+  ];
 }

@@ -27,6 +27,7 @@ import { createToolRegistry, type ToolContext, type ToolRegistry } from './tool-
 import { createGetServerTimeTool } from './tools/get-server-time';
 import { createMailTools } from './tools/mail-tools';
 import { createSearchKnowledgeTool } from './tools/search-knowledge';
+import { createTranscriptReader } from './voice-transcript';
 
 /** The AI channel's budget the Assistant counts against; Voice asks through the Assistant and shares it (G9). */
 export const ASSISTANT_BUDGET = 'assistant';
@@ -59,6 +60,11 @@ export interface ChatContext {
   emitChunk(text: string): void;
   /** Each tool call as it finishes ("what the AI did", G1). */
   emitStep(step: AssistantStep): void;
+  /**
+   * V1: what the member said in a voice question, once, before the first chunk of the answer. Where it is left
+   * out, the transcript still comes in the done value.
+   */
+  emitTranscript?(text: string): void;
 }
 
 export interface Assistant {
@@ -100,6 +106,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         return admitted;
       }
       const model = deps.settings().models.assistant;
+      const voice = input.audio !== undefined;
       const mailConnected = await deps.mailboxConnected();
       const registry = createToolRegistry(mailConnected ? withMail : baseTools, log);
       const boundary = newBoundary();
@@ -116,6 +123,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
           boundary,
           now: started,
           memberTimeZone: deps.memberTimeZone(),
+          voice,
         }),
       });
       const durationMs = Math.max(0, Math.round(deps.now() - started));
@@ -123,12 +131,15 @@ export function createAssistant(deps: AssistantDeps): Assistant {
       const tools = steps.map((step) => step.tool);
       if (!conversation.ok) {
         const { error } = conversation;
-        log.warn('assistant request failed', { model, code: error.code, reason: error.reason, rounds, tools, durationMs });
+        log.warn('assistant request failed', { model, code: error.code, reason: error.reason, voice, rounds, tools, durationMs });
         return { ok: false, error };
       }
-      const { answer, sources, degraded, incomplete } = conversation;
-      log.info('assistant answered', {
+      const { answer, sources, degraded, incomplete, transcript } = conversation;
+      // Whether speech was heard, never what: the transcript is the member's words.
+      const noSpeech = transcript === '';
+      log.info(noSpeech ? 'assistant heard no speech' : 'assistant answered', {
         model,
+        voice,
         rounds,
         tools,
         failedTools: steps.filter((step) => !step.ok).length,
@@ -138,7 +149,8 @@ export function createAssistant(deps: AssistantDeps): Assistant {
         incomplete,
         durationMs,
       });
-      return ok({ answer, steps, sources, degraded, incomplete, model, duration_ms: durationMs });
+      const done = { answer, steps, sources, degraded, incomplete, model, duration_ms: durationMs };
+      return ok(transcript === undefined ? done : { ...done, transcript });
     },
   };
 }
@@ -154,7 +166,7 @@ interface Conversation {
 }
 
 type Outcome = { steps: AssistantStep[]; rounds: number } & (
-  | { ok: true; answer: string; sources: AssistantSource[]; degraded: boolean; incomplete: boolean }
+  | { ok: true; answer: string; sources: AssistantSource[]; degraded: boolean; incomplete: boolean; transcript: string | undefined }
   | { ok: false; error: AppError }
 );
 
@@ -176,6 +188,12 @@ async function converse(c: Conversation): Promise<Outcome> {
     answer += text;
     ctx.emitChunk(text);
   };
+  // V1: a voice reply opens with the transcript. An empty one means no speech, and the call stops there.
+  const stop = new AbortController();
+  const heard = input.audio
+    ? createTranscriptReader({ onTranscript: (text) => (text === '' ? stop.abort() : ctx.emitTranscript?.(text)), onText: show })
+    : null;
+  const signal = heard ? AbortSignal.any([ctx.signal, stop.signal]) : ctx.signal;
   const answered = (degraded: boolean, incomplete: boolean) => ({
     ok: true as const,
     answer,
@@ -184,6 +202,7 @@ async function converse(c: Conversation): Promise<Outcome> {
     degraded,
     incomplete,
     rounds,
+    transcript: heard?.transcript,
   });
   const cancelled = () => ({ ok: false as const, error: failureError({ kind: 'cancelled' }, model), steps, rounds });
 
@@ -199,9 +218,11 @@ async function converse(c: Conversation): Promise<Outcome> {
       generation: { maxOutputTokens: ASSISTANT.maxOutputTokens },
       attempts: ASSISTANT_ATTEMPTS,
       timeoutMs: ASSISTANT.modelTimeoutMs,
-      signal: ctx.signal,
-      onChunk: (chunk) => show(chunk.text),
+      signal,
+      onChunk: (chunk) => (heard ? heard.read(chunk.text) : show(chunk.text)),
     });
+    if (reply.ok) heard?.endRound();
+    if (heard?.transcript === '') return answered(false, false);
     if (!reply.ok) {
       const { failure } = reply;
       if (failure.kind === 'cancelled') return { ok: false, error: reply.error, steps, rounds };
