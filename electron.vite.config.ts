@@ -55,7 +55,13 @@ export default defineConfig({
     build: {
       outDir: 'out/renderer',
       minify: true,
-      rolldownOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(__dirname, 'renderer/index.html'),
+          // The on-top "microphone live" notice (electron/main/platform/microphone-indicator.ts), under the same CSP.
+          indicator: resolve(__dirname, 'renderer/indicator.html'),
+        },
+      },
     },
   },
 });

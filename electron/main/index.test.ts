@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Lang } from '../../shared/lang';
 import type { LoginPort, Notify } from './auth/login-port';
 import type { Sender } from './ipc/sender';
+import type { ShortcutPort } from './voice/shortcut-port';
 
 const fakes = await vi.hoisted(async () => {
   const { EventEmitter } = await import('node:events');
@@ -19,9 +20,18 @@ const fakes = await vi.hoisted(async () => {
     readonly restore = vi.fn();
     destroyed = false;
     readonly isDestroyed = () => this.destroyed;
-    readonly isVisible = () => true;
+    visible = true;
+    focused = true;
+    readonly isVisible = () => this.visible;
+    readonly isFocused = () => this.focused;
     readonly isMinimized = () => false;
-    constructor(readonly options: { webPreferences?: { preload?: string; devTools?: boolean } }) {
+    // The on-top microphone indicator's side of a window.
+    readonly showInactive = vi.fn();
+    readonly setAlwaysOnTop = vi.fn();
+    readonly setVisibleOnAllWorkspaces = vi.fn();
+    readonly setIgnoreMouseEvents = vi.fn();
+    readonly setBounds = vi.fn();
+    constructor(readonly options: { focusable?: boolean; webPreferences?: { preload?: string; devTools?: boolean } }) {
       super();
       events.push(`window (guards: ${app.listenerCount('web-contents-created')})`);
       FakeBrowserWindow.created.push(this);
@@ -30,6 +40,7 @@ const fakes = await vi.hoisted(async () => {
   class FakeTray extends EventEmitter {
     static created: FakeTray[] = [];
     readonly setToolTip = vi.fn();
+    readonly setImage = vi.fn();
     readonly setContextMenu = vi.fn();
     readonly destroy = vi.fn();
     constructor() {
@@ -90,6 +101,11 @@ const fakes = await vi.hoisted(async () => {
       registerSchemesAsPrivileged: vi.fn(() => events.push('scheme')),
       handle: vi.fn(),
     },
+    globalShortcut: { register: vi.fn((_accelerator: string, _onPress: () => void) => true), unregisterAll: vi.fn() },
+    screen: {
+      getCursorScreenPoint: () => ({ x: 10, y: 10 }),
+      getDisplayNearestPoint: () => ({ workArea: { x: 0, y: 0, width: 1000, height: 700 } }),
+    },
   };
   const core = {
     registry: { channels: ['app:info', 'settings:get'], call: vi.fn(), releaseSender: vi.fn() },
@@ -114,7 +130,8 @@ vi.mock('./store/background-integrity-check', () => ({
 }));
 vi.mock('./store/integrity-check-worker?nodeWorker', () => ({ default: fakes.store.startIntegrityWorker }));
 
-const { app, BrowserWindow, Menu, Notification, Tray, dialog, ipcMain, nativeImage, protocol, session } = fakes.electron;
+const { app, BrowserWindow, Menu, Notification, Tray, dialog, globalShortcut, ipcMain, nativeImage, protocol, session } =
+  fakes.electron;
 let logs: string;
 
 async function launch(env: { devServerUrl?: string; isPackaged?: boolean } = {}) {
@@ -132,6 +149,7 @@ function coreDeps() {
     knowledge: { chooseFolder(): Promise<string | null> };
     broadcast(event: string, payload: unknown): void;
     languageChanged(lang: Lang): void;
+    voice: { shortcuts: ShortcutPort; microphone(live: boolean): void };
   };
 }
 
@@ -259,6 +277,7 @@ describe('app entry', () => {
     window.emit('close', closeWhileQuitting);
     expect(closeWhileQuitting.preventDefault).not.toHaveBeenCalled();
     app.emit('will-quit');
+    expect(globalShortcut.unregisterAll).toHaveBeenCalled();
     expect(fakes.core.close).toHaveBeenCalledOnce();
     expect(Tray.created[0]!.destroy).toHaveBeenCalled();
     expect(ipcMain.removeHandler).toHaveBeenCalledTimes(2);
@@ -373,6 +392,56 @@ describe('app entry', () => {
     );
     const check = fakes.store.checkIntegrityInBackground.mock.calls[0]![0] as { lang(): Lang };
     expect(check.lang()).toBe('fr');
+  });
+
+  it('gives the core the desktop shortcuts: pressing the one it registered reaches it', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    const onPress = vi.fn();
+    expect(coreDeps().voice.shortcuts.register('CommandOrControl+Shift+Space', onPress)).toBe('registered');
+    (globalShortcut.register.mock.calls[0]![1] as () => void)();
+    expect(onPress).toHaveBeenCalledOnce();
+  });
+
+  it('a live microphone with the window hidden shows in the tray and in an on-top notice, and never brings the window forward', async () => {
+    fakes.core.lang.mockReturnValue('es');
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    const window = BrowserWindow.created[0]!;
+    window.visible = false;
+    window.focused = false;
+    coreDeps().voice.shortcuts.register('CommandOrControl+Shift+Space', vi.fn());
+
+    coreDeps().voice.microphone(true);
+    const tray = Tray.created[0]!;
+    expect(tray.setImage).toHaveBeenLastCalledWith(expect.stringMatching(/tray-icon-live(Template)?\.png$/));
+    expect(tray.setToolTip).toHaveBeenLastCalledWith('Staff Desk — micrófono activado');
+    const indicator = BrowserWindow.created[1]!;
+    expect(indicator.options.focusable).toBe(false);
+    expect(indicator.showInactive).toHaveBeenCalledOnce();
+    const label = new URL(indicator.loadURL.mock.calls[0]![0]).searchParams.get('label');
+    expect(label).toMatch(/^Escuchando… pulsa .+Espacio para terminar$/);
+    expect(window.show).not.toHaveBeenCalled();
+    expect(window.focus).not.toHaveBeenCalled();
+
+    // The member brings the window forward mid-question: it shows the recording itself.
+    window.visible = true;
+    window.focused = true;
+    window.emit('focus');
+    expect(indicator.hide).toHaveBeenCalledOnce();
+
+    coreDeps().voice.microphone(false);
+    expect(tray.setImage).toHaveBeenLastCalledWith(expect.stringMatching(/tray-icon(Template)?\.png$/));
+    expect(tray.setToolTip).toHaveBeenLastCalledWith('Staff Desk');
+    expect(indicator.showInactive).toHaveBeenCalledOnce();
+  });
+
+  it('a live microphone in the window the member is using shows only in the tray', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    coreDeps().voice.microphone(true);
+    expect(Tray.created[0]!.setToolTip).toHaveBeenLastCalledWith('Staff Desk — microphone on');
+    expect(BrowserWindow.created).toHaveLength(1);
   });
 
   it('says in the system language that the app could not start when starting fails', async () => {

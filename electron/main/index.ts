@@ -15,7 +15,10 @@ import { openDatabaseWithRecovery } from './platform/database-recovery';
 import { signInSession } from './platform/login-partition';
 import { createLoginPort } from './platform/login-window';
 import { createFolderPicker } from './platform/folder-picker';
+import { createGlobalShortcuts } from './platform/global-shortcut';
 import { createMainWindow } from './platform/main-window';
+import { createMicrophoneIndicator } from './platform/microphone-indicator';
+import { createMicrophoneLive } from './platform/microphone-live';
 import { APP_TITLE } from '../../shared/product';
 import { createNoteOpener } from './platform/note-opener';
 import { createPromptFileDialogs } from './platform/prompt-file-dialogs';
@@ -23,7 +26,7 @@ import { ASSISTANT_TEXTS } from './texts/assistant-texts';
 import { createNotify } from './platform/notifications';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTray, type AppTray } from './platform/tray';
-import { trayIconPath } from './platform/tray-menu';
+import { trayIcons } from './platform/tray-menu';
 import { installWebGuards } from './platform/web-guards';
 import { revealWindow, toggleWindow } from './platform/window-visibility';
 import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-secret-store';
@@ -81,7 +84,12 @@ function main(): void {
     const redactor = createRedactor();
     const log = createLogger([createFileSink({ dir: app.getPath('logs') }), createConsoleSink(console)], redactor);
     log.info('starting', { version: app.getVersion(), platform: process.platform, rendererUrl: source.url });
-    installWebGuards({ origins: source.origins, signInSession: signInSession(), log });
+    installWebGuards({
+      origins: source.origins,
+      signInSession: signInSession(),
+      mayRecord: (contents) => window !== null && !window.isDestroyed() && contents === window.webContents,
+      log,
+    });
 
     const databaseFile = path.join(app.getPath('userData'), DATABASE_FILE);
     const db = await openDatabaseWithRecovery({
@@ -108,6 +116,17 @@ function main(): void {
       return;
     }
     const notify = createNotify({ reveal, log });
+    // A voice question from anywhere: the shortcut starts and stops it, the tray and an on-top notice show the
+    // microphone is live, and the window stays where it is.
+    const shortcuts = createGlobalShortcuts();
+    const microphone = createMicrophoneLive({
+      tray: () => tray,
+      indicator: createMicrophoneIndicator({ appUrl: source.url, isPackaged: app.isPackaged, log }),
+      windowFocused: () => window !== null && !window.isDestroyed() && window.isVisible() && window.isFocused(),
+      lang,
+      shortcut: shortcuts.current,
+      platform: process.platform,
+    });
 
     core = createCore({
       db,
@@ -134,6 +153,7 @@ function main(): void {
         openNote: createNoteOpener({ log }),
       },
       assistant: { promptFiles: createPromptFileDialogs({ window: () => window, texts: () => ASSISTANT_TEXTS[lang()] }) },
+      voice: { shortcuts, microphone: microphone.set },
       // Only the app's own window hears main's news; a sign-in window has no preload to hear it with.
       broadcast: (event, payload) => {
         if (window && !window.isDestroyed()) window.webContents.send(event, payload);
@@ -156,8 +176,10 @@ function main(): void {
       log,
     });
     window = shown;
+    shown.on('focus', microphone.refresh);
+    shown.on('blur', microphone.refresh);
     tray = createTray({
-      iconPath: trayIconPath({
+      icons: trayIcons({
         platform: process.platform,
         isPackaged: app.isPackaged,
         resourcesPath: process.resourcesPath,

@@ -21,6 +21,11 @@ export function mainWindowOptions(env: {
     title: APP_TITLE,
     show: false,
     backgroundColor: env.darkMode ? WINDOW_BACKGROUND.dark : WINDOW_BACKGROUND.light,
-    webPreferences: { ...secureWebPreferences(env), preload: env.preload },
+    webPreferences: {
+      ...secureWebPreferences(env),
+      preload: env.preload,
+      // A voice question asked from anywhere records and speaks its answer while the window is hidden.
+      backgroundThrottling: false,
+    },
   };
 }

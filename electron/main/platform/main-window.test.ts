@@ -54,6 +54,10 @@ describe('main window', () => {
     expect(prefs.preload).toBe('/app/out/preload/index.cjs');
   });
 
+  it('keeps recording and speaking while hidden: a voice question asked from anywhere is not throttled', () => {
+    expect(open().window.options.webPreferences!.backgroundThrottling).toBe(false);
+  });
+
   it('cannot open DevTools once packaged; `npm run dev` can', () => {
     expect(open({ packaged: true }).window.options.webPreferences!.devTools).toBe(false);
     expect(open({ packaged: false }).window.options.webPreferences!.devTools).toBe(true);

@@ -46,15 +46,18 @@ function navigation(url: string) {
   return { url, preventDefault: vi.fn() };
 }
 
-function requestPermission(session: ReturnType<typeof fakeSession>, permission: string, details: object) {
+/** The webContents of the app's main window, the one page that may record. */
+const APP_WINDOW = {};
+
+function requestPermission(session: ReturnType<typeof fakeSession>, permission: string, details: object, contents: object = APP_WINDOW) {
   const callback = vi.fn();
-  (session.handlers.request as (...args: unknown[]) => void)({}, permission, callback, details);
+  (session.handlers.request as (...args: unknown[]) => void)(contents, permission, callback, details);
   expect(callback).toHaveBeenCalledOnce();
   return callback.mock.calls[0]![0] as boolean;
 }
 
-function checkPermission(session: ReturnType<typeof fakeSession>, permission: string, origin: string, details: object) {
-  return (session.handlers.check as (...args: unknown[]) => boolean)({}, permission, origin, details);
+function checkPermission(session: ReturnType<typeof fakeSession>, permission: string, origin: string, details: object, contents: object = APP_WINDOW) {
+  return (session.handlers.check as (...args: unknown[]) => boolean)(contents, permission, origin, details);
 }
 
 const log = createMemoryLogger();
@@ -64,7 +67,7 @@ beforeEach(() => {
   electron.app.removeAllListeners();
   vi.clearAllMocks();
   signInSession = fakeSession();
-  installWebGuards({ origins: [APP_ORIGIN], signInSession: signInSession as never, log });
+  installWebGuards({ origins: [APP_ORIGIN], signInSession: signInSession as never, mayRecord: (contents) => contents === APP_WINDOW, log });
 });
 
 describe('web guards: navigation and pop-ups', () => {
@@ -135,6 +138,15 @@ describe('web guards: permissions', () => {
     expect(checkPermission(session, 'media', 'https://evil.example', { isMainFrame: true, mediaType: 'audio' })).toBe(false);
   });
 
+  it('denies the microphone to any other window of ours on the same origin (the on-top indicator)', () => {
+    const { session } = fakeContents();
+    const indicator = {};
+    const details = { requestingUrl: 'app://staff-desk/indicator.html', isMainFrame: true, mediaTypes: ['audio'] };
+    expect(requestPermission(session, 'media', details, indicator)).toBe(false);
+    expect(checkPermission(session, 'media', APP_ORIGIN, { isMainFrame: true, mediaType: 'audio' }, indicator)).toBe(false);
+    expect(checkPermission(session, 'media', APP_ORIGIN, { isMainFrame: true, mediaType: 'audio' }, null as never)).toBe(false);
+  });
+
   it('denies USB, serial and HID devices', () => {
     const { session } = fakeContents();
     expect((session.handlers.device as (details: object) => boolean)({ deviceType: 'usb', origin: APP_ORIGIN })).toBe(false);
@@ -142,7 +154,7 @@ describe('web guards: permissions', () => {
 
   it('trusts the dev server origin when the app runs from it', () => {
     electron.app.removeAllListeners();
-    installWebGuards({ origins: [APP_ORIGIN, 'http://localhost:5173'], signInSession: signInSession as never, log });
+    installWebGuards({ origins: [APP_ORIGIN, 'http://localhost:5173'], signInSession: signInSession as never, mayRecord: (contents) => contents === APP_WINDOW, log });
     const contents = fakeContents();
     const inside = navigation('http://localhost:5173/');
     contents.emit('will-navigate', inside);

@@ -10,6 +10,11 @@ export interface WebGuardDeps {
   origins: readonly string[];
   /** The sign-in window's session: its pages follow the identity provider's flow under their own guard. */
   signInSession: Session;
+  /**
+   * Whether this page may have the microphone: the app's main window only. Another window of ours on the same
+   * origin (the on-top microphone indicator) asks for nothing, and would be refused if it did.
+   */
+  mayRecord: (contents: WebContents) => boolean;
   log: Logger;
 }
 
@@ -49,13 +54,15 @@ function guardContents(contents: WebContents, { origins, log }: WebGuardDeps): v
   });
 }
 
-function guardSession(session: Session, { origins }: WebGuardDeps): void {
-  session.setPermissionRequestHandler((_contents, permission, callback, details) => {
+function guardSession(session: Session, { origins, mayRecord }: WebGuardDeps): void {
+  session.setPermissionRequestHandler((contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
     const ask = { permission, requester: details.requestingUrl, isMainFrame: details.isMainFrame, mediaTypes };
-    callback(allowsPermission(ask, origins));
+    callback(mayRecord(contents) && allowsPermission(ask, origins));
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+  session.setPermissionCheckHandler((contents, permission, requestingOrigin, details) =>
+    contents !== null &&
+    mayRecord(contents) &&
     allowsPermission(
       {
         permission,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../../shared/lang';
 import { APP_TEXTS } from './app-texts';
 import { ASSISTANT_TEXTS } from './assistant-texts';
+import { INDICATOR_TEXTS } from './indicator-texts';
 import { KNOWLEDGE_TEXTS } from './knowledge-texts';
 import { MENU_TEXTS } from './menu-texts';
 import { SESSION_TEXTS } from './session-texts';
@@ -11,6 +12,7 @@ import { TRAY_TEXTS } from './tray-texts';
 const TABLES: Record<string, Record<Lang, unknown>> = {
   APP_TEXTS,
   ASSISTANT_TEXTS,
+  INDICATOR_TEXTS,
   KNOWLEDGE_TEXTS,
   MENU_TEXTS,
   SESSION_TEXTS,
