@@ -1,0 +1,272 @@
+import { audioClipSchema, isAllowedAudioMime, type AudioClip } from '../../../shared/audio';
+import { VOICE } from '../../../shared/limits';
+import { measureLevel } from './level-meter';
+import { microphoneProblemOf, type MicrophoneProblem } from './microphone-problem';
+
+/** Opus in WebM is what Chromium records (reference/audio.md); Opus in Ogg where a browser offers only that. */
+const PREFERRED_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus'];
+/** Chunks arrive this often, so the clip's size is known while it grows. */
+const TIMESLICE_MS = 250;
+/** How often the level is read and the time reported: smooth enough for a meter and a countdown. */
+const SAMPLE_EVERY_MS = 50;
+/**
+ * Room under VOICE.audioMaxBase64Bytes for what the encoder still holds when it is told to stop: several
+ * timeslices even at Chromium's default bitrate (about 14 KB/s), should the requested one be ignored.
+ */
+const SIZE_HEADROOM_BASE64_BYTES = 40_000;
+const ANALYSER_FFT_SIZE = 2048;
+/** btoa takes a binary string; building it this many bytes at a time stays within the argument limit. */
+const BASE64_CHUNK_BYTES = 0x8000;
+
+export interface RecordingTick {
+  readonly elapsedMs: number;
+  /** Until the automatic stop at VOICE.recordingMaxMs. */
+  readonly remainingMs: number;
+}
+
+export interface RecordingOptions {
+  /** A MediaDeviceInfo.deviceId (settings.voice.microphoneId); null is the system's default microphone. */
+  readonly deviceId: string | null;
+  /** 0..1 for a level meter, every SAMPLE_EVERY_MS while the level can be measured. */
+  onLevel(level: number): void;
+  onTick(tick: RecordingTick): void;
+}
+
+/** Only a clip is worth sending; the other kinds say why there is none. */
+export type RecordingResult =
+  | { readonly kind: 'clip'; readonly clip: AudioClip; readonly durationMs: number }
+  /** Held for less than VOICE.recordingMinMs. */
+  | { readonly kind: 'too_short' }
+  /** Never louder than VOICE.speechLevelDbfs for VOICE.recordingMinSpeechMs in all. */
+  | { readonly kind: 'silent' }
+  /** Over VOICE.audioMaxBase64Bytes despite the automatic stop (a browser that ignored the bitrate). */
+  | { readonly kind: 'too_large' }
+  /** cancel() was called. */
+  | { readonly kind: 'cancelled' };
+
+export interface Recording {
+  /** Stops (if it has not stopped by itself) and resolves with the clip or why there is none. */
+  stop(): Promise<RecordingResult>;
+  /** Throws the audio away; the microphone goes off at once. */
+  cancel(): void;
+  /** Resolves when the recording stopped without stop(): at the time or size limit, or the device went away. */
+  readonly autoStopped: Promise<void>;
+}
+
+export type StartRecordingResult =
+  | { readonly ok: true; readonly value: Recording }
+  | { readonly ok: false; readonly problem: MicrophoneProblem };
+
+type MediaRecorderClass = Pick<typeof MediaRecorder, 'isTypeSupported'> &
+  (new (stream: MediaStream, options?: MediaRecorderOptions) => MediaRecorder);
+
+/** The browser's audio capture, injected so that a recording can be tested without one. */
+export interface RecorderDeps {
+  /** undefined where there is no navigator.mediaDevices. */
+  readonly getUserMedia: ((constraints: MediaStreamConstraints) => Promise<MediaStream>) | undefined;
+  readonly MediaRecorder: MediaRecorderClass | undefined;
+  createAudioContext(): AudioContext;
+  now(): number;
+  /** Calls `callback` every `ms` until the returned function is called. */
+  every(ms: number, callback: () => void): () => void;
+}
+
+export function browserRecorderDeps(): RecorderDeps {
+  // Typed as always there, but it is missing outside a secure context.
+  const devices = navigator.mediaDevices as MediaDevices | undefined;
+  return {
+    getUserMedia: devices && ((constraints) => devices.getUserMedia(constraints)),
+    MediaRecorder: 'MediaRecorder' in window ? window.MediaRecorder : undefined,
+    createAudioContext: () => new AudioContext(),
+    now: () => performance.now(),
+    every: (ms, callback) => {
+      const id = window.setInterval(callback, ms);
+      return () => window.clearInterval(id);
+    },
+  };
+}
+
+/**
+ * Opens the microphone and records one voice question (V5) with a fresh MediaRecorder, so that the clip is a
+ * whole file. The microphone is off again once the recording has stopped, been cancelled, or failed to start.
+ */
+export async function startRecording(
+  options: RecordingOptions,
+  deps: RecorderDeps = browserRecorderDeps(),
+): Promise<StartRecordingResult> {
+  const { getUserMedia, MediaRecorder: Recorder } = deps;
+  if (getUserMedia === undefined || Recorder === undefined) return { ok: false, problem: 'unsupported' };
+
+  let stream: MediaStream;
+  try {
+    stream = await getUserMedia(constraintsFor(options.deviceId));
+  } catch (error) {
+    return { ok: false, problem: microphoneProblemOf(error) };
+  }
+
+  let context: AudioContext | undefined;
+  try {
+    const requested = PREFERRED_MIME_TYPES.find((type) => Recorder.isTypeSupported(type));
+    const recorder = new Recorder(stream, { mimeType: requested, audioBitsPerSecond: VOICE.recorderBitsPerSecond });
+    recorder.start(TIMESLICE_MS);
+    // The browser's own choice, when it offers neither Opus type, is known once it has started.
+    const mimeType = recorder.mimeType || requested || '';
+    if (!isAllowedAudioMime(mimeType)) {
+      recorder.stop();
+      release(stream, undefined);
+      return { ok: false, problem: 'unsupported' };
+    }
+    context = deps.createAudioContext();
+    return { ok: true, value: record({ stream, recorder, context, mimeType }, options, deps) };
+  } catch (error) {
+    release(stream, context);
+    return { ok: false, problem: microphoneProblemOf(error) };
+  }
+}
+
+/** The chosen microphone or none; voice processing on, as for a call: it is speech for a model to understand. */
+function constraintsFor(deviceId: string | null): MediaStreamConstraints {
+  return {
+    audio: {
+      ...(deviceId === null ? {} : { deviceId: { exact: deviceId } }),
+      channelCount: 1,
+      echoCancellation: true,
+      noiseSuppression: true,
+    },
+  };
+}
+
+/** Turns the microphone off (the system's "in use" indicator with it) and frees the level's audio graph. */
+function release(stream: MediaStream, context: AudioContext | undefined): void {
+  for (const track of stream.getTracks()) track.stop();
+  if (context !== undefined && context.state !== 'closed') void context.close();
+}
+
+interface Capture {
+  stream: MediaStream;
+  /** Started: its first chunk is a TIMESLICE_MS away, so the handlers set here miss nothing. */
+  recorder: MediaRecorder;
+  context: AudioContext;
+  mimeType: string;
+}
+
+/** Wires the recorder, the level and the limits into one recording. */
+function record({ stream, recorder, context, mimeType }: Capture, options: RecordingOptions, deps: RecorderDeps): Recording {
+  const startedAt = deps.now();
+  const chunks: Blob[] = [];
+  let bytes = 0;
+  let speechMs = 0;
+  /** False while the audio context never ran (no level to judge silence by): the clip then goes as it is. */
+  let measured = false;
+  let lastSampleAt = startedAt;
+  let stoppedAt: number | undefined;
+  let cancelled = false;
+  let released = false;
+
+  const analyser = context.createAnalyser();
+  analyser.fftSize = ANALYSER_FFT_SIZE;
+  context.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+
+  let signalAutoStop: () => void = () => undefined;
+  const autoStopped = new Promise<void>((resolve) => {
+    signalAutoStop = resolve;
+  });
+
+  const stopRecorder = () => {
+    stoppedAt ??= deps.now();
+    if (recorder.state !== 'inactive') recorder.stop();
+  };
+  const autoStop = () => {
+    if (stoppedAt !== undefined) return;
+    stopRecorder();
+    signalAutoStop();
+  };
+  const stopSampling = deps.every(SAMPLE_EVERY_MS, () => {
+    const now = deps.now();
+    if (context.state === 'running') {
+      analyser.getFloatTimeDomainData(samples);
+      const { level, dbfs } = measureLevel(samples);
+      measured = true;
+      if (dbfs >= VOICE.speechLevelDbfs) speechMs += now - lastSampleAt;
+      options.onLevel(level);
+    }
+    lastSampleAt = now;
+    const elapsedMs = now - startedAt;
+    options.onTick({ elapsedMs, remainingMs: Math.max(0, VOICE.recordingMaxMs - elapsedMs) });
+    if (elapsedMs >= VOICE.recordingMaxMs) autoStop();
+  });
+  const releaseOnce = () => {
+    if (released) return;
+    released = true;
+    stopSampling();
+    release(stream, context);
+  };
+
+  recorder.ondataavailable = (event) => {
+    if (event.data.size === 0) return;
+    chunks.push(event.data);
+    bytes += event.data.size;
+    if (base64Length(bytes) > VOICE.audioMaxBase64Bytes - SIZE_HEADROOM_BASE64_BYTES) autoStop();
+  };
+  // Chromium stops a recorder after an error; stopping it here as well settles the recording in every browser.
+  recorder.onerror = autoStop;
+
+  const finished = new Promise<RecordingResult>((resolve, reject) => {
+    recorder.onstop = () => {
+      // Not asked to stop: every track ended (the device was unplugged) or the browser gave up.
+      if (stoppedAt === undefined) autoStop();
+      releaseOnce();
+      if (cancelled) {
+        resolve({ kind: 'cancelled' });
+        return;
+      }
+      const durationMs = (stoppedAt ?? deps.now()) - startedAt;
+      resultOf({ chunks, bytes, mimeType, durationMs, speechMs, measured }).then(resolve, reject);
+    };
+  });
+
+  return {
+    stop: () => {
+      stopRecorder();
+      return finished;
+    },
+    cancel: () => {
+      cancelled = true;
+      stopRecorder();
+      releaseOnce();
+    },
+    autoStopped,
+  };
+}
+
+interface Recorded {
+  chunks: readonly Blob[];
+  bytes: number;
+  mimeType: string;
+  durationMs: number;
+  speechMs: number;
+  measured: boolean;
+}
+
+async function resultOf(recorded: Recorded): Promise<RecordingResult> {
+  const { chunks, bytes, mimeType, durationMs, speechMs, measured } = recorded;
+  if (durationMs < VOICE.recordingMinMs) return { kind: 'too_short' };
+  if (bytes === 0 || (measured && speechMs < VOICE.recordingMinSpeechMs)) return { kind: 'silent' };
+  if (base64Length(bytes) > VOICE.audioMaxBase64Bytes) return { kind: 'too_large' };
+  const data = base64Of(new Uint8Array(await new Blob([...chunks]).arrayBuffer()));
+  // V5, renderer side: what goes to main already passes the schema main checks it with again.
+  return { kind: 'clip', clip: audioClipSchema.parse({ mimeType, data }), durationMs };
+}
+
+function base64Length(bytes: number): number {
+  return 4 * Math.ceil(bytes / 3);
+}
+
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let start = 0; start < bytes.length; start += BASE64_CHUNK_BYTES) {
+    binary += String.fromCharCode(...bytes.subarray(start, start + BASE64_CHUNK_BYTES));
+  }
+  return btoa(binary);
+}
