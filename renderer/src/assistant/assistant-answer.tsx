@@ -37,6 +37,8 @@ export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, 
   const { t, i18n } = useTranslation();
   const { done } = answer;
   const seconds = done ? numberText(done.duration_ms / MS_PER_SECOND, i18n.language, { maximumFractionDigits: 1 }) : '';
+  // V1: a recording with no speech in it was not a question; said as such, not as an empty answer.
+  if (done?.transcript === '') return <p className="muted">{t('voice.pane.noSpeech')}</p>;
   return (
     <>
       <AssistantSteps steps={answer.steps} />

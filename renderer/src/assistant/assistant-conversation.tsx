@@ -6,6 +6,7 @@ import { useApi } from '../api';
 import { createConversationContext, type ConversationChannel } from '../chat/conversation';
 import { useLanguage } from '../i18n/language-context';
 import { followStream, type FollowedStream } from '../ui/follow-stream';
+import { useSpeech, type SpokenAnswer } from '../voice/speech-context';
 
 /** What has arrived of an answer on its way: its text so far, and the tool calls main has run (G1, G8). */
 export interface AssistantPartial {
@@ -15,20 +16,30 @@ export interface AssistantPartial {
 
 const STOPPED = err('UPSTREAM', 'The request was cancelled.', { reason: 'cancelled' });
 
+interface Running {
+  stream: FollowedStream;
+  settle: (result: Result<AssistantDone>) => void;
+  spoken: SpokenAnswer | null;
+}
+
 /**
  * G1, G5 and G8: each question goes to `assistant:chat` with the answered turns and the UI's language, and its
  * answer streams back: text as `assistant:chunk`, tool calls as `assistant:step`. History lives here only.
+ * A voice question (V1) sends its recording instead of words and hears its transcript first; asked to, its answer
+ * is spoken sentence by sentence as it streams (V2), its speech part of the same request (G9).
  */
 function useAssistantChannel(): ConversationChannel<AssistantDone, AssistantPartial> {
   const api = useApi();
   const { lang } = useLanguage();
+  const speech = useSpeech();
   // The streams on their way, by the conversation's id for them: Cancel and New conversation stop them.
-  const running = useRef(new Map<string, { stream: FollowedStream; settle: (result: Result<AssistantDone>) => void }>());
+  const running = useRef(new Map<string, Running>());
   return useMemo(
     () => ({
-      ask: ({ question, history, requestId }, onProgress) =>
+      ask: ({ question, history, requestId, voice }, onProgress, onTranscript) =>
         new Promise<Result<AssistantDone>>((resolve) => {
           let partial: AssistantPartial = { text: '', steps: [] };
+          const spoken = voice?.speak ? speech.begin(lang) : null;
           const settle = (result: Result<AssistantDone>) => {
             running.current.delete(requestId);
             resolve(result);
@@ -37,33 +48,55 @@ function useAssistantChannel(): ConversationChannel<AssistantDone, AssistantPart
             api,
             'assistant:chat',
             {
-              start: () => api.assistant.chat({ message: question, history, lang }),
+              start: async () => {
+                const started = await api.assistant.chat({ message: question, history, lang, ...(voice ? { audio: voice.audio } : {}) });
+                // Before any chunk is handed on (followStream replays them after this): the sentences name their request.
+                if (started.ok) spoken?.belongsTo(started.value.requestId);
+                return started;
+              },
               cancel: (id) => api.assistant.cancel({ requestId: id }),
             },
             {
               onProgress: (event) => {
-                partial =
-                  event.name === 'assistant:chunk'
-                    ? { ...partial, text: partial.text + event.data.text }
-                    : { ...partial, steps: [...partial.steps, event.data] };
+                switch (event.name) {
+                  case 'assistant:transcript':
+                    onTranscript?.(event.data.text);
+                    return;
+                  case 'assistant:chunk':
+                    partial = { ...partial, text: partial.text + event.data.text };
+                    spoken?.add(event.data.text);
+                    break;
+                  case 'assistant:step':
+                    partial = { ...partial, steps: [...partial.steps, event.data] };
+                }
                 onProgress(partial);
               },
-              onDone: (value) => settle(ok(value)),
-              onError: (error) => settle({ ok: false, error }),
+              onDone: (value) => {
+                if (value.transcript) onTranscript?.(value.transcript);
+                // An answer cut short keeps its unfinished sentence on screen, unsaid.
+                spoken?.end({ complete: !value.incomplete });
+                settle(ok(value));
+              },
+              onError: (error) => {
+                // What was complete of the answer is still said; the unfinished sentence is not.
+                spoken?.end({ complete: false });
+                settle({ ok: false, error });
+              },
             },
           );
-          running.current.set(requestId, { stream, settle });
+          running.current.set(requestId, { stream, settle, spoken });
         }),
       cancel: (requestId) => {
         const call = running.current.get(requestId);
         call?.stream.cancel();
+        call?.spoken?.stop();
         call?.settle(STOPPED);
       },
       answerText: (answer) => answer.answer,
       isDegraded: (answer) => answer.degraded,
       limits: { messageMaxChars: ASSISTANT.historyMessageMaxChars, maxMessages: ASSISTANT.historyMaxTurns },
     }),
-    [api, lang],
+    [api, lang, speech],
   );
 }
 

@@ -25,6 +25,10 @@ interface ChatPanelProps<A, P> {
   readonly suggestions?: ChatSuggestions | null;
   /** What the log holds above the conversation, scrolling with it (the Secretary's latest pass). */
   readonly leading?: ReactNode;
+  /** More ways to ask, beside the question box's buttons (the Assistant's microphone); `insert` adds to the draft. */
+  readonly composerTools?: (insert: (text: string) => void) => ReactNode;
+  /** In place of the question box: another way to ask (the Voice pane's push-to-talk). */
+  readonly composer?: ReactNode;
 }
 
 /**
@@ -44,6 +48,8 @@ export function ChatPanel<A, P = never>({
   renderOutcome,
   suggestions = null,
   leading,
+  composerTools,
+  composer,
 }: ChatPanelProps<A, P>) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -105,9 +111,12 @@ export function ChatPanel<A, P = never>({
                 {exchanges.map((exchange) => (
                   <li key={exchange.id} className="chat-exchange">
                     <div className="bubble bubble-user">
-                      <p className="bubble-who">{t('chat.you')}</p>
-                      <p className="bubble-question" dir="auto">
-                        {exchange.question}
+                      <p className="bubble-who">
+                        {t('chat.you')}
+                        {exchange.spoken && <span className="bubble-spoken"> · {t('chat.spoken')}</span>}
+                      </p>
+                      <p className={exchange.question === '' ? 'bubble-question muted' : 'bubble-question'} dir="auto">
+                        {exchange.question === '' ? t('chat.voiceQuestion') : exchange.question}
                       </p>
                     </div>
                     <div className="bubble bubble-assistant">
@@ -131,7 +140,16 @@ export function ChatPanel<A, P = never>({
       </div>
       <ClearedNotice restorable={restorable} onRestore={thenWrite(restore)} onDismiss={thenWrite(forget)} />
       <NoticeRegion notice={notice} />
-      <QuestionForm busy={busy} maxChars={questionMaxChars} onAsk={ask} onCancel={onCancel} inputRef={input} />
+      {composer ?? (
+        <QuestionForm
+          busy={busy}
+          maxChars={questionMaxChars}
+          onAsk={ask}
+          onCancel={onCancel}
+          inputRef={input}
+          {...(composerTools ? { tools: composerTools } : {})}
+        />
+      )}
     </section>
   );
 }

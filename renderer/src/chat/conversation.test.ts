@@ -32,6 +32,14 @@ describe('the history a follow-up carries', () => {
     ]);
   });
 
+  it('lets a voice question stand in the history by its transcript, and leaves out one whose words never came back (V1)', () => {
+    const spoken = (question: string): Exchange<string> => ({ ...answered(question, 'A'), id: `voice-${question}`, spoken: true });
+    expect(historyOf([spoken(''), spoken('What time is it?')], text, { ...LIMITS, messageMaxChars: 100 })).toEqual([
+      { role: 'user', content: 'What time is it?' },
+      { role: 'assistant', content: 'A' },
+    ]);
+  });
+
   it('cuts each turn to what main accepts and keeps only the most recent turns', () => {
     const history = historyOf([answered('Q1', 'A1'), answered('Q2', 'A2'), answered('A long question', 'A long answer')], text, LIMITS);
     expect(history).toEqual([

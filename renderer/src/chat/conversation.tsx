@@ -1,4 +1,5 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AudioClip } from '../../../shared/audio';
 import type { AppError, Result } from '../../../shared/result';
 import { useAuth } from '../auth/auth-context';
 
@@ -15,11 +16,25 @@ export type Outcome<A, P = never> =
   | { readonly kind: 'cancelled'; readonly partial?: P }
   | { readonly kind: 'failed'; readonly error: AppError; readonly partial?: P };
 
+/**
+ * A question asked by voice (V1): the recording goes to main in its place, and its words come back as the
+ * transcript, which then stands for the question (on screen and in the history). `speak`: answer aloud (V2).
+ */
+export interface VoiceQuestion {
+  readonly audio: AudioClip;
+  readonly speak: boolean;
+}
+
 /** One question and what came of it; `id` is also the requestId that cancels it. */
 export interface Exchange<A, P = never> {
   readonly id: string;
+  /** For a voice question, '' until its transcript arrives. */
   readonly question: string;
   readonly outcome: Outcome<A, P>;
+  /** Asked by voice: shown as such for good, whatever became of the recording. */
+  readonly spoken?: boolean;
+  /** Held in memory while the question may still be asked again (failed, cancelled), then let go. */
+  readonly voice?: VoiceQuestion;
 }
 
 export interface Conversation<A, P = never> {
@@ -28,7 +43,8 @@ export interface Conversation<A, P = never> {
   readonly busy: boolean;
   /** New conversation cleared one that `restore` can still bring back. */
   readonly restorable: boolean;
-  ask(question: string): void;
+  /** A typed question, or a spoken one (`voice`, with `question` '' until the transcript names it). */
+  ask(question: string, voice?: VoiceQuestion): void;
   /** Asks a failed or cancelled question again, as the newest, in the place of the attempt that did not answer. */
   retry(id: string): void;
   /** Abandons the question on its way; its answer, if one still comes, is not shown. */
@@ -74,7 +90,8 @@ export function historyOf<A, P>(
   const cut = (content: string) => content.slice(0, limits.messageMaxChars);
   return exchanges
     .flatMap(({ question, outcome }) => {
-      if (outcome.kind !== 'answered') return [];
+      // A voice question whose words never came back has nothing to stand for it in the history.
+      if (outcome.kind !== 'answered' || question.trim() === '') return [];
       const answer = cut(answerText(outcome.answer));
       return answer.trim() === ''
         ? []
@@ -88,8 +105,15 @@ export function historyOf<A, P>(
 
 /** How a pane's conversation reaches main. Keep it stable between renders (useMemo), like any dependency. */
 export interface ConversationChannel<A, P = never> {
-  /** `onProgress` hears what has arrived so far, each time more has (a channel that does not stream never calls it). */
-  ask(input: { question: string; history: Turn[]; requestId: string }, onProgress: (partial: P) => void): Promise<Result<A>>;
+  /**
+   * `onProgress` hears what has arrived so far, each time more has (a channel that does not stream never calls it);
+   * `onTranscript`, for a voice question, the words the member said, as soon as main has them.
+   */
+  ask(
+    input: { question: string; history: Turn[]; requestId: string; voice?: VoiceQuestion },
+    onProgress: (partial: P) => void,
+    onTranscript?: (text: string) => void,
+  ): Promise<Result<A>>;
   cancel(requestId: string): void;
   /** The answer's words, as the next question's history carries them. */
   answerText(answer: A): string;
@@ -136,6 +160,11 @@ function isUnderway<A, P>(outcome: Outcome<A, P>): outcome is Extract<Outcome<A,
   return outcome.kind === 'pending' || outcome.kind === 'streaming';
 }
 
+function withoutRecording<A, P>(exchange: Exchange<A, P>): Exchange<A, P> {
+  const { id, question, outcome, spoken } = exchange;
+  return { id, question, outcome, ...(spoken ? { spoken } : {}) };
+}
+
 /** What had arrived of an answer that will not be finished, to keep on screen. */
 function partialOf<A, P>(outcome: Outcome<A, P>): { partial?: P } {
   return outcome.kind === 'streaming' ? { partial: outcome.partial } : {};
@@ -166,29 +195,47 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
     }));
   }, []);
 
+  const letGoOfRecording = useCallback((id: string) => {
+    setHeld((current) => ({
+      ...current,
+      exchanges: current.exchanges.map((exchange) => (exchange.id === id ? withoutRecording(exchange) : exchange)),
+    }));
+  }, []);
+
   const stream = useCallback((id: string, partial: P) => advance(id, () => ({ kind: 'streaming', partial })), [advance]);
   const progress = useFrameBatch(stream);
 
+  const transcribed = useCallback((id: string, question: string) => {
+    setHeld((current) => ({
+      ...current,
+      exchanges: current.exchanges.map((exchange) => (exchange.id === id ? { ...exchange, question } : exchange)),
+    }));
+  }, []);
+
   const ask = useCallback(
-    (question: string) => {
+    (question: string, voice?: VoiceQuestion) => {
       const id = crypto.randomUUID();
       const history = historyOf(exchanges, channel.answerText, channel.limits);
       // Asking is the end of what New conversation could still bring back.
       setHeld((current) => ({
         ...current,
-        exchanges: [...current.exchanges, { id, question, outcome: { kind: 'pending' } }],
+        exchanges: [...current.exchanges, { id, question, outcome: { kind: 'pending' }, ...(voice ? { voice, spoken: true } : {}) }],
         cleared: null,
       }));
       void channel
-        .ask({ question, history, requestId: id }, (partial) => progress(id, partial))
-        .then((result) =>
+        .ask({ question, history, requestId: id, ...(voice ? { voice } : {}) }, (partial) => progress(id, partial), (text) =>
+          transcribed(id, text),
+        )
+        .then((result) => {
           advance(id, (outcome): Outcome<A, P> => {
             if (!result.ok) return { kind: 'failed', error: result.error, ...partialOf(outcome) };
             return { kind: channel.isDegraded?.(result.value) ? 'degraded' : 'answered', answer: result.value };
-          }),
-        );
+          });
+          // Answered, a recording is not needed again: only a question that may be asked again keeps it.
+          if (result.ok && voice) letGoOfRecording(id);
+        });
     },
-    [channel, exchanges, advance, progress],
+    [channel, exchanges, advance, progress, transcribed, letGoOfRecording],
   );
 
   const retry = useCallback(
@@ -196,7 +243,9 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
       const attempt = exchanges.find((exchange) => exchange.id === id);
       if (!attempt || pending || !isRetryable(attempt.outcome)) return;
       setHeld((current) => ({ ...current, exchanges: current.exchanges.filter((exchange) => exchange.id !== id) }));
-      ask(attempt.question);
+      // A recording is asked again as a recording: its transcript, if one came, comes again.
+      if (attempt.voice) ask('', attempt.voice);
+      else ask(attempt.question);
     },
     [exchanges, pending, ask],
   );

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent, type Ref } from 'react';
+import { useCallback, useId, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharCounter } from '../ui/char-counter';
 
@@ -9,6 +9,8 @@ interface QuestionFormProps {
   readonly onAsk: (question: string) => void;
   readonly onCancel: () => void;
   readonly inputRef: Ref<HTMLTextAreaElement>;
+  /** Controls beside Ask (the Assistant's microphone); what they dictate is added to the draft with `insert`. */
+  readonly tools?: (insert: (text: string) => void) => ReactNode;
 }
 
 /**
@@ -17,7 +19,7 @@ interface QuestionFormProps {
  * While a question is on its way the next one can be written, and Cancel (or Escape, see ChatPanel) abandons the one
  * in flight.
  */
-export function QuestionForm({ busy, maxChars, onAsk, onCancel, inputRef }: QuestionFormProps) {
+export function QuestionForm({ busy, maxChars, onAsk, onCancel, inputRef, tools }: QuestionFormProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const helpId = useId();
@@ -26,6 +28,11 @@ export function QuestionForm({ busy, maxChars, onAsk, onCancel, inputRef }: Ques
   const [draft, setDraft] = useState('');
   const [emptyRefused, setEmptyRefused] = useState(false);
   const over = draft.length - maxChars;
+  // Dictation goes after what is already written, as its own words.
+  const insert = useCallback((text: string) => {
+    setDraft((current) => (current.trim() === '' ? text : `${current.replace(/\s+$/, '')} ${text}`));
+    setEmptyRefused(false);
+  }, []);
 
   function submit() {
     if (busy || over > 0) return;
@@ -81,6 +88,7 @@ export function QuestionForm({ busy, maxChars, onAsk, onCancel, inputRef }: Ques
         </p>
         <CharCounter id={counterId} count={draft.length} max={maxChars} />
         <div className="actions">
+          {tools?.(insert)}
           <button type="submit" className="button-primary" disabled={busy || over > 0}>
             {t('chat.ask')}
           </button>

@@ -15,6 +15,7 @@ const SECTIONS: [link: string, heading: string][] = [
   ['Morning pass', 'Morning mailbox pass'],
   ['Knowledge base', 'Knowledge base'],
   ['Assistant', 'Assistant'],
+  ['Voice', 'Voice'],
   ['Language', 'Language'],
   ['About', 'About'],
 ];

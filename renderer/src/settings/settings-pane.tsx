@@ -15,6 +15,7 @@ import { ModelsSection } from './models-section';
 import { SETTINGS_SECTION_IDS, type SettingsSectionId } from './settings-sections';
 import { sectionAnchorId, SettingsNav } from './settings-nav';
 import { useSectionNavigation } from './use-section-navigation';
+import { VoiceSection } from './voice-section';
 import { ZohoSection } from './zoho-section';
 import './settings.css';
 
@@ -26,6 +27,7 @@ const SECTIONS: Record<SettingsSectionId, ComponentType> = {
   digest: DigestScheduleSection,
   knowledge: KnowledgeBaseSection,
   assistant: AssistantPromptsSection,
+  voice: VoiceSection,
   language: LanguageSection,
   about: AboutSection,
 };

@@ -26,7 +26,7 @@ export const PANE_LAYOUT: Record<PaneId, PaneLayout> = {
   secretary: 'fill',
   oracle: 'fill',
   assistant: 'fill',
-  voice: 'scroll',
+  voice: 'fill',
   translate: 'scroll',
   settings: 'scroll',
 };
@@ -48,4 +48,4 @@ export const PANE_ICONS: Record<PaneId, LucideIcon> = {
 export const SIGNED_IN_PANES: ReadonlySet<PaneId> = new Set(['secretary', 'oracle', 'assistant', 'voice', 'translate']);
 
 /** Panes whose feature has not landed yet: the sidebar shows them lighter, marked "Soon". */
-export const UPCOMING_PANES: ReadonlySet<PaneId> = new Set(['voice', 'translate']);
+export const UPCOMING_PANES: ReadonlySet<PaneId> = new Set(['translate']);

@@ -103,8 +103,8 @@ describe('Shell', () => {
 
   it('says plainly that a feature is on its way, and without a Gemini key leads to the key in Settings', async () => {
     const user = renderShell();
-    await user.click(tab('Voice'));
-    expect(await screen.findByText('Voice questions arrive in an upcoming version.')).toBeVisible();
+    await user.click(tab('Translate'));
+    expect(await screen.findByText('Translation arrives in an upcoming version.')).toBeVisible();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Add the Gemini key in Settings' }));
     expect(paneHeading()).toHaveTextContent('Settings');
@@ -126,9 +126,8 @@ describe('Shell', () => {
   it('marks the panes still to come as "Soon", keeping every name as it was', () => {
     renderShell();
     for (const title of TITLES) expect(tab(title)).toHaveAccessibleName(title);
-    expect(tab('Voice')).toHaveAccessibleDescription('Soon');
     expect(tab('Translate')).toHaveAccessibleDescription('Soon');
-    for (const title of ['Secretary', 'Oracle', 'Assistant', 'Settings']) expect(tab(title)).not.toHaveAccessibleDescription();
+    for (const title of ['Secretary', 'Oracle', 'Assistant', 'Voice', 'Settings']) expect(tab(title)).not.toHaveAccessibleDescription();
   });
 
   it("shows what waits in a pane as a badge that describes its tab, without renaming it", () => {
@@ -160,16 +159,16 @@ describe('Shell', () => {
 
     await user.click(tab('Settings'));
     main.scrollTop = 780;
-    await user.keyboard('{Control>}4{/Control}');
-    expect(paneHeading()).toHaveTextContent('Voice');
+    await user.keyboard('{Control>}5{/Control}');
+    expect(paneHeading()).toHaveTextContent('Translate');
     expect(main.scrollTop).toBe(0);
-    await screen.findAllByText('Voice questions arrive in an upcoming version.');
+    await screen.findAllByText('Translation arrives in an upcoming version.');
   });
 
   it('gives chat panes the full height and scrolls only the reading panes as a whole', async () => {
     const user = renderShell();
     const main = screen.getByRole('main');
-    for (const [title, layout] of [['Secretary', 'fill'], ['Oracle', 'fill'], ['Assistant', 'fill'], ['Voice', 'scroll'], ['Settings', 'scroll']] as const) {
+    for (const [title, layout] of [['Secretary', 'fill'], ['Oracle', 'fill'], ['Assistant', 'fill'], ['Voice', 'fill'], ['Translate', 'scroll'], ['Settings', 'scroll']] as const) {
       await user.click(tab(title));
       expect(screen.getByRole('tabpanel')).toHaveAttribute('data-layout', layout);
       expect(main).toHaveAttribute('data-layout', layout);

@@ -7,10 +7,12 @@ import type { ApiTransport } from '../../../shared/ipc/api';
 import { buildAppApi, type AppApi } from '../../../shared/ipc/app-api';
 import { contract, type AppBroadcasts, type AppChannel, type AppContract } from '../../../shared/ipc/contract';
 import type { CancelDef, ChannelDef, DoneOf, OutputOf, ParsedInputOf, UnaryDef } from '../../../shared/ipc/define';
+import { VOICE } from '../../../shared/limits';
 import { floorFor, type CorpusGaps, type KnowledgeStatus } from '../../../shared/oracle';
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type KeyCheck, type SecretName } from '../../../shared/secrets';
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
+import type { ShortcutState } from '../../../shared/voice';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
 import type { ProgressOf, StreamChannel } from '../ui/follow-stream';
 
@@ -97,6 +99,10 @@ export interface FakeMainOptions {
   geminiCheck?: KeyCheck;
   /** Model ids 'settings:checkModels' says Gemini does not offer to the key; none by default. */
   unavailableModels?: string[];
+  /** What 'voice:stt' hears in any recording: FAKE_TRANSCRIPT by default; '' is a recording with no speech. */
+  transcript?: string;
+  /** Global shortcuts another app holds: registering one of them fails ('taken'), any other registers. */
+  takenShortcuts?: string[];
   handlers?: FakeHandlers;
   streams?: FakeStreamScripts;
 }
@@ -107,6 +113,10 @@ const FAKE_CHECK_LATENCY_MS = 120;
 /** A key check that got no answer from Google (unverified), and one that tried nothing (kept by no one). */
 const UNREACHED_REASONS = new Set(['network', 'timeout', 'overloaded', 'unexpected']);
 const UNTRIED_REASONS = new Set(['missing_key', 'keychain_unavailable', 'cancelled']);
+/** What 'voice:stt' hears unless a test says otherwise. */
+export const FAKE_TRANSCRIPT = 'What needs me today?';
+/** 'voice:tts' speaks every text as the same tenth of a second of silence. */
+export const FAKE_SPEECH_WAV = silentWavBase64(VOICE.ttsSampleRateHz / 10);
 const MISSING_KEY = err('NOT_CONFIGURED', 'No Gemini API key is saved. Add your key in Settings.', { reason: 'missing_key' });
 
 /** The Assistant's shipped prompts, as main would report them (main's own are in electron/main/assistant). */
@@ -181,6 +191,11 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   };
 
   const knowledgeStatus = (): KnowledgeStatus => fakeKnowledgeStatus(settings, knowledge);
+  const shortcutState = (): ShortcutState => {
+    const { shortcut } = settings.voice;
+    if (shortcut === null) return { accelerator: null, state: 'off' };
+    return { accelerator: shortcut, state: options.takenShortcuts?.includes(shortcut) ? 'taken' : 'registered' };
+  };
   let prompts: AssistantPrompts = options.prompts ?? FAKE_PROMPT_DEFAULTS;
   let promptsUpdatedAt: string | null = options.prompts ? new Date().toISOString() : null;
   const promptsState = (): AssistantPromptsState => ({
@@ -219,6 +234,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       settings = applySettingsPatch(settings, patch);
       // The folder moved: main re-reads the base and says so.
       if (patch.knowledgeBase?.path !== undefined) send('oracle:changed', knowledgeStatus());
+      // A new shortcut: main registers it again and says whether it now works.
+      if (patch.voice?.shortcut !== undefined) send('voice:shortcutChanged', shortcutState());
       return ok(settings);
     },
     'secrets:set': ({ name }) => {
@@ -289,6 +306,10 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'assistant:resetPrompts': ({ layer }) =>
       ok(storePrompts(layer ? { ...prompts, [layer]: FAKE_PROMPT_DEFAULTS[layer] } : FAKE_PROMPT_DEFAULTS)),
     'assistant:exportPrompts': () => ok({ saved: true }),
+    'voice:stt': () => ok({ text: options.transcript ?? FAKE_TRANSCRIPT }),
+    'voice:tts': () => ok({ mimeType: 'audio/wav' as const, data: FAKE_SPEECH_WAV }),
+    'voice:shortcut': () => ok(shortcutState()),
+    'voice:microphone': () => ok({}),
     'assistant:importPrompts': () => {
       const file = options.importPrompts ?? null;
       return ok(file === null ? { imported: false, state: promptsState() } : { imported: true, state: storePrompts(file) });
@@ -452,4 +473,25 @@ export function fakeKnowledgeStatus(settings: Settings, extra: Partial<Knowledge
     issue: null,
     ...extra,
   };
+}
+
+/** A mono 16-bit PCM WAV of `samples` zeros at the TTS rate, in base64, as 'voice:tts' answers. */
+function silentWavBase64(samples: number): string {
+  const dataBytes = samples * 2;
+  const wav = new DataView(new ArrayBuffer(44 + dataBytes));
+  const text = (offset: number, value: string) => [...value].forEach((char, i) => wav.setUint8(offset + i, char.charCodeAt(0)));
+  text(0, 'RIFF');
+  wav.setUint32(4, 36 + dataBytes, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  wav.setUint32(16, 16, true);
+  wav.setUint16(20, 1, true);
+  wav.setUint16(22, 1, true);
+  wav.setUint32(24, VOICE.ttsSampleRateHz, true);
+  wav.setUint32(28, VOICE.ttsSampleRateHz * 2, true);
+  wav.setUint16(32, 2, true);
+  wav.setUint16(34, 16, true);
+  text(36, 'data');
+  wav.setUint32(40, dataBytes, true);
+  return btoa(String.fromCharCode(...new Uint8Array(wav.buffer)));
 }

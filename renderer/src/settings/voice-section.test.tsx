@@ -1,0 +1,231 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { err, ok } from '../../../shared/result';
+import { DEFAULT_VOICE_SETTINGS, DEFAULT_VOICE_SHORTCUT, PREBUILT_VOICES, type VoiceSettings } from '../../../shared/voice';
+import { createFakeMain, FAKE_SPEECH_WAV, type FakeMainOptions } from '../testing/fake-main';
+import { renderWithApp } from '../testing/render-with-app';
+import { VoiceSection } from './voice-section';
+
+const SAMPLE = 'Hello! This is how your answers will sound.';
+const TAKEN = 'Another app uses this shortcut; choose another.';
+
+function setup(voice: Partial<VoiceSettings> = {}, options: FakeMainOptions = {}) {
+  const main = createFakeMain({ settings: { voice: { ...DEFAULT_VOICE_SETTINGS, ...voice } }, ...options });
+  const user = userEvent.setup();
+  const view = renderWithApp(<VoiceSection />, { api: main.api });
+  return { ...main, user, view };
+}
+
+const callsTo = (invoke: ReturnType<typeof createFakeMain>['invoke'], name: string) =>
+  invoke.mock.calls.filter(([channel]) => channel === name).map(([, input]) => input);
+const updates = (invoke: ReturnType<typeof createFakeMain>['invoke']) => callsTo(invoke, 'settings:update');
+const spokenBox = () => screen.getByRole('checkbox', { name: 'Answer voice questions aloud' });
+const voiceSelect = () => screen.getByRole('combobox', { name: 'Speaking voice' });
+const microphoneSelect = () => screen.getByRole('combobox', { name: 'Microphone' });
+const shortcutField = () => screen.getByRole('textbox', { name: 'Push-to-talk shortcut' });
+const button = (name: string) => screen.getByRole('button', { name });
+const status = () => screen.getByRole('status');
+
+/** The computer's microphones as the page lists them; without this, jsdom has no navigator.mediaDevices. */
+function plugMicrophones(devices: Pick<MediaDeviceInfo, 'deviceId' | 'label'>[]) {
+  const media = Object.assign(new EventTarget(), {
+    enumerateDevices: vi.fn(async () => devices.map((device) => ({ ...device, kind: 'audioinput', groupId: '' }))),
+  });
+  Object.defineProperty(navigator, 'mediaDevices', { value: media, configurable: true });
+}
+
+describe('Voice settings', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
+
+  it('shows the stored choices and that the shortcut works from anywhere', async () => {
+    setup({ voiceName: 'Puck' });
+    expect(await screen.findByRole('checkbox', { name: 'Answer voice questions aloud' })).toBeChecked();
+    expect(voiceSelect()).toHaveValue('Puck');
+    expect(within(voiceSelect()).getAllByRole('option').map((option) => option.textContent)).toEqual([...PREBUILT_VOICES]);
+    expect(microphoneSelect()).toHaveDisplayValue('System default');
+    expect(shortcutField()).toHaveValue('Ctrl+Shift+Space');
+    expect(await screen.findByText('Works from anywhere.')).toBeVisible();
+    expect(shortcutField()).toHaveAccessibleDescription(/^Works from anywhere\. Press it anywhere on your computer/);
+  });
+
+  it('V2: turns spoken answers off, and says so', async () => {
+    const { user, invoke } = setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Answer voice questions aloud' }));
+    expect(updates(invoke)).toEqual([{ voice: { spokenAnswers: false } }]);
+    expect(await screen.findByText('Saved: voice questions are answered as text only.')).toBeVisible();
+    expect(spokenBox()).not.toBeChecked();
+  });
+
+  it('puts the stored choice back and says why when main cannot store it', async () => {
+    const { user } = setup({}, { handlers: { 'settings:update': () => err('INTERNAL', 'Your settings could not be saved.', { hint: 'Check that the disk is not full.' }) } });
+    await user.click(await screen.findByRole('checkbox', { name: 'Answer voice questions aloud' }));
+    expect(await screen.findByText('Check that the disk is not full.')).toBeVisible();
+    expect(spokenBox()).toBeChecked();
+  });
+
+  it('saves the voice chosen, and it stays chosen when Settings opens again', async () => {
+    const { user, invoke, view, api } = setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Speaking voice' }), 'Charon');
+    expect(updates(invoke)).toEqual([{ voice: { voiceName: 'Charon' } }]);
+    expect(await screen.findByText('Saved: answers are read in the voice Charon.')).toBeVisible();
+
+    view.unmount();
+    renderWithApp(<VoiceSection />, { api });
+    expect(await screen.findByRole('combobox', { name: 'Speaking voice' })).toHaveValue('Charon');
+  });
+
+  describe('Play sample', () => {
+    let played: HTMLMediaElement[];
+    beforeEach(() => {
+      played = [];
+      vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+        played.push(this);
+        return Promise.resolve();
+      });
+      vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+      URL.createObjectURL = vi.fn(() => 'blob:sample');
+      URL.revokeObjectURL = vi.fn();
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('V4: speaks the sample sentence through voice:tts and plays the WAV, then lets it go', async () => {
+      const { user, invoke } = setup();
+      await user.click(await screen.findByRole('button', { name: 'Play sample' }));
+
+      expect(callsTo(invoke, 'voice:tts')).toEqual([{ text: SAMPLE, requestId: expect.any(String) }]);
+      expect(played.map((audio) => audio.src)).toEqual(['blob:sample']);
+      const wav = vi.mocked(URL.createObjectURL).mock.calls[0]?.[0] as Blob;
+      expect(wav.type).toBe('audio/wav');
+      expect(wav.size).toBe(atob(FAKE_SPEECH_WAV).length);
+      expect(button('Stop sample')).toHaveFocus();
+
+      act(() => played[0]?.dispatchEvent(new Event('ended')));
+      expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:sample');
+      expect(button('Play sample')).toBeVisible();
+    });
+
+    it('stops the sample on request', async () => {
+      const { user } = setup();
+      await user.click(await screen.findByRole('button', { name: 'Play sample' }));
+      await user.click(button('Stop sample'));
+      expect(played[0]?.pause).toHaveBeenCalled();
+      expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:sample');
+      expect(button('Play sample')).toHaveFocus();
+    });
+
+    it('says why the sample could not be spoken', async () => {
+      const { user } = setup(
+        {},
+        { handlers: { 'voice:tts': () => err('NOT_CONFIGURED', 'No Gemini API key is saved.', { reason: 'missing_key' }) } },
+      );
+      await user.click(await screen.findByRole('button', { name: 'Play sample' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('No Gemini API key is saved on this computer. Add your key in Settings.');
+      expect(button('Play sample')).toHaveAccessibleDescription(alert.textContent ?? '');
+      expect(played).toEqual([]);
+    });
+  });
+
+  it('lists the microphones after System default, numbered until their names may be read, and saves the one chosen', async () => {
+    plugMicrophones([
+      { deviceId: 'default', label: '' },
+      { deviceId: 'usb-1', label: '' },
+      { deviceId: 'built-in', label: '' },
+    ]);
+    const { user, invoke } = setup();
+    const select = await screen.findByRole('combobox', { name: 'Microphone' });
+    await vi.waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['System default', 'Microphone 1', 'Microphone 2']);
+    expect(select).toHaveAccessibleDescription(/once Staff Desk has been allowed to use the microphone/);
+
+    await user.selectOptions(select, 'Microphone 2');
+    expect(updates(invoke)).toEqual([{ voice: { microphoneId: 'built-in' } }]);
+    expect(await screen.findByText('Saved: voice questions record from Microphone 2.')).toBeVisible();
+  });
+
+  it('names the microphones once it may, and goes back to the system default', async () => {
+    plugMicrophones([{ deviceId: 'usb-1', label: 'Desk USB microphone' }]);
+    const { user, invoke } = setup({ microphoneId: 'usb-1' });
+    expect(await screen.findByRole('option', { name: 'Desk USB microphone' })).toBeInTheDocument();
+    expect(microphoneSelect()).toHaveDisplayValue('Desk USB microphone');
+    expect(microphoneSelect()).toHaveAccessibleDescription('The microphone voice questions record from.');
+
+    await user.selectOptions(microphoneSelect(), 'System default');
+    expect(updates(invoke)).toEqual([{ voice: { microphoneId: null } }]);
+  });
+
+  describe('the push-to-talk shortcut', () => {
+    it('saves the keys recorded and shows that the new shortcut works', async () => {
+      const { user, invoke } = setup();
+      await user.click(await screen.findByRole('textbox', { name: 'Push-to-talk shortcut' }));
+      await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}');
+
+      expect(updates(invoke)).toEqual([{ voice: { shortcut: 'CommandOrControl+Alt+K' } }]);
+      expect(await screen.findByText('Saved: the shortcut is Ctrl+Alt+K.')).toBeVisible();
+      expect(shortcutField()).toHaveValue('Ctrl+Alt+K');
+      expect(screen.getByText('Works from anywhere.')).toBeVisible();
+      expect(shortcutField()).toHaveFocus();
+    });
+
+    it('says once, as an alert, that another app holds the shortcut', async () => {
+      const { user } = setup({}, { takenShortcuts: ['CommandOrControl+Alt+K'] });
+      await user.click(await screen.findByRole('textbox', { name: 'Push-to-talk shortcut' }));
+      await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}');
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(TAKEN);
+      expect(shortcutField()).toBeInvalid();
+      expect(shortcutField()).toHaveAccessibleDescription(new RegExp(`^${TAKEN}`));
+      expect(screen.queryByText('Works from anywhere.')).not.toBeInTheDocument();
+
+      await user.click(button('Reset to Ctrl+Shift+Space'));
+      expect(await screen.findByText('Works from anywhere.')).toBeVisible();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+
+    it('turns the shortcut off with Backspace, and Voice pane questions still work', async () => {
+      const { user, invoke } = setup();
+      await user.click(await screen.findByRole('textbox', { name: 'Push-to-talk shortcut' }));
+      await user.keyboard('{Backspace}');
+
+      expect(updates(invoke)).toEqual([{ voice: { shortcut: null } }]);
+      expect(await screen.findByText('Saved: the shortcut is off. Voice questions still work in the Voice pane.')).toBeVisible();
+      expect(shortcutField()).toHaveValue('Off');
+      expect(screen.getByText('Off: ask voice questions in the Voice pane.')).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument();
+    });
+
+    it('turns it off with the button, and brings the default back with Reset', async () => {
+      const { user, invoke } = setup({ shortcut: 'CommandOrControl+Alt+K' });
+      await user.click(await screen.findByRole('button', { name: 'Turn off' }));
+      expect(await screen.findByDisplayValue('Off')).toBe(shortcutField());
+      await user.click(button('Reset to Ctrl+Shift+Space'));
+      expect(await screen.findByDisplayValue('Ctrl+Shift+Space')).toBe(shortcutField());
+      expect(updates(invoke)).toEqual([{ voice: { shortcut: null } }, { voice: { shortcut: DEFAULT_VOICE_SHORTCUT } }]);
+    });
+
+    it('follows what main says of the shortcut later, such as another app taking it', async () => {
+      const { emit } = setup();
+      expect(await screen.findByText('Works from anywhere.')).toBeVisible();
+      act(() => emit('voice:shortcutChanged', { accelerator: DEFAULT_VOICE_SHORTCUT, state: 'taken' }));
+      expect(screen.getByRole('alert')).toHaveTextContent(TAKEN);
+    });
+
+    it('says that global shortcuts need the desktop app where there is none', async () => {
+      setup({}, { handlers: { 'voice:shortcut': () => ok({ accelerator: null, state: 'unavailable' }) } });
+      expect(await screen.findByText('Global shortcuts are available in the desktop app.')).toBeVisible();
+      expect(shortcutField()).toHaveValue('Ctrl+Shift+Space');
+    });
+  });
+
+  it('says why the voice settings could not be read', async () => {
+    setup({}, { handlers: { 'settings:get': () => err('INTERNAL', 'Settings unreadable.') } });
+    expect(await screen.findByText(/Something went wrong inside Staff Desk/)).toBeVisible();
+    expect(status()).toHaveTextContent(/Something went wrong/);
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,271 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../../shared/result';
+import { DEFAULT_VOICE_SETTINGS, PREBUILT_VOICES, type PrebuiltVoice, type VoiceSettings } from '../../../shared/voice';
+import { useApi } from '../api';
+import { LoadNotice } from '../ui/load-notice';
+import { errorNotice, type Notice } from '../ui/notice';
+import { useErrorText } from '../ui/use-error-text';
+import { useMicrophones } from '../voice/use-microphones';
+import { useShortcutState } from '../voice/use-shortcut-state';
+import { ShortcutField, useShortcutText } from './shortcut-field';
+
+type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready' };
+/** The sample's course: asked of main, playing, or refused (by main, or by the computer's audio when error is null). */
+type Sample = { kind: 'idle' } | { kind: 'preparing' } | { kind: 'playing' } | { kind: 'failed'; error: AppError | null };
+
+/** The select's value for the system's default microphone (the stored setting is null). */
+const SYSTEM_DEFAULT = '';
+
+function wavBlob(data: string, mimeType: string): Blob {
+  return new Blob([Uint8Array.from(atob(data), (char) => char.charCodeAt(0))], { type: mimeType });
+}
+
+/**
+ * "Play sample": the sample sentence spoken by main's TTS in the stored voice, played from a Blob URL (the CSP
+ * allows blob: media) that is let go when the sample ends, is stopped, or the section goes away.
+ */
+function useSample(text: string) {
+  const api = useApi();
+  const [sample, setSample] = useState<Sample>({ kind: 'idle' });
+  const playing = useRef<{ audio: HTMLAudioElement; url: string } | null>(null);
+  const asked = useRef<string | null>(null);
+
+  const release = useCallback(() => {
+    const current = playing.current;
+    playing.current = null;
+    if (current) {
+      current.audio.pause();
+      URL.revokeObjectURL(current.url);
+    }
+  }, []);
+
+  const stop = useCallback(() => {
+    release();
+    setSample({ kind: 'idle' });
+  }, [release]);
+
+  useEffect(
+    () => () => {
+      if (asked.current !== null) void api.voice.cancelTts({ requestId: asked.current });
+      asked.current = null;
+      release();
+    },
+    [api, release],
+  );
+
+  async function play() {
+    const requestId = crypto.randomUUID();
+    asked.current = requestId;
+    setSample({ kind: 'preparing' });
+    const result = await api.voice.tts({ text, requestId });
+    if (asked.current !== requestId) return;
+    asked.current = null;
+    if (!result.ok) {
+      setSample({ kind: 'failed', error: result.error });
+      return;
+    }
+    const url = URL.createObjectURL(wavBlob(result.value.data, result.value.mimeType));
+    const audio = new Audio(url);
+    playing.current = { audio, url };
+    audio.addEventListener('ended', stop, { once: true });
+    setSample({ kind: 'playing' });
+    try {
+      await audio.play();
+    } catch {
+      stop();
+      setSample({ kind: 'failed', error: null });
+    }
+  }
+
+  return { sample, play, stop };
+}
+
+type Field = keyof VoiceSettings;
+
+/**
+ * Voice questions (V1 to V5): whether answers are spoken and in which of Gemini's voices, which microphone
+ * records, and the push-to-talk shortcut that works from anywhere. Each choice is saved as it is made.
+ */
+export function VoiceSection() {
+  const api = useApi();
+  const { t } = useTranslation();
+  const describe = useErrorText();
+  const shortcutWords = useShortcutText();
+  const headingId = useId();
+  const spokenHelpId = useId();
+  const voiceId = useId();
+  const voiceHelpId = useId();
+  const sampleErrorId = useId();
+  const microphoneId = useId();
+  const microphoneHelpId = useId();
+  const microphoneHintId = useId();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [voice, setVoice] = useState<VoiceSettings>(DEFAULT_VOICE_SETTINGS);
+  const stored = useRef<VoiceSettings>(DEFAULT_VOICE_SETTINGS);
+  const [saving, setSaving] = useState(0);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const shortcut = useShortcutState();
+  const { devices, labelsHidden } = useMicrophones();
+  const { sample, play, stop } = useSample(t('settings.voice.sample'));
+
+  const fetchVoice = useCallback(async () => {
+    setLoad({ kind: 'loading' });
+    const result = await api.settings.get();
+    if (result.ok) {
+      stored.current = result.value.voice;
+      setVoice(result.value.voice);
+      setLoad({ kind: 'ready' });
+    } else {
+      setLoad({ kind: 'failed', error: result.error });
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void fetchVoice();
+  }, [fetchVoice]);
+
+  const microphoneName = (id: string | null): string => {
+    if (id === null) return t('settings.voice.systemDefault');
+    const index = devices.findIndex((device) => device.deviceId === id);
+    const device = devices[index];
+    if (!device) return t('settings.voice.microphoneMissing');
+    return device.label || t('settings.voice.microphoneNumbered', { number: index + 1 });
+  };
+
+  function savedText(field: Field, settings: VoiceSettings): string {
+    switch (field) {
+      case 'spokenAnswers':
+        return t(settings.spokenAnswers ? 'settings.voice.spokenOn' : 'settings.voice.spokenOff');
+      case 'voiceName':
+        return t('settings.voice.voiceSaved', { voice: settings.voiceName });
+      case 'microphoneId':
+        return t('settings.voice.microphoneSaved', { microphone: microphoneName(settings.microphoneId) });
+      default:
+        return settings.shortcut === null
+          ? t('settings.voice.shortcut.savedOff')
+          : t('settings.voice.shortcut.saved', { keys: shortcutWords(settings.shortcut) });
+    }
+  }
+
+  /** Saves one choice as it is made; main refusing it puts the stored one back and says why. */
+  async function save<K extends Field>(field: K, value: VoiceSettings[K]) {
+    if (voice[field] === value) return;
+    setVoice((current) => ({ ...current, [field]: value }));
+    setNotice(null);
+    setSaving((count) => count + 1);
+    const result = await api.settings.update({ voice: { [field]: value } });
+    setSaving((count) => count - 1);
+    if (result.ok) {
+      stored.current = result.value.voice;
+      setVoice(result.value.voice);
+      setNotice({ tone: 'info', message: savedText(field, result.value.voice) });
+    } else {
+      setVoice((current) => ({ ...current, [field]: stored.current[field] }));
+      setNotice(errorNotice(result.error));
+    }
+  }
+
+  const sampleError = sample.kind === 'failed' ? (sample.error ? describe(sample.error) : { message: t('settings.voice.sampleUnplayable') }) : null;
+  // The stored microphone may be unplugged, or not nameable yet: it stays chosen, and says so.
+  const missingMicrophone = voice.microphoneId !== null && !devices.some((device) => device.deviceId === voice.microphoneId);
+
+  return (
+    <section className="settings-section" aria-labelledby={headingId} aria-busy={saving > 0 || load.kind === 'loading'}>
+      <h2 id={headingId}>{t('settings.voice.heading')}</h2>
+      <p className="muted">{t('settings.voice.intro')}</p>
+
+      {load.kind === 'loading' && <p className="muted">{t('common.loading')}</p>}
+
+      {load.kind === 'ready' && (
+        <div className="settings-form">
+          <div className="field">
+            <label className="check-field">
+              <input
+                type="checkbox"
+                checked={voice.spokenAnswers}
+                aria-describedby={spokenHelpId}
+                onChange={(event) => void save('spokenAnswers', event.target.checked)}
+              />
+              {t('settings.voice.spokenAnswers')}
+            </label>
+            <p id={spokenHelpId} className="muted">
+              {t('settings.voice.spokenAnswersHelp')}
+            </p>
+          </div>
+
+          <div className="field">
+            <label htmlFor={voiceId}>{t('settings.voice.voice')}</label>
+            <div className="actions">
+              <select
+                id={voiceId}
+                value={voice.voiceName}
+                aria-describedby={voiceHelpId}
+                onChange={(event) => {
+                  stop();
+                  void save('voiceName', event.target.value as PrebuiltVoice);
+                }}
+              >
+                {PREBUILT_VOICES.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                aria-disabled={sample.kind === 'preparing' || saving > 0}
+                aria-describedby={sampleError ? sampleErrorId : undefined}
+                onClick={() => {
+                  if (sample.kind === 'playing') stop();
+                  else if (sample.kind !== 'preparing' && saving === 0) void play();
+                }}
+              >
+                {t(sample.kind === 'playing' ? 'settings.voice.stopSample' : sample.kind === 'preparing' ? 'settings.voice.preparingSample' : 'settings.voice.playSample')}
+              </button>
+            </div>
+            {sampleError && (
+              <p id={sampleErrorId} className="field-error" role="alert">
+                {sampleError.message}
+                {sampleError.hint && ` ${sampleError.hint}`}
+              </p>
+            )}
+            <p id={voiceHelpId} className="muted">
+              {t('settings.voice.voiceHelp')}
+            </p>
+          </div>
+
+          <div className="field">
+            <label htmlFor={microphoneId}>{t('settings.voice.microphone')}</label>
+            <select
+              id={microphoneId}
+              value={voice.microphoneId ?? SYSTEM_DEFAULT}
+              aria-describedby={labelsHidden ? `${microphoneHelpId} ${microphoneHintId}` : microphoneHelpId}
+              onChange={(event) => void save('microphoneId', event.target.value === SYSTEM_DEFAULT ? null : event.target.value)}
+            >
+              <option value={SYSTEM_DEFAULT}>{t('settings.voice.systemDefault')}</option>
+              {devices.map((device) => (
+                <option key={device.deviceId} value={device.deviceId}>
+                  {microphoneName(device.deviceId)}
+                </option>
+              ))}
+              {missingMicrophone && <option value={voice.microphoneId ?? SYSTEM_DEFAULT}>{t('settings.voice.microphoneMissing')}</option>}
+            </select>
+            <p id={microphoneHelpId} className="muted">
+              {t('settings.voice.microphoneHelp')}
+            </p>
+            {labelsHidden && (
+              <p id={microphoneHintId} className="muted">
+                {t('settings.voice.microphoneNamesHint')}
+              </p>
+            )}
+          </div>
+
+          <ShortcutField value={voice.shortcut} state={shortcut} onChange={(accelerator) => void save('shortcut', accelerator)} />
+        </div>
+      )}
+
+      <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchVoice()} />
+    </section>
+  );
+}
