@@ -19,7 +19,7 @@ it('npm run harness prints one ready line, applies the config, and closes its da
         language: 'fr',
         models: { oracle: 'gemini-e2e-oracle' },
         knowledgeBase: { path: '/srv/no-such-kb' },
-        voice: { speakAnswers: true },
+        hologram: { projector: true },
       },
       cfToken: 'header.payload.signature',
     }),
@@ -43,7 +43,7 @@ it('npm run harness prints one ready line, applies the config, and closes its da
   });
   // The oracle reads the folder the config names; a folder that is not there is said so, not fatal.
   expect(knowledge).toMatchObject({ ok: true, value: { folder: { path: '/srv/no-such-kb', isDefault: false } } });
-  expect(harness.stderr()).toMatch(/settings\.voice is not known to this version/);
+  expect(harness.stderr()).toMatch(/settings\.hologram is not known to this version/);
   expect(harness.stderr()).toMatch(/cfToken was refused \(access_not_configured\)/);
   expect(harness.stdoutLines).toHaveLength(1);
   expect(JSON.parse(harness.stdoutLines[0]!)).toEqual({ url: harness.url, ws: harness.ws });

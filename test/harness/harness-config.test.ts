@@ -54,12 +54,12 @@ describe('harness config', () => {
 
   it('applies the settings this version knows, skips sections it does not with a note, and refuses bad values', () => {
     const read = parseHarnessConfig(
-      { ...VALID, settings: { language: 'ar', models: { oracle: 'gemini-x' }, voice: { speak: true } } },
+      { ...VALID, settings: { language: 'ar', models: { oracle: 'gemini-x' }, hologram: { projector: true } } },
       '/',
     );
     // Only what was given: a patch that filled in defaults would reset the member's other choices.
     expect(read.ok && read.config.settings).toEqual({ language: 'ar', models: { oracle: 'gemini-x' } });
-    expect(read.ok && read.notes).toEqual(['settings.voice is not known to this version of the app; skipped.']);
+    expect(read.ok && read.notes).toEqual(['settings.hologram is not known to this version of the app; skipped.']);
 
     const bad = parseHarnessConfig({ ...VALID, settings: { models: { oracle: 'no spaces allowed' } } }, '/');
     expect(!bad.ok && bad.message).toMatch(/settings\.models\.oracle:/);

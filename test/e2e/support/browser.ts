@@ -8,8 +8,16 @@ const SCREENSHOT_DIR = join(ROOT, 'test-artifacts', 'e2e');
 /** More presses than the page has stops, so a focus that never arrives fails instead of cycling forever. */
 const MAX_TAB_PRESSES = 40;
 
+export interface ChromiumOptions {
+  /**
+   * Absolute path of a WAV the page's microphone plays once (speech-audio.ts): getUserMedia is granted without a
+   * prompt and opens Chromium's fake device, and audio plays without a user gesture (reference/audio.md).
+   */
+  fakeMicrophone?: string;
+}
+
 /** Debian's Chromium, headless. Missing, it fails the test with what to install: browser tests never skip. */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(options: ChromiumOptions = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `The browser tests need Chromium at ${CHROMIUM_PATH}, and it is not there. Install it with ` +
@@ -27,6 +35,15 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(options.fakeMicrophone === undefined
+        ? []
+        : [
+            '--use-fake-ui-for-media-stream',
+            '--use-fake-device-for-media-stream',
+            // Without %noloop the file plays again and again.
+            `--use-file-for-fake-audio-capture=${options.fakeMicrophone}%noloop`,
+            '--autoplay-policy=no-user-gesture-required',
+          ]),
     ],
   });
 }

@@ -16,6 +16,7 @@ import { LUIS } from '../../doubles/zoho-seed-conversations';
 import type { SocketClient } from '../../harness/socket-client';
 import { readListedResult } from '../../support/secretary/secretary-prompt';
 import { launchChromium, newPage } from './browser';
+import { speechAudio, type SpeechAudio } from './speech-audio';
 import { openSecretaryWorld, type SecretaryWorld } from './secretary-world';
 import { ui } from './ui-text';
 
@@ -88,6 +89,8 @@ const ORACLE_QUESTION = 'How do I save my Gemini API key?';
 const ORACLE_ANSWER = 'Open **Settings**, paste the key under Gemini API key and press Save; it goes to the system keychain.';
 const ASSISTANT_QUESTION = 'How do I connect my Zoho mailbox?';
 const ASSISTANT_ANSWER = 'Open **Settings**, find Zoho Mail and press Connect, then approve Staff Desk in the browser. The Secretary reads your mailbox from then on.';
+/** Asked out loud in the Voice pane, by the fake microphone (the words are speechAudio()'s). */
+const VOICE_ANSWER = 'It is 9:41 in the morning in Ulaanbaatar, on Wednesday. Your first meeting is at eleven.';
 
 export interface ScreenDesk {
   page: Page;
@@ -107,7 +110,8 @@ export async function openScreenDesk(onTeardown: (teardown: () => Promise<void>)
   const { harness, client } = await world.startHarness(undefined, {
     knowledgeBase: { floors: { [DEFAULT_MODELS.embedding]: DOUBLE_FLOOR } },
   });
-  const browser = await launchChromium();
+  const spoken = speechAudio();
+  const browser = await launchChromium({ fakeMicrophone: spoken.file });
   onTeardown(() => browser.close());
   const { page, consoleErrors } = await newPage(browser);
 
@@ -123,6 +127,7 @@ export async function openScreenDesk(onTeardown: (teardown: () => Promise<void>)
     stream([textChunk(ASSISTANT_ANSWER.slice(0, 40)), textChunk(ASSISTANT_ANSWER.slice(40), { finishReason: 'STOP' })]),
   );
   await ask(page, 3, ASSISTANT_QUESTION, 'reads your mailbox from then on');
+  await askByVoice(world, page, spoken);
   return { page, consoleErrors };
 }
 
@@ -151,6 +156,21 @@ async function askSecretary(world: SecretaryWorld, page: Page) {
     jsonReply({ action: 'responder', answer: SECRETARY_ANSWER, sources: [notice.messageId] }),
   );
   await ask(page, 1, SECRETARY_QUESTION.question, 'may be unreachable for up to 15 minutes');
+}
+
+/** A question held on Space in the Voice pane: its transcript, then the answer, spoken (the double's speech). */
+async function askByVoice(world: SecretaryWorld, page: Page, spoken: SpeechAudio) {
+  world.gemini.script(
+    'streamGenerateContent',
+    stream([textChunk(`<transcript>${spoken.text}</transcript>\n`), textChunk(VOICE_ANSWER, { finishReason: 'STOP' })]),
+  );
+  await openPane(page, SCREEN_PANES.indexOf('voice') + 1);
+  await pane(page).getByRole('button', { name: ui.voice.pane.hold }).focus();
+  await page.keyboard.down('Space');
+  await pane(page).getByText(ui.voice.pane.listening).waitFor();
+  await page.waitForTimeout(spoken.durationMs);
+  await page.keyboard.up('Space');
+  await pane(page).getByText('Your first meeting is at eleven.', { exact: false }).waitFor({ timeout: ANSWER_TIMEOUT_MS });
 }
 
 /** The Oracle answers with its notes once the shipped guide is embedded, not from keywords alone. */

@@ -21,6 +21,8 @@ export interface SessionOptions {
   validKeys: string[];
   /** More harness config (secretValues, settings...). */
   config?: Record<string, unknown>;
+  /** A WAV for the page's microphone (ChromiumOptions.fakeMicrophone). */
+  fakeMicrophone?: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function startSession(options: SessionOptions): Promise<Session> {
     }
   });
 
-  const browser = (started.browser = await launchChromium());
+  const browser = (started.browser = await launchChromium({ fakeMicrophone: options.fakeMicrophone }));
   const gemini = (started.gemini = await startGeminiDouble({ validKeys: options.validKeys }));
   const harness = (started.harness = await startHarnessProcess(harnessConfig(gemini.baseUrl, data.dir, options.config)));
   const { page, consoleErrors } = await newPage(browser);
@@ -63,11 +65,16 @@ export const E2E_MEMBER = { email: 'ana.perez@example.com', name: 'Ana Pérez' }
  * A session whose harness starts signed in as E2E_MEMBER (a token from a Cloudflare Access double, verified like a
  * real one) with `key` as the Gemini key, and the scheduled mailbox pass off so that it never runs mid-test.
  */
-export async function startSignedInSession(options: { key: string; settings?: Record<string, unknown> }): Promise<Session> {
+export async function startSignedInSession(options: {
+  key: string;
+  settings?: Record<string, unknown>;
+  fakeMicrophone?: string;
+}): Promise<Session> {
   const cf = await startCfAccessDouble();
   onTestFinished(() => cf.close());
   return startSession({
     validKeys: [options.key],
+    fakeMicrophone: options.fakeMicrophone,
     config: {
       cfAccess: { teamUrl: cf.teamUrl, aud: cf.aud },
       cfToken: await cf.issue(E2E_MEMBER),

@@ -1,0 +1,118 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { DEFAULT_MODELS } from '../../shared/settings';
+import { DEFAULT_SPEECH_MIME_TYPE, audioReply, defaultSpeechPcm, delay, stream, textChunk, textReply } from '../doubles/gemini-double';
+import { pageProblems, tabTo } from './support/browser';
+import { startSignedInSession } from './support/session';
+import { silentAudio, speechAudio } from './support/speech-audio';
+import { ui } from './support/ui-text';
+
+const KEY = 'AIzaSy-e2e-voice-0123456789abcdef';
+const ANSWER = [
+  'It is 9:41 in the morning in Ulaanbaatar. ',
+  'That is Wednesday, the second of December. ',
+  'The office opens at ten. ',
+  'Lunch is at one. ',
+  'Ask me anything else.',
+];
+/** Longer than the test takes to press Space again: the sentences after the first are still being synthesized. */
+const SLOW_SYNTHESIS_MS = 60_000;
+/** About four seconds of sound at 20 ms a character: still playing when Space is pressed again. */
+const LONG_CLIP = defaultSpeechPcm('x'.repeat(200));
+
+const pane = (page: Page) => page.getByRole('tabpanel');
+const log = (page: Page) => pane(page).getByRole('log');
+const voicePane = (page: Page) => page.locator('.voice');
+const talkButton = (page: Page) => pane(page).getByRole('button', { name: ui.voice.pane.hold });
+
+/** Holds Space for as long as the fake microphone speaks, as a member holds the key while asking. */
+async function holdSpaceWhileSpeaking(page: Page, speakingMs: number): Promise<void> {
+  await page.keyboard.down('Space');
+  await pane(page).getByText(ui.voice.pane.listening).waitFor();
+  await page.waitForTimeout(speakingMs);
+  await page.keyboard.up('Space');
+}
+
+it('V1 V2: Space held asks by voice; the transcript shows, then the answer streams and is spoken; Space again cuts the speech and cancels pending synthesis', async () => {
+  const audio = speechAudio();
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: audio.file });
+  gemini.script(
+    'streamGenerateContent',
+    stream([textChunk(`<transcript>${audio.text}</transcript>\n`), ...ANSWER.map((sentence) => textChunk(sentence))], { chunkDelayMs: 150 }),
+  );
+  gemini.scriptFor(
+    DEFAULT_MODELS.tts,
+    'generateContent',
+    audioReply(LONG_CLIP, DEFAULT_SPEECH_MIME_TYPE),
+    ...ANSWER.slice(1).map(() => delay(SLOW_SYNTHESIS_MS, audioReply(LONG_CLIP, DEFAULT_SPEECH_MIME_TYPE))),
+  );
+
+  await page.goto(harness.url);
+  await page.getByRole('tab', { name: ui.panes.secretary.title }).waitFor();
+  await page.keyboard.press('Control+4');
+  expect(await page.getByRole('tab', { name: ui.panes.voice.title }).getAttribute('aria-selected')).toBe('true');
+  await tabTo(page, talkButton(page));
+  await holdSpaceWhileSpeaking(page, audio.durationMs);
+
+  // The words the member said stand for the question, then the answer streams in under them.
+  await log(page).getByText(audio.text).waitFor();
+  await log(page).getByText('It is 9:41 in the morning in Ulaanbaatar.', { exact: false }).waitFor();
+  await log(page).getByText('Ask me anything else.', { exact: false }).waitFor();
+  expect(await log(page).getByText('<transcript>', { exact: false }).count()).toBe(0);
+
+  // One model call, the recording inline in the member's turn.
+  const asked = gemini.requestsFor('streamGenerateContent');
+  expect(asked).toHaveLength(1);
+  expect(JSON.stringify(asked[0]?.body)).toMatch(/"inlineData":\{"mimeType":"audio\/webm;codecs=opus","data":"[A-Za-z0-9+/]{100,}/);
+
+  // The first sentence is heard; the ones after it are on their way.
+  await expect.poll(() => voicePane(page).getAttribute('data-speech-playing')).toBe('true');
+  expect(Number(await voicePane(page).getAttribute('data-speech-clips'))).toBe(1);
+  await expect.poll(() => gemini.requestsFor('generateContent', DEFAULT_MODELS.tts).length).toBeGreaterThanOrEqual(2);
+
+  // Barge-in: a new push-to-talk silences the answer at once and drops what was still being synthesized.
+  await page.keyboard.down('Space');
+  await expect.poll(() => voicePane(page).getAttribute('data-speech-playing')).toBe('false');
+  expect(await voicePane(page).getAttribute('data-speech')).not.toBe('speaking');
+  await page.keyboard.up('Space');
+  await expect
+    .poll(() => gemini.requestsFor('generateContent', DEFAULT_MODELS.tts).filter((request) => request.aborted).length)
+    .toBeGreaterThanOrEqual(1);
+  expect(Number(await voicePane(page).getAttribute('data-speech-clips'))).toBe(1);
+  // The text stays on screen whatever became of the speech.
+  expect(await log(page).getByText('Ask me anything else.', { exact: false }).count()).toBe(1);
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+it('V5: a recording with no speech in it is not sent, and says why', async () => {
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: silentAudio() });
+  await page.goto(harness.url);
+  await page.getByRole('tab', { name: ui.panes.secretary.title }).waitFor();
+  await page.keyboard.press('Control+4');
+  await tabTo(page, talkButton(page));
+  await holdSpaceWhileSpeaking(page, 1500);
+  await pane(page).getByText(ui.voice.pane.silent).waitFor();
+  expect(gemini.requestsFor('streamGenerateContent')).toHaveLength(0);
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+it('V3: the Assistant dictates into its question box, to read over before asking', async () => {
+  const audio = speechAudio();
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: audio.file });
+  gemini.scriptFor(DEFAULT_MODELS.assistant, 'generateContent', textReply(audio.text));
+  await page.goto(harness.url);
+  await page.getByRole('tab', { name: ui.panes.secretary.title }).waitFor();
+  await page.keyboard.press('Control+3');
+  const dictate = pane(page).getByRole('button', { name: ui.voice.composer.dictate });
+  await tabTo(page, dictate);
+  await page.keyboard.press('Enter');
+  await pane(page).getByRole('button', { name: ui.voice.composer.stopDictating }).waitFor();
+  await page.waitForTimeout(audio.durationMs);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => pane(page).getByRole('textbox', { name: ui.chat.label }).inputValue()).toBe(audio.text);
+  // Literal transcription, one call, the recording inline; nothing was asked of the Assistant yet.
+  const [transcribe] = gemini.requestsFor('generateContent', DEFAULT_MODELS.assistant);
+  expect(JSON.stringify(transcribe?.body)).toContain('"mimeType":"audio/webm;codecs=opus"');
+  expect(gemini.requestsFor('streamGenerateContent')).toHaveLength(0);
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
