@@ -3,10 +3,9 @@ import { expect, it } from 'vitest';
 import { ASSISTANT } from '../../shared/limits';
 import { startGeminiDouble, stream, textChunk } from '../doubles/gemini-double';
 import { callsReply, createAssistantKit } from '../support/assistant/assistant-kit';
-import { fakeSender } from '../support/fake-sender';
 import { createSignedInTestCore } from '../support/signed-in-core';
 import { VALID_KEY } from '../support/gateway-test-kit';
-import { buildAppApi } from '../../shared/ipc/app-api';
+import { inProcessApi } from '../support/in-process-api';
 import { percentile, record } from './measure';
 
 const QUESTIONS = 200;
@@ -52,22 +51,7 @@ it('measures how long the first chunk takes from the double to a subscriber of t
   let offsetMs = 0;
   const test = await createSignedInTestCore({ gemini: { baseUrl: double.baseUrl }, now: () => Date.now() + offsetMs });
   try {
-    const window = fakeSender();
-    // The page's side of the registry: window.api built from the contract over an in-process transport, as the
-    // preload builds it over ipcRenderer; the sender's events reach its subscribers synchronously, as IPC would.
-    const listeners = new Map<string, Set<(payload: unknown) => void>>();
-    window.sender.send = (event, payload) => {
-      for (const listener of listeners.get(event) ?? []) listener(payload);
-    };
-    const api = buildAppApi({
-      invoke: (channel, input) => test.core.registry.call(channel, input, window.sender),
-      subscribe(event, listener) {
-        const set = listeners.get(event) ?? new Set();
-        listeners.set(event, set);
-        set.add(listener);
-        return () => set.delete(listener);
-      },
-    });
+    const api = inProcessApi(test.core);
     await api.secrets.set({ name: 'gemini.apiKey', value: VALID_KEY });
 
     const delays: number[] = [];
