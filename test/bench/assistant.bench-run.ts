@@ -3,9 +3,8 @@ import { expect, it } from 'vitest';
 import { ASSISTANT } from '../../shared/limits';
 import { startGeminiDouble, stream, textChunk } from '../doubles/gemini-double';
 import { callsReply, createAssistantKit } from '../support/assistant/assistant-kit';
-import { createSignedInTestCore } from '../support/signed-in-core';
 import { VALID_KEY } from '../support/gateway-test-kit';
-import { inProcessApi } from '../support/in-process-api';
+import { openBenchDesk } from './bench-desk';
 import { percentile, record } from './measure';
 
 const QUESTIONS = 200;
@@ -46,13 +45,8 @@ it('measures the assistant loop overhead on a 4-step tool loop', async () => {
 });
 
 it('measures how long the first chunk takes from the double to a subscriber of the renderer side', async () => {
-  const double = await startGeminiDouble({ validKeys: [VALID_KEY] });
-  // The core runs on a clock the bench moves on a minute at a time, so the rate limit (20 a minute) never refuses.
-  let offsetMs = 0;
-  const test = await createSignedInTestCore({ gemini: { baseUrl: double.baseUrl }, now: () => Date.now() + offsetMs });
+  const { double, api, nextQuestion, close } = await openBenchDesk();
   try {
-    const api = inProcessApi(test.core);
-    await api.secrets.set({ name: 'gemini.apiKey', value: VALID_KEY });
 
     const delays: number[] = [];
     for (let i = 0; i < WARM_UP + FIRST_CHUNKS; i++) {
@@ -79,11 +73,10 @@ it('measures how long the first chunk takes from the double to a subscriber of t
       // Stamped as the double opens the stream, just before it writes the first chunk: if anything, this overstates.
       const sent = double.requestsFor('streamGenerateContent')[0]!.firstByteAt!;
       if (i >= WARM_UP) delays.push(received - sent);
-      offsetMs += ASSISTANT.rateLimitWindowMs / ASSISTANT.rateLimitPerMinute + 1;
+      nextQuestion();
     }
     record({ name: 'assistant_first_chunk_delay_ms', value: percentile(delays, 50), target: '<= 5' });
   } finally {
-    test.dispose();
-    await double.close();
+    await close();
   }
 });

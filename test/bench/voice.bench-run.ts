@@ -1,15 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { it } from 'vitest';
-import { ASSISTANT, VOICE } from '../../shared/limits';
+import { VOICE } from '../../shared/limits';
 import type { AppApi } from '../../shared/ipc/app-api';
 import { ok } from '../../shared/result';
 import { DEFAULT_MODELS } from '../../shared/settings';
 import { createSentenceStream } from '../../shared/speech-sentences';
 import { createSpeechQueue } from '../../shared/speech-queue';
-import { DEFAULT_SPEECH_MIME_TYPE, audioReply, defaultSpeechPcm, delay, startGeminiDouble, stream, textChunk } from '../doubles/gemini-double';
-import { VALID_KEY } from '../support/gateway-test-kit';
-import { inProcessApi } from '../support/in-process-api';
-import { createSignedInTestCore } from '../support/signed-in-core';
+import { DEFAULT_SPEECH_MIME_TYPE, audioReply, defaultSpeechPcm, delay, stream, textChunk } from '../doubles/gemini-double';
+import { openBenchDesk } from './bench-desk';
 import { percentile, record } from './measure';
 
 /** The issue's fixed latencies: the answer as five sentences 150 ms apart, each TTS call taking 300 ms. */
@@ -106,13 +104,8 @@ async function wholeAnswerThenSpeech(api: AppApi): Promise<number> {
 }
 
 it('measures how soon a spoken answer starts, sentence by sentence against the whole answer first', async () => {
-  const double = await startGeminiDouble({ validKeys: [VALID_KEY] });
-  // The core's clock moves on between questions, so the rate limit (20 a minute) never refuses one.
-  let offsetMs = 0;
-  const test = await createSignedInTestCore({ gemini: { baseUrl: double.baseUrl }, now: () => Date.now() + offsetMs });
+  const { double, api, nextQuestion, close } = await openBenchDesk();
   try {
-    const api = inProcessApi(test.core);
-    await api.secrets.set({ name: 'gemini.apiKey', value: VALID_KEY });
     const script = () => {
       double.reset();
       // The transcript opens the reply, in the chunk that brings the first sentence.
@@ -121,7 +114,7 @@ it('measures how soon a spoken answer starts, sentence by sentence against the w
       double.script('streamGenerateContent', stream(chunks, { chunkDelayMs: SENTENCE_GAP_MS }));
       const speech = audioReply(defaultSpeechPcm('one sentence'), DEFAULT_SPEECH_MIME_TYPE);
       double.scriptFor(DEFAULT_MODELS.tts, 'generateContent', ...SENTENCES.map(() => delay(TTS_LATENCY_MS, speech)));
-      offsetMs += ASSISTANT.rateLimitWindowMs / ASSISTANT.rateLimitPerMinute + 1;
+      nextQuestion();
     };
 
     const pipelined: Run[] = [];
@@ -143,7 +136,6 @@ it('measures how soon a spoken answer starts, sentence by sentence against the w
     record({ name: 'voice_first_audio_ratio', value: firstAudio / baseline, target: '<= 0.35' });
     record({ name: 'voice_app_overhead_ms', value: overhead, target: '<= 50' });
   } finally {
-    test.dispose();
-    await double.close();
+    await close();
   }
 });
