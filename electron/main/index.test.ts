@@ -12,7 +12,7 @@ const fakes = await vi.hoisted(async () => {
   const events: string[] = [];
   class FakeBrowserWindow extends EventEmitter {
     static created: FakeBrowserWindow[] = [];
-    readonly webContents = { loadURL: vi.fn(async () => {}), send: vi.fn() };
+    readonly webContents = Object.assign(new EventEmitter(), { loadURL: vi.fn(async () => {}), send: vi.fn() });
     readonly loadURL = vi.fn(async (_url: string) => {});
     readonly show = vi.fn();
     readonly hide = vi.fn();
@@ -434,6 +434,19 @@ describe('app entry', () => {
     expect(tray.setImage).toHaveBeenLastCalledWith(expect.stringMatching(/tray-icon(Template)?\.png$/));
     expect(tray.setToolTip).toHaveBeenLastCalledWith('Staff Desk');
     expect(indicator.showInactive).toHaveBeenCalledOnce();
+  });
+
+  it('a page that reloads or crashes mid-recording takes the live microphone off the tray and the screen', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    const window = BrowserWindow.created[0]!;
+    const tray = Tray.created[0]!;
+    for (const event of ['did-navigate', 'render-process-gone']) {
+      coreDeps().voice.microphone(true);
+      expect(tray.setImage).toHaveBeenLastCalledWith(expect.stringMatching(/tray-icon-live(Template)?\.png$/));
+      window.webContents.emit(event);
+      expect(tray.setImage, event).toHaveBeenLastCalledWith(expect.stringMatching(/tray-icon(Template)?\.png$/));
+    }
   });
 
   it('a live microphone in the window the member is using shows only in the tray', async () => {

@@ -178,6 +178,9 @@ function main(): void {
     window = shown;
     shown.on('focus', microphone.refresh);
     shown.on('blur', microphone.refresh);
+    // A page that reloads or crashes mid-recording never says its microphone stopped: its recorder went with it.
+    shown.webContents.on('did-navigate', () => microphone.set(false));
+    shown.webContents.on('render-process-gone', () => microphone.set(false));
     tray = createTray({
       icons: trayIcons({
         platform: process.platform,
