@@ -135,6 +135,35 @@ export const VOICE = {
   liveSegmentsPerMinute: 8, // T2 / G9
 } as const;
 
+/** Translation (seeds 004, T1, T2; issue 13). */
+export const TRANSLATE = {
+  /** One text to translate; a document is not what the pane is for. */
+  textMaxChars: 5_000,
+  /**
+   * T2/G9: live captions get their own budget, so a meeting never starves the Assistant's. Speech cut at pauses
+   * sends more, shorter segments than the seeds' ~8 a minute: short utterances are merged to stay under this.
+   */
+  rateLimitPerMinute: 30,
+  rateLimitWindowMs: 60_000,
+  /** An exported meeting transcript (TXT or SRT): hours of captions; at three UTF-8 bytes a character still inside IPC.maxInputBytes. */
+  transcriptMaxChars: 300_000,
+  /** Per attempt; for STT and the translation of one segment or text. */
+  modelTimeoutMs: 30_000,
+  /** Live captions: segments awaiting their reply at once; the rest wait in speaking order (issue 13). */
+  captionsInFlight: 2,
+  /**
+   * A waiting utterance shorter than this is joined with the next waiting one when the pause between them is
+   * under captionsMergeGapMs: a burst of "yes", "okay" costs one request of the budget, not several.
+   */
+  captionsMergeBelowMs: 800,
+  captionsMergeGapMs: 1_500,
+  /**
+   * Spoken captions: translated lines queued to be heard, the one playing included. Beyond this the newest line
+   * waits alone and a newer one replaces it: speech that falls behind skips lines to keep up with the meeting.
+   */
+  spokenCaptionsQueued: 2,
+} as const;
+
 /** Gateway and embeddings (issue 3, reference/external-apis.md). */
 export const GEMINI = {
   embeddingDimensions: 768,

@@ -33,6 +33,13 @@ import {
   voiceSttOutputSchema,
   voiceTtsInputSchema,
 } from '../voice';
+import {
+  saveTranscriptInputSchema,
+  translateSegmentInputSchema,
+  translateSegmentOutputSchema,
+  translateTextInputSchema,
+  translateTextOutputSchema,
+} from '../translate';
 import { cancel, stream, unary, type Broadcasts, type Contract } from './define';
 
 const noInput = z.strictObject({});
@@ -200,6 +207,15 @@ export const contract = {
   'voice:shortcut': unary({ input: noInput, output: shortcutStateSchema }),
   /** The microphone went live or stopped: the tray icon and the always-on-top indicator show it. */
   'voice:microphone': unary({ input: microphoneStateSchema, output: z.object({}) }),
+
+  /** T1: a text in another language; `speak` adds the translation as speech, which may fail silently. */
+  'translate:text': unary({ input: translateTextInputSchema, output: translateTextOutputSchema, protected: true }),
+  'translate:cancelText': cancel('translate:text'),
+  /** T1, T2: a recorded segment transcribed, then translated; silence comes back as empty fields. */
+  'translate:segment': unary({ input: translateSegmentInputSchema, output: translateSegmentOutputSchema, protected: true }),
+  'translate:cancelSegment': cancel('translate:segment'),
+  /** Writes a meeting's captions (TXT or SRT) to a file the member picks in the save dialog; cancelled: saved false. */
+  'translate:saveTranscript': unary({ input: saveTranscriptInputSchema, output: z.object({ saved: z.boolean() }), protected: true }),
 } satisfies Contract;
 
 /** Events main sends on its own. */

@@ -1,0 +1,241 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addSegment,
+  budgetFreeAt,
+  canSend,
+  createCaptionSession,
+  groupShortSegments,
+  lines,
+  mergeSegments,
+  nextToSend,
+  planMerges,
+  retrySegment,
+  segmentFailed,
+  segmentSent,
+  segmentSilent,
+  segmentTranscribed,
+  waitUntil,
+  type CaptionSession,
+  type SegmentTimes,
+} from './captions';
+import { TRANSLATE } from './limits';
+import { err } from './result';
+
+/** Utterances of `lengthMs` every `everyMs`, named u0, u1, … */
+function spoken(count: number, { lengthMs = 2_000, everyMs = 3_000 } = {}): SegmentTimes[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: `u${index}`,
+    startMs: index * everyMs,
+    endMs: index * everyMs + lengthMs,
+  }));
+}
+
+function withSegments(segments: readonly SegmentTimes[]): CaptionSession {
+  return segments.reduce(addSegment, createCaptionSession());
+}
+
+/** Sends what the session lets go at `now`, as the pane's pump does; returns the session and the ids sent. */
+function pump(session: CaptionSession, now: number): { session: CaptionSession; sent: string[] } {
+  const sent: string[] = [];
+  for (let next = nextToSend(session, now); next; next = nextToSend(session, now)) {
+    session = segmentSent(session, next.id, now);
+    sent.push(next.id);
+  }
+  return { session, sent };
+}
+
+const reply = (id: string) => ({ transcript: `said ${id}`, translation: `dicho ${id}` });
+const rateLimited = (retryAfterMs: number) =>
+  err('RATE_LIMITED', 'Slow down.', { retryAfterMs, reason: 'quota' }).error;
+
+describe('T2 live captions: the session', () => {
+  it('keeps lines in speaking order when replies arrive out of order', () => {
+    let { session } = pump(withSegments(spoken(3)), 0);
+    session = segmentTranscribed(session, 'u1', reply('u1'));
+    ({ session } = pump(session, 10));
+    session = segmentTranscribed(session, 'u2', reply('u2'));
+    session = segmentTranscribed(session, 'u0', reply('u0'));
+    expect(lines(session).map((line) => [line.id, line.status, line.transcript, line.translation])).toEqual([
+      ['u0', 'done', 'said u0', 'dicho u0'],
+      ['u1', 'done', 'said u1', 'dicho u1'],
+      ['u2', 'done', 'said u2', 'dicho u2'],
+    ]);
+  });
+
+  it('places a segment handed over late by its start time, and shows waiting lines as translating', () => {
+    const [first, second, third] = spoken(3);
+    const session = withSegments([first!, third!, second!]);
+    expect(lines(session).map((line) => [line.id, line.status])).toEqual([
+      ['u0', 'translating'],
+      ['u1', 'translating'],
+      ['u2', 'translating'],
+    ]);
+  });
+
+  it('has at most two segments in flight; the others wait and go in speaking order as replies come', () => {
+    expect(TRANSLATE.captionsInFlight).toBe(2);
+    let { session, sent } = pump(withSegments(spoken(5)), 0);
+    expect(sent).toEqual(['u0', 'u1']);
+    expect(canSend(session, 0)).toBe(false);
+    expect(waitUntil(session, 0)).toBeNull();
+
+    session = segmentTranscribed(session, 'u1', reply('u1'));
+    ({ session, sent } = pump(session, 100));
+    expect(sent).toEqual(['u2']);
+    session = segmentTranscribed(session, 'u0', reply('u0'));
+    session = segmentTranscribed(session, 'u2', reply('u2'));
+    ({ session, sent } = pump(session, 200));
+    expect(sent).toEqual(['u3', 'u4']);
+    expect(canSend(session, 200)).toBe(false);
+  });
+
+  it('queues a rate-limited segment again with the wait, and sends it first once the wait is over', () => {
+    let { session } = pump(withSegments(spoken(3)), 1_000);
+    session = segmentFailed(session, 'u0', rateLimited(4_000), 1_500);
+    expect(lines(session).find((line) => line.id === 'u0')).toMatchObject({ status: 'translating' });
+    expect(canSend(session, 1_500)).toBe(false);
+    expect(waitUntil(session, 1_500)).toBe(5_500);
+    expect(pump(session, 5_499).sent).toEqual([]);
+
+    const { sent } = pump(session, 5_500);
+    expect(sent).toEqual(['u0']);
+    expect(waitUntil(session, 5_500)).toBeNull();
+  });
+
+  it('removes the line of a silent segment, whether the reply says so or the recorder does', () => {
+    let { session } = pump(withSegments(spoken(3)), 0);
+    session = segmentTranscribed(session, 'u0', { transcript: '  ', translation: '' });
+    session = segmentSilent(session, 'u2');
+    expect(lines(session).map((line) => line.id)).toEqual(['u1']);
+    expect(pump(session, 0).sent).toEqual([]);
+  });
+
+  it('shows a failed line with its error, and Retry sends it again before anything said later', () => {
+    let { session } = pump(withSegments(spoken(3)), 0);
+    const failure = err('UPSTREAM', 'Gemini did not answer.').error;
+    session = segmentFailed(session, 'u0', failure, 100);
+    expect(lines(session)[0]).toMatchObject({ id: 'u0', status: 'failed', error: failure });
+    expect(pump(session, 100).sent).toEqual(['u2']);
+
+    session = retrySegment(session, 'u0');
+    expect(lines(session)[0]).toEqual({
+      id: 'u0',
+      startMs: 0,
+      endMs: 2_000,
+      status: 'translating',
+      transcript: '',
+      translation: '',
+    });
+    session = segmentTranscribed(session, 'u1', reply('u1'));
+    ({ session } = pump(session, 200));
+    expect(lines(session).filter((line) => line.status === 'translating').map((line) => line.id)).toEqual(['u0', 'u2']);
+    session = segmentTranscribed(session, 'u0', reply('u0'));
+    expect(lines(session)[0]).toMatchObject({ status: 'done', transcript: 'said u0' });
+  });
+
+  it('ignores a reply for a segment not awaiting one', () => {
+    let { session } = pump(withSegments(spoken(1)), 0);
+    session = segmentTranscribed(session, 'u0', reply('u0'));
+    const after = segmentFailed(segmentTranscribed(session, 'u0', reply('again')), 'u0', rateLimited(1), 0);
+    expect(lines(after)).toEqual(lines(session));
+    expect(segmentTranscribed(session, 'unknown', reply('x'))).toBe(session);
+  });
+
+  it('refuses what only a bug would do', () => {
+    const session = withSegments(spoken(1));
+    expect(() => addSegment(session, { id: 'u0', startMs: 5, endMs: 6 })).toThrow();
+    expect(() => addSegment(session, { id: 'back', startMs: 5, endMs: 4 })).toThrow();
+    expect(() => segmentSent(pump(session, 0).session, 'u0', 0)).toThrow();
+  });
+});
+
+describe('T2/G9 live captions stay within their own budget', () => {
+  const { rateLimitPerMinute: limit, rateLimitWindowMs: windowMs } = TRANSLATE;
+
+  it('a sliding window over send times: the next send is free when the oldest in the window leaves it', () => {
+    const sentAt = Array.from({ length: limit }, (_, index) => 1_000 + index * 100);
+    expect(budgetFreeAt(sentAt.slice(1), 2_000)).toBe(2_000);
+    expect(budgetFreeAt(sentAt, 5_000)).toBe(1_000 + windowMs);
+    expect(budgetFreeAt(sentAt, 1_000 + windowMs)).toBe(1_000 + windowMs);
+    expect(budgetFreeAt([...sentAt.slice(1), 1_000 + windowMs], 1_000 + windowMs + 50)).toBe(1_100 + windowMs);
+  });
+
+  it('a continuous talk of short utterances never sends more than the budget in any window', () => {
+    let session = createCaptionSession();
+    const sendTimes: number[] = [];
+    // An utterance a second for five minutes, each answered 300 ms after it is sent.
+    const inFlight: { id: string; answerAt: number }[] = [];
+    for (let now = 0; now <= 5 * 60_000; now += 100) {
+      if (now % 1_000 === 0) session = addSegment(session, { id: `u${now}`, startMs: now, endMs: now + 900 });
+      for (const done of inFlight.filter((flight) => flight.answerAt <= now)) {
+        session = segmentTranscribed(session, done.id, reply(done.id));
+        inFlight.splice(inFlight.indexOf(done), 1);
+      }
+      const sent = pump(session, now);
+      session = sent.session;
+      for (const id of sent.sent) {
+        sendTimes.push(now);
+        inFlight.push({ id, answerAt: now + 300 });
+      }
+    }
+    const busiest = Math.max(...sendTimes.map((at) => sendTimes.filter((t) => t >= at && t < at + windowMs).length));
+    expect(busiest).toBe(limit);
+    const waiting = lines(session).filter((line) => line.status === 'translating');
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waitUntil(session, 5 * 60_000)).toBeGreaterThan(5 * 60_000);
+  });
+});
+
+describe('T2 short utterances are merged while they wait', () => {
+  const { captionsMergeBelowMs: below, captionsMergeGapMs: gap } = TRANSLATE;
+
+  it('joins a short segment with the next one when the pause between them is short', () => {
+    const segments = [
+      { id: 'yes', startMs: 0, endMs: below - 100 },
+      { id: 'then', startMs: below - 100 + gap - 1, endMs: 5_000 },
+      { id: 'later', startMs: 5_100, endMs: 5_200 },
+    ];
+    expect(groupShortSegments(segments)).toEqual([['yes', 'then']]);
+  });
+
+  it('keeps segments apart when the first is long enough or the pause is long', () => {
+    const long = { id: 'long', startMs: 0, endMs: below };
+    expect(groupShortSegments([long, { id: 'next', startMs: below + 10, endMs: 3_000 }])).toEqual([]);
+    const short = { id: 'ok', startMs: 0, endMs: 300 };
+    expect(groupShortSegments([short, { id: 'far', startMs: 300 + gap, endMs: 3_000 }])).toEqual([]);
+    expect(groupShortSegments([{ id: 'alone', startMs: 0, endMs: 300 }])).toEqual([]);
+  });
+
+  it('keeps growing a group while it is still short', () => {
+    const burst = [
+      { id: 'a', startMs: 0, endMs: 200 },
+      { id: 'b', startMs: 400, endMs: 600 },
+      { id: 'c', startMs: 700, endMs: 2_000 },
+      { id: 'd', startMs: 2_100, endMs: 2_300 },
+    ];
+    expect(groupShortSegments(burst)).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('plans merges only among neighbouring waiting segments, and a merge makes one waiting line', () => {
+    let session = withSegments([
+      { id: 'a', startMs: 0, endMs: 300 },
+      { id: 'b', startMs: 500, endMs: 700 },
+      { id: 'c', startMs: 900, endMs: 1_000 },
+      { id: 'd', startMs: 1_200, endMs: 1_300 },
+      { id: 'e', startMs: 1_500, endMs: 1_600 },
+    ]);
+    ({ session } = pump(session, 0));
+    // a and b are in flight; a 429 sends a back to wait, with b in flight between it and c.
+    session = segmentFailed(session, 'a', rateLimited(1_000), 10);
+    expect(planMerges(session)).toEqual([['c', 'd', 'e']]);
+
+    session = mergeSegments(session, ['c', 'd', 'e']);
+    expect(lines(session).map((line) => [line.id, line.startMs, line.endMs, line.status])).toEqual([
+      ['a', 0, 300, 'translating'],
+      ['b', 500, 700, 'translating'],
+      ['c', 900, 1_600, 'translating'],
+    ]);
+    expect(() => mergeSegments(session, ['a', 'c'])).toThrow();
+    expect(() => mergeSegments(session, ['c', 'ghost'])).toThrow();
+  });
+});

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { audioClipSchema } from './audio';
+import { requestIdSchema } from './ipc/define';
+import { LANGS } from './lang';
+import { TRANSLATE } from './limits';
+import { speechAudioSchema } from './voice';
+
+/**
+ * Translation (seeds 004, T1, T2): text to text, and a recorded segment to its transcript and translation, each
+ * optionally spoken. Languages are BCP 47 primary codes: the seven the app speaks, and the ones staff most often
+ * meet in meetings; their names come from Intl.DisplayNames in the member's language.
+ */
+export const TRANSLATION_LANGS = [...LANGS, 'de', 'it', 'pt', 'ja', 'ko', 'tr', 'hi', 'uk', 'pl', 'nl'] as const;
+export type TranslationLang = (typeof TRANSLATION_LANGS)[number];
+export const translationLangSchema = z.enum(TRANSLATION_LANGS);
+
+export const translateTextInputSchema = z.strictObject({
+  text: z.string().trim().min(1, 'Write something to translate.').max(TRANSLATE.textMaxChars),
+  to: translationLangSchema,
+  /** Absent: the model tells what the text is written in. */
+  from: translationLangSchema.optional(),
+  /** Adds the translation's speech (V4); a speech failure leaves the text (T1). */
+  speak: z.boolean().optional(),
+  requestId: requestIdSchema.optional(),
+});
+export type TranslateTextInput = z.input<typeof translateTextInputSchema>;
+
+export const translateTextOutputSchema = z.object({
+  translation: z.string(),
+  audio: speechAudioSchema.optional(),
+});
+export type TranslateTextOutput = z.infer<typeof translateTextOutputSchema>;
+
+export const translateSegmentInputSchema = z.strictObject({
+  audio: audioClipSchema,
+  to: translationLangSchema,
+  from: translationLangSchema.optional(),
+  speak: z.boolean().optional(),
+  requestId: requestIdSchema.optional(),
+});
+export type TranslateSegmentInput = z.input<typeof translateSegmentInputSchema>;
+
+/** A silent segment: every field empty, no translation made, not an error (T2). */
+export const translateSegmentOutputSchema = z.object({
+  transcript: z.string(),
+  translation: z.string(),
+  audio: speechAudioSchema.optional(),
+});
+export type TranslateSegmentOutput = z.infer<typeof translateSegmentOutputSchema>;
+
+/** T2: a meeting's captions, saved where the member chooses; the only way anything of a meeting reaches the disk. */
+export const saveTranscriptInputSchema = z.strictObject({
+  format: z.enum(['txt', 'srt']),
+  content: z.string().min(1).max(TRANSLATE.transcriptMaxChars),
+  /** Suggested in the save dialog, without folder or extension (e.g. "Captions 2026-12-02 10.30"). */
+  fileName: z.string().trim().min(1).max(120).regex(/^[^/\\:*?"<>|]+$/, 'A file name without a folder.'),
+});
+export type SaveTranscriptInput = z.infer<typeof saveTranscriptInputSchema>;
