@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AccessConfig } from '../../shared/access-config';
 import { broadcasts, contract, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
 import { matchLang, type Lang } from '../../shared/lang';
-import { ASSISTANT } from '../../shared/limits';
+import { ASSISTANT, TRANSLATE } from '../../shared/limits';
 import { appHandlers, type AppInfo } from './app/app-handlers';
 import { createAssistantCapability } from './assistant/assistant-capability';
 import type { PromptFiles } from './assistant/prompt-files';
@@ -33,6 +33,8 @@ import { createZoho } from './zoho/create-zoho';
 import { createSpeechGrants } from './voice/speech-grants';
 import type { ShortcutPort } from './voice/shortcut-port';
 import { createVoiceCapability } from './voice/voice-capability';
+import { createTranslateCapability, TRANSLATE_BUDGET } from './translate/translate-capability';
+import type { TranscriptFiles } from './translate/transcript-files';
 import { mailHtmlToText } from './zoho/mail-text';
 import { zohoHandlers } from './zoho/zoho-handlers';
 import type { ZohoOverrides } from './zoho/zoho-endpoints';
@@ -81,6 +83,8 @@ export interface CoreDeps {
    * time zone (the system's unless a test fixes one).
    */
   assistant: { promptFiles: PromptFiles; timeZone?: () => string };
+  /** Translate: where a meeting's exported captions are saved (the system's save dialog in the app). */
+  translate: { transcriptFiles: TranscriptFiles };
   /** Delivers an event main raises on its own to the app's window(s); the core has checked the payload. */
   broadcast: (event: AppBroadcast, payload: unknown) => void;
   /** A settings write changed the language main speaks: what main shows outside the window (the tray) follows. */
@@ -207,10 +211,14 @@ export function createCore(deps: CoreDeps): Core {
     log,
   });
   const secretary = createSecretaryCapability({ db: deps.db, gateway: gemini, zoho, secrets: deps.secrets, settings, now, log });
-  // G9: one limiter for the whole AI channel; each part counts against its own budget (Voice shares the Assistant's).
+  // G9: one limiter for the whole AI channel; each part counts against its own budget (Voice shares the Assistant's;
+  // Translate has its own, so live captions never starve the Assistant).
   const aiChannel = createAiChannelLimiter({
     now,
-    budgets: { [ASSISTANT_BUDGET]: { limit: ASSISTANT.rateLimitPerMinute, windowMs: ASSISTANT.rateLimitWindowMs } },
+    budgets: {
+      [ASSISTANT_BUDGET]: { limit: ASSISTANT.rateLimitPerMinute, windowMs: ASSISTANT.rateLimitWindowMs },
+      [TRANSLATE_BUDGET]: { limit: TRANSLATE.rateLimitPerMinute, windowMs: TRANSLATE.rateLimitWindowMs },
+    },
   });
   const speechGrants = createSpeechGrants({ now });
   const assistant = createAssistantCapability({
@@ -239,6 +247,14 @@ export function createCore(deps: CoreDeps): Core {
     now,
     log,
   });
+  const translate = createTranslateCapability({
+    gateway: gemini,
+    settings,
+    limiter: aiChannel,
+    transcriptFiles: deps.translate.transcriptFiles,
+    now,
+    log,
+  });
 
   const registry = createRegistry({
     contract,
@@ -258,9 +274,10 @@ export function createCore(deps: CoreDeps): Core {
       ...secretary.handlers,
       ...assistant.handlers,
       ...voice.handlers,
+      ...translate.handlers,
     },
   });
-  capabilities.push(app, preferences, keys, auth, mailbox, digest, oracle, secretary, assistant, voice);
+  capabilities.push(app, preferences, keys, auth, mailbox, digest, oracle, secretary, assistant, voice, translate);
   for (const capability of capabilities) capability.start?.();
   return {
     registry,

@@ -1,5 +1,6 @@
 /// <reference types="electron-vite/node" />
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { app, clipboard, dialog, shell, type BrowserWindow } from 'electron';
 import { matchLang, type Lang } from '../../shared/lang';
@@ -21,8 +22,12 @@ import { createMicrophoneIndicator } from './platform/microphone-indicator';
 import { createMicrophoneLive } from './platform/microphone-live';
 import { APP_TITLE } from '../../shared/product';
 import { createNoteOpener } from './platform/note-opener';
-import { createPromptFileDialogs } from './platform/prompt-file-dialogs';
+import { promptFilesOn } from './assistant/prompt-files';
+import { hasLoopbackAudio } from './platform/display-media';
+import { createTextFileDialogs } from './platform/text-file-dialogs';
 import { ASSISTANT_TEXTS } from './texts/assistant-texts';
+import { TRANSLATE_TEXTS } from './texts/translate-texts';
+import { transcriptFilesOn } from './translate/transcript-files';
 import { createNotify } from './platform/notifications';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTray, type AppTray } from './platform/tray';
@@ -88,6 +93,7 @@ function main(): void {
       origins: source.origins,
       signInSession: signInSession(),
       mayRecord: (contents) => window !== null && !window.isDestroyed() && contents === window.webContents,
+      loopbackAudio: hasLoopbackAudio(process.platform, os.release()),
       log,
     });
 
@@ -116,6 +122,7 @@ function main(): void {
       return;
     }
     const notify = createNotify({ reveal, log });
+    const textFiles = createTextFileDialogs({ window: () => window });
     // A voice question from anywhere: the shortcut starts and stops it, the tray and an on-top notice show the
     // microphone is live, and the window stays where it is.
     const shortcuts = createGlobalShortcuts();
@@ -152,7 +159,8 @@ function main(): void {
         chooseFolder: createFolderPicker({ window: () => window, title: () => KNOWLEDGE_TEXTS[lang()].folderPickerTitle }),
         openNote: createNoteOpener({ log }),
       },
-      assistant: { promptFiles: createPromptFileDialogs({ window: () => window, texts: () => ASSISTANT_TEXTS[lang()] }) },
+      assistant: { promptFiles: promptFilesOn(textFiles, () => ASSISTANT_TEXTS[lang()]) },
+      translate: { transcriptFiles: transcriptFilesOn(textFiles, () => TRANSLATE_TEXTS[lang()]) },
       voice: { shortcuts, microphone: microphone.set },
       // Only the app's own window hears main's news; a sign-in window has no preload to hear it with.
       broadcast: (event, payload) => {

@@ -9,7 +9,7 @@ import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import { openDatabase } from '../../electron/main/store/open-database';
 import { APP_ORIGIN, fakeSender } from '../support/fake-sender';
-import { fakePromptFiles, UNREACHABLE_GEMINI_URL } from '../support/test-core';
+import { fakePromptFiles, fakeTranscriptFiles, UNREACHABLE_GEMINI_URL } from '../support/test-core';
 import { closedLoginPort } from '../support/auth-test-kit';
 import { medianMs, record } from './measure';
 
@@ -34,6 +34,7 @@ function startCore(file: string) {
       watch: () => ({ close() {} }),
     },
     assistant: { promptFiles: fakePromptFiles().port },
+    translate: { transcriptFiles: fakeTranscriptFiles().port },
     broadcast: () => {},
   });
 }

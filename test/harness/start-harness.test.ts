@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { startCfAccessDouble, type CfAccessDouble } from '../doubles/cf-access-d
 import { UNREACHABLE_GEMINI_URL } from '../support/test-core';
 import type { HarnessConfig } from './harness-config';
 import { openSocket } from './socket-client';
-import { startHarness, type RunningHarness } from './start-harness';
+import { LOG_FILE, startHarness, TRANSCRIPTS_DIR, type RunningHarness } from './start-harness';
 
 let access: CfAccessDouble;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ async function start(extra: Partial<HarnessConfig> = {}) {
   cleanups.push(() => harness.close());
   const client = await openSocket(harness.ws);
   cleanups.push(() => client.close());
-  return { client, notes: started.notes };
+  return { client, notes: started.notes, dataDir };
 }
 
 describe('harness sign-in', () => {
@@ -81,5 +81,21 @@ describe('harness sign-in', () => {
 
     expect(notes).toEqual([expect.stringMatching(/^cfToken was refused \(access_not_configured\)/)]);
     expect(await client.call('auth:status')).toEqual({ ok: true, value: { state: 'not_configured' } });
+  });
+});
+
+describe('harness stand-ins for the system dialogs', () => {
+  it("saves a meeting's exported captions in its dataDir, where a browser test reads them back, and logs none of their words", async () => {
+    const { client, dataDir } = await start({ cfToken: await access.issue({ email: 'ana@example.com' }) });
+    const content = '1\n00:00:01,200 --> 00:00:03,900\nThe merger closes on Friday.\nLa fusión se cierra el viernes.\n';
+
+    expect(await client.call('translate:saveTranscript', { format: 'srt', content, fileName: 'Captions 2026-12-02 10.30' })).toEqual({
+      ok: true,
+      value: { saved: true },
+    });
+    expect(readFileSync(join(dataDir, TRANSCRIPTS_DIR, 'Captions 2026-12-02 10.30.srt'), 'utf8')).toBe(content);
+    const logged = readFileSync(join(dataDir, LOG_FILE), 'utf8');
+    expect(logged).toContain('transcript export requested');
+    expect(logged).not.toContain('merger');
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createCore } from '../../electron/main/core';
@@ -22,6 +22,8 @@ import { createPageServer } from './page-server';
 /** The app's database file name, so a dataDir looks like the app's own data folder. */
 export const DATABASE_FILE = 'staff-desk.sqlite3';
 export const LOG_FILE = 'harness.log';
+/** Where a meeting's exported captions land in the dataDir, named as the page suggested: a browser test reads them there. */
+export const TRANSCRIPTS_DIR = 'transcripts';
 /** Keys the harness puts in a real keychain are filed apart from the installed app's. */
 export const HARNESS_KEYCHAIN_SERVICE = 'Staff Desk (harness)';
 
@@ -158,6 +160,19 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
         open: async () => {
           log.info('prompts import requested; the harness answers "cancelled"');
           return ok(null);
+        },
+      },
+    },
+    // Nor for a meeting's captions: the export is saved where a browser test can read it back.
+    translate: {
+      transcriptFiles: {
+        save: async ({ format, fileName, content }) => {
+          const folder = join(config.dataDir, TRANSCRIPTS_DIR);
+          const file = join(folder, `${fileName}.${format}`);
+          await mkdir(folder, { recursive: true });
+          await writeFile(file, content, 'utf8');
+          log.info('transcript export requested; the harness saved it', { file, chars: content.length });
+          return ok(true);
         },
       },
     },

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { ok } from '../../shared/result';
 import type { PromptFiles } from '../../electron/main/assistant/prompt-files';
+import type { TranscriptFiles } from '../../electron/main/translate/transcript-files';
+import type { SaveTranscriptInput } from '../../shared/translate';
 import { createCore, type AppBroadcast, type Core, type CoreDeps } from '../../electron/main/core';
 import { allowOrigins } from '../../electron/main/ipc/sender';
 import { createMemoryLogger } from '../../electron/main/log/logger';
@@ -45,6 +47,26 @@ export function fakePromptFiles(): FakePromptFiles {
   return files;
 }
 
+export interface FakeTranscriptFiles {
+  readonly port: TranscriptFiles;
+  /** Every transcript Export saved, in order. */
+  readonly saved: SaveTranscriptInput[];
+}
+
+/** The system's save dialog for a meeting's captions, answered "saved" by the test: transcripts are kept. */
+export function fakeTranscriptFiles(): FakeTranscriptFiles {
+  const saved: SaveTranscriptInput[] = [];
+  return {
+    saved,
+    port: {
+      save: async (transcript) => {
+        saved.push(transcript);
+        return ok(true);
+      },
+    },
+  };
+}
+
 /**
  * The real core over a real database in a temp folder, with in-memory secrets and logs. Pass
  * `gemini: { baseUrl: double.baseUrl }` to talk to the Gemini double, and `auth` (see auth-test-kit.ts) to sign in;
@@ -65,6 +87,8 @@ export interface TestCore {
   openedNotes: string[];
   /** What Export wrote, and the file Import reads next (null: the member cancels the dialog). */
   promptFiles: FakePromptFiles;
+  /** What a meeting's captions Export saved. */
+  transcriptFiles: FakeTranscriptFiles;
   /** Events the core broadcast, in order (unless `broadcast` was overridden). */
   broadcasts: Array<{ event: AppBroadcast; payload: unknown }>;
   dispose(): void;
@@ -90,6 +114,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
   mkdirSync(knowledgeFolder, { recursive: true });
   const openedNotes: string[] = [];
   const promptFiles = fakePromptFiles();
+  const transcriptFiles = fakeTranscriptFiles();
   const core = createCore({
     db: opened.db,
     secrets: createMemorySecretStore(),
@@ -114,6 +139,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
       defaultFolder: knowledgeFolder,
     },
     assistant: { promptFiles: promptFiles.port, timeZone: () => TEST_TIME_ZONE },
+    translate: { transcriptFiles: transcriptFiles.port },
     broadcast: (event, payload) => broadcasts.push({ event, payload }),
     ...withoutKnowledge(overrides),
   });
@@ -129,6 +155,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
     knowledgeFolder,
     openedNotes,
     promptFiles,
+    transcriptFiles,
     dispose() {
       core.close();
       rmSync(dir, { recursive: true, force: true });

@@ -39,8 +39,8 @@ export interface AssistantCapabilityDeps {
   log: Logger;
 }
 
-/** What Export suggests as the file's name. */
-const PROMPTS_FILE_NAME = 'staff-desk-assistant-prompts.json';
+/** What Export suggests as the file's name (the file type adds ".json"). */
+const PROMPTS_FILE_NAME = 'staff-desk-assistant-prompts';
 
 /**
  * The Assistant (seeds 004): the chat, streamed, with the app's tools (the mail tools only while a mailbox is

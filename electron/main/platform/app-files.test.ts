@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypeOf, resolveAppPath, serveAppFile } from './app-files';
 import { CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy';
+import { VAD_ASSETS } from '../../../shared/vad-assets';
 
 let base: string;
 let root: string;
@@ -101,6 +102,19 @@ describe('app:// files', () => {
     const response = await serveAppFile('app://staff-desk/', { root, readFile: () => Promise.reject(denied) });
     expect(response.status).toBe(500);
     expect(await response.text()).not.toContain(root);
+  });
+
+  it("serves live captions' detector files with the types Chromium needs to run them under nosniff", async () => {
+    const types = Object.fromEntries(Object.keys(VAD_ASSETS).map((name) => [name, contentTypeOf(`/x/vad/${name}`)]));
+    expect(types).toEqual({
+      // WebAssembly.instantiateStreaming refuses any other type.
+      'ort-wasm-simd-threaded.wasm': 'application/wasm',
+      // A module import and an AudioWorklet's addModule need a JavaScript type.
+      'ort-wasm-simd-threaded.mjs': 'text/javascript; charset=utf-8',
+      'vad.worklet.bundle.min.js': 'text/javascript; charset=utf-8',
+      // Fetched as bytes.
+      'silero_vad_v5.onnx': 'application/octet-stream',
+    });
   });
 
   it('falls back to a type the browser will not execute for unknown extensions', () => {

@@ -25,9 +25,24 @@ describe('permission policy', () => {
   });
 
   it('refuses every other permission', () => {
-    for (const permission of ['notifications', 'geolocation', 'display-capture', 'clipboard-read', 'openExternal', 'hid']) {
+    for (const permission of ['notifications', 'geolocation', 'clipboard-read', 'openExternal', 'hid']) {
       expect(allowsPermission({ ...microphone, permission }, origins), permission).toBe(false);
     }
+  });
+
+  it("lets the app page capture the computer's audio, with the screen getDisplayMedia cannot leave out (T2)", () => {
+    const computerAudio: PermissionAsk = { ...microphone, permission: 'display-capture', mediaTypes: ['video', 'audio'] };
+    expect(allowsPermission(computerAudio, origins)).toBe(true);
+    expect(allowsPermission({ ...computerAudio, mediaTypes: ['audio'] }, origins)).toBe(true);
+  });
+
+  it('refuses a screen capture not asked for its audio, and the computer’s audio to other origins and frames', () => {
+    const computerAudio: PermissionAsk = { ...microphone, permission: 'display-capture', mediaTypes: ['video', 'audio'] };
+    expect(allowsPermission({ ...computerAudio, mediaTypes: ['video'] }, origins)).toBe(false);
+    expect(allowsPermission({ ...computerAudio, mediaTypes: [] }, origins)).toBe(false);
+    expect(allowsPermission({ ...computerAudio, mediaTypes: ['audio', 'unknown'] }, origins)).toBe(false);
+    expect(allowsPermission({ ...computerAudio, requester: 'https://evil.example/' }, origins)).toBe(false);
+    expect(allowsPermission({ ...computerAudio, isMainFrame: false }, origins)).toBe(false);
   });
 
   it('refuses the microphone to other origins and to frames inside the page', () => {

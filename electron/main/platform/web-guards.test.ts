@@ -27,6 +27,7 @@ function fakeSession() {
     setPermissionRequestHandler: vi.fn(record('request')),
     setPermissionCheckHandler: vi.fn(record('check')),
     setDevicePermissionHandler: vi.fn(record('device')),
+    setDisplayMediaRequestHandler: vi.fn(record('displayMedia')),
   });
 }
 
@@ -67,7 +68,13 @@ beforeEach(() => {
   electron.app.removeAllListeners();
   vi.clearAllMocks();
   signInSession = fakeSession();
-  installWebGuards({ origins: [APP_ORIGIN], signInSession: signInSession as never, mayRecord: (contents) => contents === APP_WINDOW, log });
+  installWebGuards({
+    origins: [APP_ORIGIN],
+    signInSession: signInSession as never,
+    mayRecord: (contents) => contents === APP_WINDOW,
+    loopbackAudio: true,
+    log,
+  });
 });
 
 describe('web guards: navigation and pop-ups', () => {
@@ -147,6 +154,16 @@ describe('web guards: permissions', () => {
     expect(checkPermission(session, 'media', APP_ORIGIN, { isMainFrame: true, mediaType: 'audio' }, null as never)).toBe(false);
   });
 
+  it("grants the computer's audio (T2) to the app page only, never a screen capture for its own sake", () => {
+    const { session } = fakeContents();
+    const computerAudio = { requestingUrl: 'app://staff-desk/', isMainFrame: true, mediaTypes: ['video', 'audio'] };
+    expect(requestPermission(session, 'display-capture', computerAudio)).toBe(true);
+    expect(requestPermission(session, 'display-capture', { ...computerAudio, mediaTypes: ['video'] })).toBe(false);
+    expect(requestPermission(session, 'display-capture', computerAudio, {})).toBe(false);
+    // The capture itself is answered by the display-media handler every app session gets.
+    expect(session.setDisplayMediaRequestHandler).toHaveBeenCalledOnce();
+  });
+
   it('denies USB, serial and HID devices', () => {
     const { session } = fakeContents();
     expect((session.handlers.device as (details: object) => boolean)({ deviceType: 'usb', origin: APP_ORIGIN })).toBe(false);
@@ -154,7 +171,13 @@ describe('web guards: permissions', () => {
 
   it('trusts the dev server origin when the app runs from it', () => {
     electron.app.removeAllListeners();
-    installWebGuards({ origins: [APP_ORIGIN, 'http://localhost:5173'], signInSession: signInSession as never, mayRecord: (contents) => contents === APP_WINDOW, log });
+    installWebGuards({
+      origins: [APP_ORIGIN, 'http://localhost:5173'],
+      signInSession: signInSession as never,
+      mayRecord: (contents) => contents === APP_WINDOW,
+      loopbackAudio: true,
+      log,
+    });
     const contents = fakeContents();
     const inside = navigation('http://localhost:5173/');
     contents.emit('will-navigate', inside);
@@ -215,6 +238,8 @@ describe('web guards: the sign-in window', () => {
     const idp = { requestingUrl: 'https://accounts.google.com/', isMainFrame: true, mediaTypes: ['audio'] };
     expect(requestPermission(signInSession, 'media', idp)).toBe(false);
     expect(checkPermission(signInSession, 'media', APP_ORIGIN, { isMainFrame: true, mediaType: 'audio' })).toBe(false);
+    expect(requestPermission(signInSession, 'display-capture', { ...microphone, mediaTypes: ['video', 'audio'] })).toBe(false);
+    expect(signInSession.setDisplayMediaRequestHandler).not.toHaveBeenCalled();
     // Guarded once at install: the app's microphone policy never replaces the sign-in one.
     expect(signInSession.setPermissionRequestHandler).toHaveBeenCalledOnce();
   });

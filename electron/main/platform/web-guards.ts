@@ -2,6 +2,7 @@ import { app, shell, type Session, type WebContents } from 'electron';
 import { parseExternalUrl } from '../app/external-url';
 import type { Logger } from '../log/logger';
 import { isTrustedUrl, originOf } from '../app/app-origin';
+import { answerDisplayMedia } from './display-media';
 import { guardSignInContents, guardSignInSession } from './login-partition';
 import { allowsPermission } from './permission-policy';
 
@@ -15,6 +16,8 @@ export interface WebGuardDeps {
    * origin (the on-top microphone indicator) asks for nothing, and would be refused if it did.
    */
   mayRecord: (contents: WebContents) => boolean;
+  /** Whether this system gives the computer's audio as a loopback track (display-media.ts hasLoopbackAudio). */
+  loopbackAudio: boolean;
   log: Logger;
 }
 
@@ -22,7 +25,7 @@ export interface WebGuardDeps {
  * Applies the navigation, pop-up, webview and permission guards to every webContents the app ever creates,
  * so a window added later cannot forget them. Call before the first window opens. Pages in the sign-in partition
  * are the one exception to staying inside the app: they get the identity provider's https-only guard instead,
- * and their session grants no permission at all.
+ * and their session grants no permission at all (nor the computer's audio: it has no display-media handler).
  */
 export function installWebGuards(deps: WebGuardDeps): void {
   guardSignInSession(deps.signInSession);
@@ -54,7 +57,8 @@ function guardContents(contents: WebContents, { origins, log }: WebGuardDeps): v
   });
 }
 
-function guardSession(session: Session, { origins, mayRecord }: WebGuardDeps): void {
+function guardSession(session: Session, deps: WebGuardDeps): void {
+  const { origins, mayRecord } = deps;
   session.setPermissionRequestHandler((contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
     const ask = { permission, requester: details.requestingUrl, isMainFrame: details.isMainFrame, mediaTypes };
@@ -74,4 +78,5 @@ function guardSession(session: Session, { origins, mayRecord }: WebGuardDeps): v
     ),
   );
   session.setDevicePermissionHandler(() => false);
+  answerDisplayMedia(session, deps);
 }

@@ -7,6 +7,7 @@ import { KNOWLEDGE_TEXTS } from './knowledge-texts';
 import { MENU_TEXTS } from './menu-texts';
 import { SESSION_TEXTS } from './session-texts';
 import { STORE_TEXTS } from './store-texts';
+import { TRANSLATE_TEXTS } from './translate-texts';
 import { TRAY_TEXTS } from './tray-texts';
 
 const TABLES: Record<string, Record<Lang, unknown>> = {
@@ -17,6 +18,7 @@ const TABLES: Record<string, Record<Lang, unknown>> = {
   MENU_TEXTS,
   SESSION_TEXTS,
   STORE_TEXTS,
+  TRANSLATE_TEXTS,
   TRAY_TEXTS,
 };
 

@@ -1,20 +1,13 @@
 import { VOICE } from '../../../shared/limits';
 import { err, ok, type Result } from '../../../shared/result';
 import type { SpeechAudio } from '../../../shared/voice';
+import { WAV_BYTES_PER_FRAME, WAV_HEADER_BYTES, WAV_MAX_BYTES, wavHeader } from '../../../shared/wav';
 
 /** Audio as a model sends it: a MIME type and base64 data. */
 export interface InlineAudio {
   mimeType: string;
   data: string;
 }
-
-const WAV_HEADER_BYTES = 44;
-const FMT_CHUNK_BYTES = 16;
-const PCM_FORMAT = 1;
-const CHANNELS = 1;
-const BITS_PER_SAMPLE = 16;
-const BYTES_PER_FRAME = (CHANNELS * BITS_PER_SAMPLE) / 8;
-const MAX_UINT32 = 0xffff_ffff;
 
 // Raw 16-bit PCM: what Google's TTS models have sent ('audio/L16;codec=pcm;rate=24000'; the Live API writes audio/pcm).
 const RAW_PCM = /^audio\/(?:l16|pcm)\b/i;
@@ -32,7 +25,7 @@ export function speechAsWav(audio: InlineAudio): Result<SpeechAudio> {
   if (!RAW_PCM.test(audio.mimeType)) return unexpectedAudio();
   const rate = sampleRateOf(audio.mimeType);
   const pcm = Buffer.from(audio.data, 'base64');
-  if (rate === null || WAV_HEADER_BYTES + pcm.length > MAX_UINT32) return unexpectedAudio();
+  if (rate === null || WAV_HEADER_BYTES + pcm.length > WAV_MAX_BYTES) return unexpectedAudio();
   return ok({ mimeType: 'audio/wav', data: Buffer.concat([wavHeader(pcm.length, rate), pcm]).toString('base64') });
 }
 
@@ -40,25 +33,7 @@ function sampleRateOf(mimeType: string): number | null {
   const named = RATE.exec(mimeType)?.[1];
   if (named === undefined) return VOICE.ttsSampleRateHz;
   const rate = Number(named);
-  return rate > 0 && rate * BYTES_PER_FRAME <= MAX_UINT32 ? rate : null;
-}
-
-function wavHeader(dataBytes: number, sampleRate: number): Buffer {
-  const header = Buffer.alloc(WAV_HEADER_BYTES);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(WAV_HEADER_BYTES - 8 + dataBytes, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(FMT_CHUNK_BYTES, 16);
-  header.writeUInt16LE(PCM_FORMAT, 20);
-  header.writeUInt16LE(CHANNELS, 22);
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * BYTES_PER_FRAME, 28);
-  header.writeUInt16LE(BYTES_PER_FRAME, 32);
-  header.writeUInt16LE(BITS_PER_SAMPLE, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(dataBytes, 40);
-  return header;
+  return rate > 0 && rate * WAV_BYTES_PER_FRAME <= WAV_MAX_BYTES ? rate : null;
 }
 
 function unexpectedAudio(): Result<never> {

@@ -1,0 +1,115 @@
+import type { AudioClip } from '../../../shared/audio';
+import { TRANSLATE } from '../../../shared/limits';
+import { ok, type Result } from '../../../shared/result';
+import type { Settings } from '../../../shared/settings';
+import type { TranslateSegmentOutput, TranslateTextOutput, TranslationLang } from '../../../shared/translate';
+import type { SpeechAudio } from '../../../shared/voice';
+import { failureError } from '../gemini/failure';
+import type { GeminiGateway } from '../gemini/gateway';
+import { ASSISTANT_ATTEMPTS } from '../gemini/retry-policy';
+import type { LogFields, Logger } from '../log/logger';
+import { newBoundary } from '../prompt/untrusted-data';
+import type { VoiceService } from '../voice/voice-service';
+import { buildTranslatePrompt } from './translate-prompt';
+
+export interface TranslateServiceDeps {
+  gateway: Pick<GeminiGateway, 'generate'>;
+  /** Voice's speech to text (V3) for a segment, and its text to speech (V4) for `speak`. */
+  voice: Pick<VoiceService, 'stt' | 'tts'>;
+  /** Read at every request: the models and the member's voice as they are now. */
+  settings: () => Settings;
+  /** Milliseconds, for the durations in the log. */
+  now: () => number;
+  log: Logger;
+}
+
+interface Languages {
+  to: TranslationLang;
+  /** Absent: the model detects it. */
+  from?: TranslationLang | undefined;
+  /** Adds the translation's speech, which may fail silently (T1). */
+  speak?: boolean | undefined;
+}
+
+export interface TranslateService {
+  /** T1: `text` in the language `to`. */
+  text(request: Languages & { text: string }, signal: AbortSignal): Promise<Result<TranslateTextOutput>>;
+  /** T1, T2: what was said in `audio`, then its translation; silence comes back as empty fields, untranslated. */
+  segment(request: Languages & { audio: AudioClip }, signal: AbortSignal): Promise<Result<TranslateSegmentOutput>>;
+}
+
+/**
+ * Translation with the Assistant's model and patience (its attempts; Gemini's failures mapped as the Assistant's
+ * are); speech in and out is Voice's own. The log gets languages, counts and durations: never the text, the
+ * transcript, the translation or the audio.
+ */
+export function createTranslateService(deps: TranslateServiceDeps): TranslateService {
+  const { log } = deps;
+  const elapsed = (started: number) => Math.max(0, Math.round(deps.now() - started));
+  // A cancel is the member stopping (or a caption no longer wanted), not a fault.
+  const logFailure = (message: string, fields: LogFields) => (fields.reason === 'cancelled' ? log.info : log.warn)(message, fields);
+
+  async function translate(text: string, { to, from }: Languages, signal: AbortSignal): Promise<Result<string>> {
+    const started = deps.now();
+    const model = deps.settings().models.assistant;
+    const prompt = buildTranslatePrompt({ text, to, ...(from === undefined ? {} : { from }), boundary: newBoundary() });
+    const reply = await deps.gateway.generate({
+      model,
+      ...prompt,
+      // A translation is read while the meeting goes on: every thought is a wait.
+      generation: { thinkingLevel: 'minimal' },
+      attempts: ASSISTANT_ATTEMPTS,
+      timeoutMs: TRANSLATE.modelTimeoutMs,
+      signal,
+    });
+    const fields = { model, from: from ?? 'detect', to, chars: text.length, durationMs: elapsed(started) };
+    if (!reply.ok) {
+      logFailure('translate: translation failed', { ...fields, code: reply.error.code, reason: reply.error.reason });
+      return { ok: false, error: reply.error };
+    }
+    const translation = reply.value.text.trim();
+    if (translation === '') {
+      log.warn('translate: the model answered with no translation', fields);
+      return { ok: false, error: failureError({ kind: 'malformed' }, model) };
+    }
+    log.info('translate: translated', { ...fields, translationChars: translation.length });
+    return ok(translation);
+  }
+
+  /** T1: the translation spoken in the member's voice; speech that fails is left out, and the text still goes back. */
+  async function withSpeech<T extends { translation: string }>(
+    result: T,
+    speak: boolean | undefined,
+    signal: AbortSignal,
+  ): Promise<Result<T & { audio?: SpeechAudio }>> {
+    if (!speak) return ok(result);
+    const speech = await deps.voice.tts(result.translation, deps.settings().voice.voiceName, signal);
+    if (speech.ok) return ok({ ...result, audio: speech.value });
+    // The whole call was cancelled: that is its answer, not a missing voice.
+    if (signal.aborted) return { ok: false, error: speech.error };
+    log.info('translate: translation returned without speech', { code: speech.error.code, reason: speech.error.reason });
+    return ok(result);
+  }
+
+  return {
+    async text(request, signal) {
+      const translated = await translate(request.text, request, signal);
+      if (!translated.ok) return translated;
+      return withSpeech({ translation: translated.value }, request.speak, signal);
+    },
+
+    async segment(request, signal) {
+      const heard = await deps.voice.stt(request.audio, signal);
+      if (!heard.ok) return heard;
+      const transcript = heard.value.text;
+      // T2: a segment without speech is not an error, and there is nothing to translate.
+      if (transcript === '') {
+        log.info('translate: silent segment', { to: request.to });
+        return ok({ transcript: '', translation: '' });
+      }
+      const translated = await translate(transcript, request, signal);
+      if (!translated.ok) return translated;
+      return withSpeech({ transcript, translation: translated.value }, request.speak, signal);
+    },
+  };
+}
