@@ -1,9 +1,13 @@
+import { createReadStream, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { contentTypeOf } from './electron/main/platform/app-files';
 import { CONTENT_SECURITY_POLICY } from './shared/content-security-policy';
 import { appManifest } from './shared/ipc/app-api';
+import { VAD_ASSET_PATH, VAD_ASSETS } from './shared/vad-assets';
 
 /**
  * The built page carries the app's CSP in a meta tag as well as main's header. Only in the build: the dev
@@ -24,6 +28,32 @@ function cspMetaTag(): Plugin {
         injectTo: 'head-prepend',
       },
     ],
+  };
+}
+
+/**
+ * Live captions' voice-activity detector fetches its model, worklet and wasm from VAD_ASSET_PATH on the app's own
+ * origin: the build copies them out of the two packages, and the dev server serves them as plain files (left to
+ * its module pipeline, ONNX Runtime's `import('/vad/ort-wasm-simd-threaded.mjs')` is answered 500).
+ */
+function vadAssets(): Plugin {
+  const packageFile = createRequire(resolve(__dirname, 'package.json'));
+  const sources = new Map(Object.entries(VAD_ASSETS).map(([name, source]) => [name, packageFile.resolve(source)]));
+  return {
+    name: 'staff-desk-vad-assets',
+    configureServer(server) {
+      server.middlewares.use(VAD_ASSET_PATH, (request, response, next) => {
+        const source = sources.get((request.url ?? '').replace(/^\/|[?#].*$/g, ''));
+        if (source === undefined) return next();
+        response.setHeader('Content-Type', contentTypeOf(source));
+        createReadStream(source).pipe(response);
+      });
+    },
+    generateBundle() {
+      for (const [name, source] of sources) {
+        this.emitFile({ type: 'asset', fileName: `${VAD_ASSET_PATH.slice(1)}${name}`, source: readFileSync(source) });
+      }
+    },
   };
 }
 
@@ -51,7 +81,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    plugins: [react(), cspMetaTag()],
+    plugins: [react(), cspMetaTag(), vadAssets()],
     build: {
       outDir: 'out/renderer',
       minify: true,

@@ -8,78 +8,13 @@ import { errorNotice, type Notice } from '../ui/notice';
 import { useErrorText } from '../ui/use-error-text';
 import { useMicrophones } from '../voice/use-microphones';
 import { useShortcutState } from '../voice/use-shortcut-state';
+import { useSpokenText } from '../voice/use-spoken-text';
 import { ShortcutField, useShortcutText } from './shortcut-field';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready' };
-/** The sample's course: asked of main, playing, or refused (by main, or by the computer's audio when error is null). */
-type Sample = { kind: 'idle' } | { kind: 'preparing' } | { kind: 'playing' } | { kind: 'failed'; error: AppError | null };
 
 /** The select's value for the system's default microphone (the stored setting is null). */
 const SYSTEM_DEFAULT = '';
-
-function wavBlob(data: string, mimeType: string): Blob {
-  return new Blob([Uint8Array.from(atob(data), (char) => char.charCodeAt(0))], { type: mimeType });
-}
-
-/**
- * "Play sample": the sample sentence spoken by main's TTS in the stored voice, played from a Blob URL (the CSP
- * allows blob: media) that is let go when the sample ends, is stopped, or the section goes away.
- */
-function useSample(text: string) {
-  const api = useApi();
-  const [sample, setSample] = useState<Sample>({ kind: 'idle' });
-  const playing = useRef<{ audio: HTMLAudioElement; url: string } | null>(null);
-  const asked = useRef<string | null>(null);
-
-  const release = useCallback(() => {
-    const current = playing.current;
-    playing.current = null;
-    if (current) {
-      current.audio.pause();
-      URL.revokeObjectURL(current.url);
-    }
-  }, []);
-
-  const stop = useCallback(() => {
-    release();
-    setSample({ kind: 'idle' });
-  }, [release]);
-
-  useEffect(
-    () => () => {
-      if (asked.current !== null) void api.voice.cancelTts({ requestId: asked.current });
-      asked.current = null;
-      release();
-    },
-    [api, release],
-  );
-
-  async function play() {
-    const requestId = crypto.randomUUID();
-    asked.current = requestId;
-    setSample({ kind: 'preparing' });
-    const result = await api.voice.tts({ text, requestId });
-    if (asked.current !== requestId) return;
-    asked.current = null;
-    if (!result.ok) {
-      setSample({ kind: 'failed', error: result.error });
-      return;
-    }
-    const url = URL.createObjectURL(wavBlob(result.value.data, result.value.mimeType));
-    const audio = new Audio(url);
-    playing.current = { audio, url };
-    audio.addEventListener('ended', stop, { once: true });
-    setSample({ kind: 'playing' });
-    try {
-      await audio.play();
-    } catch {
-      stop();
-      setSample({ kind: 'failed', error: null });
-    }
-  }
-
-  return { sample, play, stop };
-}
 
 type Field = keyof VoiceSettings;
 
@@ -107,7 +42,7 @@ export function VoiceSection() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const shortcut = useShortcutState();
   const { devices, labelsHidden } = useMicrophones();
-  const { sample, play, stop } = useSample(t('settings.voice.sample'));
+  const { state: sample, play, stop } = useSpokenText();
 
   const fetchVoice = useCallback(async () => {
     setLoad({ kind: 'loading' });
@@ -218,7 +153,7 @@ export function VoiceSection() {
                 aria-describedby={sampleError ? sampleErrorId : undefined}
                 onClick={() => {
                   if (sample.kind === 'playing') stop();
-                  else if (sample.kind !== 'preparing' && saving === 0) void play();
+                  else if (sample.kind !== 'preparing' && saving === 0) void play(t('settings.voice.sample'));
                 }}
               >
                 {t(sample.kind === 'playing' ? 'settings.voice.stopSample' : sample.kind === 'preparing' ? 'settings.voice.preparingSample' : 'settings.voice.playSample')}

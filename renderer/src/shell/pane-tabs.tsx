@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PANE_IDS, type PaneId } from './pane-id';
 import { paneShortcutKeys } from './pane-shortcuts';
-import { PANE_ICONS, UPCOMING_PANES } from './panes';
+import { PANE_ICONS } from './panes';
 
 export const PANEL_ID = 'pane';
 
@@ -60,8 +60,7 @@ export function PaneTabs({ active, onSelect, badges = {} }: PaneTabsProps) {
       <div role="tablist" aria-orientation="vertical" aria-label={t('app.sections')} className="pane-tabs">
         {PANE_IDS.map((id, index) => {
           const Icon = PANE_ICONS[id];
-          const upcoming = UPCOMING_PANES.has(id);
-          const badge = badges[id] ?? (upcoming ? t('app.soon') : undefined);
+          const badge = badges[id];
           return (
             <button
               key={id}
@@ -71,7 +70,7 @@ export function PaneTabs({ active, onSelect, badges = {} }: PaneTabsProps) {
               type="button"
               role="tab"
               id={tabId(id)}
-              className={upcoming ? 'pane-tab pane-tab-upcoming' : 'pane-tab'}
+              className="pane-tab"
               aria-selected={id === active}
               aria-controls={PANEL_ID}
               aria-labelledby={tabLabelId(id)}
@@ -84,7 +83,7 @@ export function PaneTabs({ active, onSelect, badges = {} }: PaneTabsProps) {
               <Icon className="pane-tab-icon" aria-hidden="true" />
               <span id={tabLabelId(id)} className="pane-tab-label">{t(`panes.${id}.title`)}</span>
               {badge !== undefined && (
-                <span id={badgeId(id)} className={upcoming ? 'pill pill-muted pane-tab-badge' : 'pill pane-tab-badge'}>
+                <span id={badgeId(id)} className="pill pane-tab-badge">
                   {badge}
                 </span>
               )}

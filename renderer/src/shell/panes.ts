@@ -46,6 +46,3 @@ export const PANE_ICONS: Record<PaneId, LucideIcon> = {
  * among them: it is where sign-in is set up.
  */
 export const SIGNED_IN_PANES: ReadonlySet<PaneId> = new Set(['secretary', 'oracle', 'assistant', 'voice', 'translate']);
-
-/** Panes whose feature has not landed yet: the sidebar shows them lighter, marked "Soon". */
-export const UPCOMING_PANES: ReadonlySet<PaneId> = new Set(['translate']);

@@ -6,7 +6,6 @@ import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { PaneTabs } from './pane-tabs';
 import { Shell } from './shell';
-import { recordScrollIntoView } from '../testing/record-scroll-into-view';
 
 const TITLES = ['Secretary', 'Oracle', 'Assistant', 'Voice', 'Translate', 'Settings'];
 
@@ -15,8 +14,6 @@ function renderShell(options: FakeMainOptions = {}) {
   renderWithApp(<Shell />, { api: createFakeMain(options).api });
   return user;
 }
-
-const scrolledTo = recordScrollIntoView();
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 const paneHeading = () => screen.getByRole('heading', { level: 1 });
@@ -101,33 +98,12 @@ describe('Shell', () => {
     expect(screen.getByRole('main')).toHaveFocus();
   });
 
-  it('says plainly that a feature is on its way, and without a Gemini key leads to the key in Settings', async () => {
-    const user = renderShell();
-    await user.click(tab('Translate'));
-    expect(await screen.findByText('Translation arrives in an upcoming version.')).toBeVisible();
-    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Add the Gemini key in Settings' }));
-    expect(paneHeading()).toHaveTextContent('Settings');
-    const heading = screen.getByRole('heading', { level: 2, name: 'Gemini API key' });
-    expect(heading).toHaveFocus();
-    expect(scrolledTo.mock.contexts).toEqual([heading.closest('.settings-anchor')]);
-    await screen.findAllByText('Not configured');
-  });
-
-  it('does not ask for a Gemini key that is already set: it offers the Assistant meanwhile', async () => {
-    const user = renderShell({ configured: ['gemini.apiKey'] });
-    await user.click(tab('Translate'));
-    expect(await screen.findByText('Your Gemini key is set. Meanwhile, the Assistant answers typed questions.')).toBeVisible();
-    expect(screen.getByRole('tabpanel')).not.toHaveTextContent(/set up your Gemini key|Add the Gemini key/i);
-    await user.click(screen.getByRole('button', { name: 'Open the Assistant' }));
-    expect(paneHeading()).toHaveTextContent('Assistant');
-  });
-
-  it('marks the panes still to come as "Soon", keeping every name as it was', () => {
+  it('names each tab by its title alone, with nothing beside it while nothing waits there', () => {
     renderShell();
-    for (const title of TITLES) expect(tab(title)).toHaveAccessibleName(title);
-    expect(tab('Translate')).toHaveAccessibleDescription('Soon');
-    for (const title of ['Secretary', 'Oracle', 'Assistant', 'Voice', 'Settings']) expect(tab(title)).not.toHaveAccessibleDescription();
+    for (const title of TITLES) {
+      expect(tab(title)).toHaveAccessibleName(title);
+      expect(tab(title)).not.toHaveAccessibleDescription();
+    }
   });
 
   it("shows what waits in a pane as a badge that describes its tab, without renaming it", () => {
@@ -162,7 +138,7 @@ describe('Shell', () => {
     await user.keyboard('{Control>}5{/Control}');
     expect(paneHeading()).toHaveTextContent('Translate');
     expect(main.scrollTop).toBe(0);
-    await screen.findAllByText('Translation arrives in an upcoming version.');
+    await screen.findByRole('textbox', { name: 'Text to translate' });
   });
 
   it('gives chat panes the full height and scrolls only the reading panes as a whole', async () => {

@@ -99,7 +99,7 @@ export interface FakeMainOptions {
   geminiCheck?: KeyCheck;
   /** Model ids 'settings:checkModels' says Gemini does not offer to the key; none by default. */
   unavailableModels?: string[];
-  /** What 'voice:stt' hears in any recording: FAKE_TRANSCRIPT by default; '' is a recording with no speech. */
+  /** What 'voice:stt' and 'translate:segment' hear in any recording: FAKE_TRANSCRIPT by default; '' is a recording with no speech. */
   transcript?: string;
   /** Global shortcuts another app holds: registering one of them fails ('taken'), any other registers. */
   takenShortcuts?: string[];
@@ -117,6 +117,11 @@ const UNTRIED_REASONS = new Set(['missing_key', 'keychain_unavailable', 'cancell
 export const FAKE_TRANSCRIPT = 'What needs me today?';
 /** 'voice:tts' speaks every text as the same tenth of a second of silence. */
 export const FAKE_SPEECH_WAV = silentWavBase64(VOICE.ttsSampleRateHz / 10);
+const FAKE_SPEECH = { mimeType: 'audio/wav' as const, data: FAKE_SPEECH_WAV };
+/** What 'translate:text' and 'translate:segment' make of a text: the target's code before it, "[es] Hello". */
+export function fakeTranslation(text: string, to: string): string {
+  return `[${to}] ${text}`;
+}
 const MISSING_KEY = err('NOT_CONFIGURED', 'No Gemini API key is saved. Add your key in Settings.', { reason: 'missing_key' });
 
 /** The Assistant's shipped prompts, as main would report them (main's own are in electron/main/assistant). */
@@ -307,9 +312,18 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       ok(storePrompts(layer ? { ...prompts, [layer]: FAKE_PROMPT_DEFAULTS[layer] } : FAKE_PROMPT_DEFAULTS)),
     'assistant:exportPrompts': () => ok({ saved: true }),
     'voice:stt': () => ok({ text: options.transcript ?? FAKE_TRANSCRIPT }),
-    'voice:tts': () => ok({ mimeType: 'audio/wav' as const, data: FAKE_SPEECH_WAV }),
+    'voice:tts': () => ok(FAKE_SPEECH),
     'voice:shortcut': () => ok(shortcutState()),
     'voice:microphone': () => ok({}),
+    'translate:text': ({ text, to, speak }) => ok({ translation: fakeTranslation(text, to), ...(speak ? { audio: FAKE_SPEECH } : {}) }),
+    // As main: no speech heard is silence, answered with empty fields and no translation.
+    'translate:segment': ({ to, speak }) => {
+      const transcript = options.transcript ?? FAKE_TRANSCRIPT;
+      if (transcript === '') return ok({ transcript, translation: '' });
+      return ok({ transcript, translation: fakeTranslation(transcript, to), ...(speak ? { audio: FAKE_SPEECH } : {}) });
+    },
+    // The member saves it where the dialog suggests; what is in it is the test's to read from the call.
+    'translate:saveTranscript': () => ok({ saved: true }),
     'assistant:importPrompts': () => {
       const file = options.importPrompts ?? null;
       return ok(file === null ? { imported: false, state: promptsState() } : { imported: true, state: storePrompts(file) });

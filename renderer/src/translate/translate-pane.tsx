@@ -1,6 +1,49 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ViewSwitch } from '../oracle/view-switch';
 import type { PaneProps } from '../shell/pane-id';
-import { UpcomingPane } from '../shell/upcoming-pane';
+import { LiveCaptions } from './live/live-captions';
+import { TextTranslation } from './text-translation';
+import './translate.css';
 
+const VIEWS = ['text', 'live'] as const;
+type View = (typeof VIEWS)[number];
+
+/**
+ * Translate (seeds 004, T1, T2): each way of translating is a section of the pane with its own heading, one shown
+ * at a time. Both stay mounted while the other is shown: the text's draft is kept, and live captions go on while
+ * the member translates a text.
+ */
 export function TranslatePane({ openPane }: PaneProps) {
-  return <UpcomingPane feature="translate" openPane={openPane} />;
+  const { t } = useTranslation();
+  const textHeadingId = useId();
+  const liveHeadingId = useId();
+  const base = useId();
+  const [view, setView] = useState<View>('text');
+  const regionIdOf = (of: View) => `${base}-${of}`;
+  return (
+    <div className="translate">
+      <p className="muted">{t('panes.translate.summary')}</p>
+      <ViewSwitch
+        views={VIEWS}
+        active={view}
+        label={t('translate.views.label')}
+        nameOf={(of) => t(`translate.views.${of}`)}
+        regionIdOf={regionIdOf}
+        onSelect={setView}
+      />
+      <div id={regionIdOf('text')} hidden={view !== 'text'}>
+        <section className="card" aria-labelledby={textHeadingId}>
+          <h2 id={textHeadingId}>{t('translate.text.heading')}</h2>
+          <TextTranslation openPane={openPane} />
+        </section>
+      </div>
+      <div id={regionIdOf('live')} hidden={view !== 'live'}>
+        <section className="card" aria-labelledby={liveHeadingId}>
+          <h2 id={liveHeadingId}>{t('translate.views.live')}</h2>
+          <LiveCaptions />
+        </section>
+      </div>
+    </div>
+  );
 }

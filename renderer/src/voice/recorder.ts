@@ -57,7 +57,7 @@ export type StartRecordingResult =
   | { readonly ok: true; readonly value: Recording }
   | { readonly ok: false; readonly problem: MicrophoneProblem };
 
-type MediaRecorderClass = Pick<typeof MediaRecorder, 'isTypeSupported'> &
+export type MediaRecorderClass = Pick<typeof MediaRecorder, 'isTypeSupported'> &
   (new (stream: MediaStream, options?: MediaRecorderOptions) => MediaRecorder);
 
 /** The browser's audio capture, injected so that a recording can be tested without one. */
@@ -99,33 +99,47 @@ export async function startRecording(
 
   let stream: MediaStream;
   try {
-    stream = await getUserMedia(constraintsFor(options.deviceId));
+    stream = await getUserMedia(microphoneConstraints(options.deviceId));
   } catch (error) {
     return { ok: false, problem: microphoneProblemOf(error) };
   }
 
   let context: AudioContext | undefined;
   try {
-    const requested = PREFERRED_MIME_TYPES.find((type) => Recorder.isTypeSupported(type));
-    const recorder = new Recorder(stream, { mimeType: requested, audioBitsPerSecond: VOICE.recorderBitsPerSecond });
-    recorder.start(TIMESLICE_MS);
-    // The browser's own choice, when it offers neither Opus type, is known once it has started.
-    const mimeType = recorder.mimeType || requested || '';
-    if (!isAllowedAudioMime(mimeType)) {
-      recorder.stop();
+    const started = startSpeechRecorder(stream, Recorder, TIMESLICE_MS);
+    if (started === null) {
       release(stream, undefined);
       return { ok: false, problem: 'unsupported' };
     }
     context = deps.createAudioContext();
-    return { ok: true, value: record({ stream, recorder, context, mimeType }, options, deps) };
+    return { ok: true, value: record({ stream, ...started, context }, options, deps) };
   } catch (error) {
     release(stream, context);
     return { ok: false, problem: microphoneProblemOf(error) };
   }
 }
 
+/**
+ * A started recorder on `stream`, Opus at the speech bitrate, or null (stopped again) when this browser records
+ * no type V5 allows. Throws what MediaRecorder throws (microphoneProblemOf tells what it means).
+ */
+export function startSpeechRecorder(
+  stream: MediaStream,
+  Recorder: MediaRecorderClass,
+  timesliceMs?: number,
+): { recorder: MediaRecorder; mimeType: string } | null {
+  const requested = PREFERRED_MIME_TYPES.find((type) => Recorder.isTypeSupported(type));
+  const recorder = new Recorder(stream, { mimeType: requested, audioBitsPerSecond: VOICE.recorderBitsPerSecond });
+  recorder.start(timesliceMs);
+  // The browser's own choice, when it offers neither Opus type, is known once it has started.
+  const mimeType = recorder.mimeType || requested || '';
+  if (isAllowedAudioMime(mimeType)) return { recorder, mimeType };
+  recorder.stop();
+  return null;
+}
+
 /** The chosen microphone or none; voice processing on, as for a call: it is speech for a model to understand. */
-function constraintsFor(deviceId: string | null): MediaStreamConstraints {
+export function microphoneConstraints(deviceId: string | null): MediaStreamConstraints {
   return {
     audio: {
       ...(deviceId === null ? {} : { deviceId: { exact: deviceId } }),
@@ -263,7 +277,7 @@ function base64Length(bytes: number): number {
   return 4 * Math.ceil(bytes / 3);
 }
 
-function base64Of(bytes: Uint8Array): string {
+export function base64Of(bytes: Uint8Array): string {
   let binary = '';
   for (let start = 0; start < bytes.length; start += BASE64_CHUNK_BYTES) {
     binary += String.fromCharCode(...bytes.subarray(start, start + BASE64_CHUNK_BYTES));

@@ -6,6 +6,7 @@ import { useApi } from '../api';
 import { useAuth } from '../auth/auth-context';
 import { createAudioPlayer, type AudioPlayer } from './speech-output';
 import { createSpeechQueue, type SpeechQueue } from '../../../shared/speech-queue';
+import { synthesizeSpeech } from './synthesize-speech';
 
 /** One answer being spoken as it streams (V2). */
 export interface SpokenAnswer {
@@ -86,14 +87,7 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
       const queue = createSpeechQueue({
         ahead: VOICE.ttsAhead,
         play: playerNow().play,
-        async synthesize(text, signal) {
-          const requestId = crypto.randomUUID();
-          const cancel = () => void api.voice.cancelTts({ requestId });
-          signal.addEventListener('abort', cancel, { once: true });
-          const spoken = await api.voice.tts({ text, requestId, ...(answerOf ? { answerOf } : {}) });
-          signal.removeEventListener('abort', cancel);
-          return spoken;
-        },
+        synthesize: synthesizeSpeech(api, () => answerOf),
       });
       current.current = queue;
       setKind('speaking');

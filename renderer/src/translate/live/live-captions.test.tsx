@@ -1,0 +1,501 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseSrt } from '../../../../shared/caption-export';
+import { err, ok, type AppError, type Result } from '../../../../shared/result';
+import type { TranslateSegmentOutput } from '../../../../shared/translate';
+import { createFakeMain, FAKE_APP_INFO, type FakeHandlers, type FakeMainOptions } from '../../testing/fake-main';
+import { renderWithApp } from '../../testing/render-with-app';
+import { TranslatePane } from '../translate-pane';
+import { LiveCaptions } from './live-captions';
+import { SegmenterContext, type SegmenterKit } from './segmenter-context';
+import type { SegmenterMode, SegmenterOptions, SpeechSegment, StartSegmenterResult } from './speech-segmenter';
+
+/** A recorder driven by the test: it hands over the utterances the test says, when it says. */
+function fakeSegmenter(mode: SegmenterMode, refusal?: Extract<StartSegmenterResult, { ok: false }>['problem']) {
+  let options: SegmenterOptions | null = null;
+  let said = 0;
+  const segmenter = { mode, pause: vi.fn(), resume: vi.fn(), stop: vi.fn(async () => {}) };
+  const kit: SegmenterKit = {
+    start: vi.fn(async (given: SegmenterOptions): Promise<StartSegmenterResult> => {
+      options = given;
+      return refusal ? { ok: false, problem: refusal } : { ok: true, value: segmenter };
+    }),
+    join: vi.fn((segments: readonly SpeechSegment[]) => ({
+      ...segments[0]!,
+      endMs: Math.max(...segments.map((segment) => segment.endMs)),
+      audio: clipOf(segments.map((segment) => segment.id).join('+')),
+    })),
+  };
+  return {
+    kit,
+    segmenter,
+    /** One utterance heard from `startMs` to `endMs`; its audio names it, so main's double knows which it is. */
+    say(startMs: number, endMs: number): string {
+      said += 1;
+      const id = `u${said}`;
+      act(() => options!.onSegment({ id, startMs, endMs, audio: clipOf(id) }));
+      return id;
+    },
+    end(reason: 'device_lost' | 'error') {
+      act(() => options!.onEnded!(reason));
+    },
+  };
+}
+
+const clipOf = (id: string) => ({ mimeType: 'audio/wav', data: btoa(id) });
+const idOf = (input: { audio: { data: string } }) => atob(input.audio.data);
+
+/** 'translate:segment' answering only when the test says, each utterance by its id. */
+function heldSegments() {
+  const replies = new Map<string, (result: Result<TranslateSegmentOutput>) => void>();
+  const asked: string[] = [];
+  const handler: FakeHandlers['translate:segment'] = (input) =>
+    new Promise((resolve) => {
+      asked.push(idOf(input));
+      replies.set(idOf(input), resolve);
+    });
+  return {
+    handler,
+    asked,
+    answer(id: string, transcript: string, to = 'es') {
+      replies.get(id)!(ok({ transcript, translation: transcript === '' ? '' : `[${to}] ${transcript}` }));
+    },
+    fail(id: string, error: AppError) {
+      replies.get(id)!({ ok: false, error });
+    },
+  };
+}
+
+function setup({ mode = 'pauses', refusal, ...options }: FakeMainOptions & { mode?: SegmenterMode; refusal?: 'denied' | 'system_audio_unavailable' } = {}) {
+  const main = createFakeMain(options);
+  const fake = fakeSegmenter(mode, refusal);
+  const user = userEvent.setup();
+  const view = renderWithApp(
+    <SegmenterContext value={fake.kit}>
+      <LiveCaptions />
+    </SegmenterContext>,
+    { api: main.api },
+  );
+  return { ...main, ...fake, user, view };
+}
+
+async function started(options: Parameters<typeof setup>[0] = {}) {
+  const context = setup(options);
+  await context.user.selectOptions(screen.getByRole('combobox', { name: 'Captions in' }), 'es');
+  await context.user.click(button('Start captions'));
+  await screen.findByText('Listening.');
+  return context;
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const captionLines = () => within(screen.getByRole('region', { name: 'Captions' })).queryAllByRole('listitem');
+const lineTexts = () => captionLines().map((line) => line.textContent);
+const callsTo = (invoke: ReturnType<typeof createFakeMain>['invoke'], channel: string) =>
+  invoke.mock.calls.filter(([called]) => called === channel).map(([, input]) => input);
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('T2: live captions', () => {
+  it('captions the default microphone into the chosen language, in the language of the UI by default', async () => {
+    const { user, kit, say, invoke } = setup();
+    const to = screen.getByRole('combobox', { name: 'Captions in' });
+    expect(to).toHaveValue('en');
+    expect(screen.getByRole('combobox', { name: 'Language spoken' })).toHaveValue('');
+    await user.selectOptions(to, 'es');
+    await user.click(button('Start captions'));
+
+    expect(await screen.findByText('Listening.')).toHaveAttribute('role', 'status');
+    expect(kit.start).toHaveBeenCalledWith(expect.objectContaining({ input: { kind: 'microphone', deviceId: null } }));
+    expect(screen.getByText('Cut at pauses')).toBeVisible();
+    expect(to).toBeDisabled();
+
+    say(2_000, 3_500);
+    await vi.waitFor(() => expect(lineTexts()).toEqual(['00:02What needs me today?[es] What needs me today?']));
+    expect(callsTo(invoke, 'translate:segment')).toEqual([{ audio: clipOf('u1'), to: 'es', requestId: expect.any(String) }]);
+    const translation = screen.getAllByText('[es] What needs me today?').find((element) => element.closest('li'))!;
+    expect(translation).toHaveAttribute('lang', 'es');
+    expect(screen.getByText('What needs me today?')).toHaveAttribute('dir', 'auto');
+    // Announced once, politely, apart from the lines that change as they are translated.
+    expect(screen.getByRole('log', { name: 'New translations' })).toHaveTextContent('[es] What needs me today?');
+  });
+
+  it('keeps the speaking order when replies come out of order, with at most two segments in flight', async () => {
+    const held = heldSegments();
+    const { say, invoke } = await started({ handlers: { 'translate:segment': held.handler } });
+    say(0, 2_000);
+    say(4_000, 6_000);
+    say(8_000, 10_000);
+
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2']));
+    expect(lineTexts()).toEqual(['00:00Translating…', '00:04Translating…', '00:08Translating…']);
+
+    held.answer('u2', 'Second');
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2', 'u3']));
+    expect(lineTexts()).toEqual(['00:00Translating…', '00:04Second[es] Second', '00:08Translating…']);
+
+    held.answer('u3', 'Third');
+    held.answer('u1', 'First');
+    await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00First[es] First', '00:04Second[es] Second', '00:08Third[es] Third']));
+    expect(callsTo(invoke, 'translate:segment')).toHaveLength(3);
+  });
+
+  it('drops the line of a segment in which nothing was said', async () => {
+    const { say, invoke } = await started({ transcript: '' });
+    say(1_000, 2_000);
+    await vi.waitFor(() => expect(callsTo(invoke, 'translate:segment')).toHaveLength(1));
+    await vi.waitFor(() => expect(captionLines()).toEqual([]));
+    expect(screen.queryByText('Not translated.')).not.toBeInTheDocument();
+  });
+
+  it("waits out Gemini's limit, showing the wait, then translates the line: nothing is dropped", async () => {
+    let refused = false;
+    const { say, invoke } = await started({
+      handlers: {
+        'translate:segment': () => {
+          if (refused) return ok({ transcript: 'Hello', translation: '[es] Hello' });
+          refused = true;
+          return err('RATE_LIMITED', 'Slow down.', { reason: 'rate_limit', retryAfterMs: 1_000 });
+        },
+      },
+    });
+    say(0, 1_500);
+
+    expect(await screen.findByText("Waiting 1 second for Gemini's limit; the captions follow in order.")).toBeVisible();
+    expect(lineTexts()).toEqual(['00:00Translating…']);
+    await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00Hello[es] Hello']), { timeout: 5_000 });
+    expect(callsTo(invoke, 'translate:segment')).toHaveLength(2);
+    expect(screen.queryByText(/Waiting/)).not.toBeInTheDocument();
+  });
+
+  it('says "Not translated" when a segment fails, and Retry translates it in its place', async () => {
+    const held = heldSegments();
+    const { user, say } = await started({ handlers: { 'translate:segment': held.handler } });
+    say(0, 2_000);
+    say(3_000, 5_000);
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2']));
+    held.fail('u1', { code: 'UPSTREAM', message: 'Overloaded.', reason: 'overloaded' });
+    held.answer('u2', 'After');
+
+    await vi.waitFor(() => expect(lineTexts()[0]).toBe('00:00Not translated. Gemini is overloaded right now. Try again in a few moments.Try again'));
+    await user.click(button('Try again'));
+    expect(screen.getByRole('region', { name: 'Captions' })).toHaveFocus();
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2', 'u1']));
+    held.answer('u1', 'Before');
+    await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00Before[es] Before', '00:03After[es] After']));
+  });
+
+  it('joins short utterances waiting their turn into one request', async () => {
+    const held = heldSegments();
+    const { say, kit } = await started({ handlers: { 'translate:segment': held.handler } });
+    say(0, 2_000);
+    say(2_500, 4_500);
+    say(5_000, 5_300);
+    say(5_600, 5_900);
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2']));
+
+    held.answer('u1', 'One');
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2', 'u3+u4']));
+    expect(kit.join).toHaveBeenCalledWith([expect.objectContaining({ id: 'u3' }), expect.objectContaining({ id: 'u4' })]);
+    held.answer('u3+u4', 'Yes. Okay.');
+    held.answer('u2', 'Two');
+    await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00One[es] One', '00:02Two[es] Two', '00:05Yes. Okay.[es] Yes. Okay.']));
+  });
+
+  it("says when the seeds' fixed segments are in use, and never joins their recordings", async () => {
+    const held = heldSegments();
+    const { say, kit } = await started({ mode: 'fixed', handlers: { 'translate:segment': held.handler } });
+    expect(screen.getByText('Fixed 7-second segments (voice detection unavailable)')).toBeVisible();
+    say(0, 7_000);
+    say(7_000, 14_000);
+    say(14_000, 14_300);
+    say(14_500, 14_800);
+    held.answer('u1', 'One');
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2', 'u3']));
+    expect(kit.join).not.toHaveBeenCalled();
+  });
+
+  it('pauses and resumes listening', async () => {
+    const { user, segmenter } = await started();
+    await user.click(button('Pause'));
+    expect(segmenter.pause).toHaveBeenCalled();
+    expect(screen.getByText('Paused: nothing is heard until you resume.')).toBeVisible();
+    await user.click(button('Resume'));
+    expect(segmenter.resume).toHaveBeenCalled();
+    expect(screen.getByText('Listening.')).toBeVisible();
+  });
+
+  it('Stop releases the input, lets the last line finish translating, keeps the lines until cleared', async () => {
+    const held = heldSegments();
+    const { user, say, segmenter, invoke } = await started({ handlers: { 'translate:segment': held.handler } });
+    say(0, 2_000);
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1']));
+
+    await user.click(button('Stop'));
+    expect(segmenter.stop).toHaveBeenCalledOnce();
+    expect(screen.getByText('Stopped. The captions stay here until you clear them or start again.')).toBeVisible();
+    expect(callsTo(invoke, 'translate:cancelSegment')).toEqual([]);
+    held.answer('u1', 'Last words');
+    await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00Last words[es] Last words']));
+
+    expect(button('Start captions')).toHaveAccessibleDescription('Starting again clears these captions: export or copy them first to keep them.');
+    await user.click(button('Clear captions'));
+    expect(captionLines()).toEqual([]);
+    expect(button('Start captions')).toHaveFocus();
+  });
+
+  it('leaving the pane releases the input and cancels what main is still translating', async () => {
+    const held = heldSegments();
+    const { say, segmenter, invoke, view } = await started({ handlers: { 'translate:segment': held.handler } });
+    say(0, 2_000);
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1']));
+    const [{ requestId }] = callsTo(invoke, 'translate:segment') as [{ requestId: string }];
+
+    view.unmount();
+    expect(segmenter.stop).toHaveBeenCalledOnce();
+    expect(invoke).toHaveBeenCalledWith('translate:cancelSegment', { requestId });
+  });
+
+  it('says so when the input goes away, and keeps the lines', async () => {
+    const { say, end } = await started();
+    say(0, 1_000);
+    await vi.waitFor(() => expect(lineTexts()).toHaveLength(1));
+    end('device_lost');
+    expect(screen.getByRole('alert')).toHaveTextContent('The audio input was disconnected, so captions stopped. The lines so far are kept.');
+    await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00What needs me today?[es] What needs me today?']));
+  });
+
+  it('explains why the microphone could not be opened, for the platform', async () => {
+    const { user } = setup({ refusal: 'denied' });
+    await user.click(button('Start captions'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Staff Desk is not allowed to use the microphone. In your Sound settings (PipeWire or PulseAudio)',
+      ),
+    );
+    expect(button('Start captions')).toBeEnabled();
+  });
+
+  it('shows a "Jump to live" button once the member scrolls up, and follows the live end again with it', async () => {
+    const { user, say } = await started();
+    say(0, 1_000);
+    await vi.waitFor(() => expect(lineTexts()).toHaveLength(1));
+    const region = screen.getByRole('region', { name: 'Captions' });
+    expect(screen.queryByRole('button', { name: 'Jump to live' })).not.toBeInTheDocument();
+
+    Object.defineProperty(region, 'scrollHeight', { configurable: true, value: 1_000 });
+    Object.defineProperty(region, 'clientHeight', { configurable: true, value: 200 });
+    region.scrollTop = 300;
+    fireEvent.scroll(region);
+    await user.click(await screen.findByRole('button', { name: 'Jump to live' }));
+
+    expect(region.scrollTop).toBe(1_000);
+    expect(region).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Jump to live' })).not.toBeInTheDocument();
+  });
+
+  it('shows the captions in large text for a shared screen', async () => {
+    const { user } = setup();
+    const toggle = button('Large text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('region', { name: 'Captions' })).toHaveClass('caption-large');
+  });
+});
+
+describe('T2: the input', () => {
+  function withDevices(devices: { deviceId: string; label: string }[]) {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: {
+        enumerateDevices: async () => devices.map((device) => ({ ...device, kind: 'audioinput', groupId: '' })),
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      },
+    });
+  }
+
+  it("offers Linux's monitor inputs as the computer's audio, apart from the microphones", async () => {
+    withDevices([
+      { deviceId: 'default', label: 'Default' },
+      { deviceId: 'mic', label: 'USB Headset Microphone' },
+      { deviceId: 'monitor', label: 'Monitor of Built-in Audio Analog Stereo' },
+    ]);
+    const { user, kit } = setup();
+    const input = screen.getByRole('combobox', { name: 'Listen to' });
+    const computer = await screen.findByRole('group', { name: 'Computer audio (what others in the meeting say)' });
+    expect(within(computer).getByRole('option')).toHaveTextContent('Computer audio: Monitor of Built-in Audio Analog Stereo');
+    const microphones = within(screen.getByRole('group', { name: 'Microphones (what you say)' })).getAllByRole('option');
+    expect(microphones.map((option) => option.textContent)).toEqual(['Default microphone', 'USB Headset Microphone']);
+
+    await user.selectOptions(input, 'Computer audio: Monitor of Built-in Audio Analog Stereo');
+    await user.click(button('Start captions'));
+    expect(kit.start).toHaveBeenCalledWith(expect.objectContaining({ input: { kind: 'microphone', deviceId: 'monitor' } }));
+  });
+
+  it('tells a Linux member without a monitor input how to get one', async () => {
+    withDevices([{ deviceId: 'mic', label: 'USB Headset Microphone' }]);
+    setup();
+    expect(await screen.findByText(/No computer audio is listed\. On Linux it is an input named “Monitor of …”/)).toBeVisible();
+    expect(screen.queryByRole('group', { name: 'Computer audio (what others in the meeting say)' })).not.toBeInTheDocument();
+  });
+
+  it("offers the computer's audio on Windows, and explains when it could not be captured", async () => {
+    const { user, kit } = setup({
+      refusal: 'system_audio_unavailable',
+      handlers: { 'app:info': () => ok({ ...FAKE_APP_INFO, platform: 'win32' }) },
+    });
+    const input = screen.getByRole('combobox', { name: 'Listen to' });
+    await user.selectOptions(input, await screen.findByRole('option', { name: 'Computer audio (what others in the meeting say)' }));
+    await user.click(button('Start captions'));
+
+    expect(kit.start).toHaveBeenCalledWith(expect.objectContaining({ input: { kind: 'system' } }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        "The computer's audio could not be captured. Check that a sound output (speakers or headset) is connected and on, then try again.",
+      ),
+    );
+  });
+});
+
+describe('T2: keeping the transcript', () => {
+  async function twoLines() {
+    const held = heldSegments();
+    const context = await started({ handlers: { 'translate:segment': held.handler } });
+    context.say(1_000, 3_000);
+    context.say(65_000, 66_500);
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2']));
+    held.answer('u1', 'Good morning');
+    held.answer('u2', 'Shall we start?');
+    await vi.waitFor(() => expect(lineTexts()).toHaveLength(2));
+    await vi.waitFor(() => expect(lineTexts()[1]).toContain('[es] Shall we start?'));
+    return context;
+  }
+
+  it('exports SubRip with both languages and the times from the start, under a dated name', async () => {
+    const { user, invoke } = await twoLines();
+    await user.click(button('Export SRT'));
+
+    const [saved] = callsTo(invoke, 'translate:saveTranscript') as { format: string; content: string; fileName: string }[];
+    expect(saved?.format).toBe('srt');
+    expect(saved?.fileName).toMatch(/^Captions \d{4}-\d{2}-\d{2} \d{2}\.\d{2}$/);
+    expect(parseSrt(saved!.content)).toEqual([
+      { index: 1, startMs: 1_000, endMs: 3_000, lines: ['Good morning', '[es] Good morning'] },
+      { index: 2, startMs: 65_000, endMs: 66_500, lines: ['Shall we start?', '[es] Shall we start?'] },
+    ]);
+    expect(await screen.findByText('Transcript saved.')).toBeVisible();
+  });
+
+  it('exports plain text and copies it all', async () => {
+    const { user, invoke } = await twoLines();
+    const text = '[00:01] Good morning\n→ [es] Good morning\n\n[01:05] Shall we start?\n→ [es] Shall we start?\n';
+    await user.click(button('Export TXT'));
+    expect(callsTo(invoke, 'translate:saveTranscript')).toEqual([{ format: 'txt', content: text, fileName: expect.any(String) }]);
+
+    await user.click(button('Copy all'));
+    expect(invoke).toHaveBeenCalledWith('app:copyText', { text });
+    expect(await screen.findByText('Captions copied to the clipboard.')).toBeVisible();
+  });
+
+  it('offers nothing to keep before a line is translated', () => {
+    setup();
+    for (const name of ['Export TXT', 'Export SRT', 'Copy all']) expect(button(name)).toBeDisabled();
+  });
+});
+
+describe('T2: spoken translations', () => {
+  /** An audio output whose clips end when the test says. */
+  function fakeAudio() {
+    const sources: { onended: (() => void) | null }[] = [];
+    class FakeAudioContext {
+      state = 'running';
+      currentTime = 0;
+      destination = {};
+      decodeAudioData = async () => ({ duration: 1 });
+      createBufferSource() {
+        const source = { buffer: null, onended: null, connect: () => {}, start: () => {}, stop: () => {} };
+        sources.push(source);
+        return source;
+      }
+      close = async () => {};
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    return { ended: (index: number) => act(() => sources[index]!.onended?.()), sources };
+  }
+
+  it('reads each new translation aloud in order, skipping lines when speech falls behind', async () => {
+    const audio = fakeAudio();
+    const { user, say, invoke } = await started({
+      handlers: { 'translate:segment': (input) => ok({ transcript: `Line ${idOf(input)}`, translation: `[es] Line ${idOf(input)}` }) },
+    });
+    const spoken = () => (callsTo(invoke, 'voice:tts') as { text: string }[]).map(({ text }) => text);
+    const heard = async (from: number) => {
+      const id = say(from, from + 1_000);
+      await vi.waitFor(() => expect(screen.getByText(`Line ${id}`)).toBeInTheDocument());
+    };
+    // Already on screen when speech is turned on: not read.
+    await heard(0);
+    await user.click(screen.getByRole('checkbox', { name: 'Read the translations aloud' }));
+
+    await heard(2_000);
+    await heard(4_000);
+    await vi.waitFor(() => expect(spoken()).toEqual(['[es] Line u2', '[es] Line u3']));
+    await vi.waitFor(() => expect(audio.sources).toHaveLength(2));
+    // Two lines queued: the next waits, and one newer still takes its place.
+    await heard(6_000);
+    await heard(8_000);
+    audio.ended(0);
+    await vi.waitFor(() => expect(spoken()).toEqual(['[es] Line u2', '[es] Line u3', '[es] Line u5']));
+  });
+
+  it('turns itself off and says why when the speech cannot be made', async () => {
+    fakeAudio();
+    const { user, say } = await started({
+      handlers: { 'voice:tts': () => err('NOT_CONFIGURED', 'No Gemini API key is saved.', { reason: 'missing_key' }) },
+    });
+    const toggle = screen.getByRole('checkbox', { name: 'Read the translations aloud' });
+    await user.click(toggle);
+    say(0, 1_000);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Reading aloud stopped: No Gemini API key is saved on this computer. Add your key in Settings.',
+      ),
+    );
+    expect(toggle).not.toBeChecked();
+  });
+});
+
+
+describe('T2: in the Translate pane', () => {
+  it('switches between the text and live captions, which go on while the text is shown', async () => {
+    const main = createFakeMain();
+    const fake = fakeSegmenter('pauses');
+    const user = userEvent.setup();
+    renderWithApp(
+      <SegmenterContext value={fake.kit}>
+        <TranslatePane openPane={vi.fn()} />
+      </SegmenterContext>,
+      { api: main.api },
+    );
+    const views = screen.getByRole('group', { name: 'Ways to translate' });
+    expect(within(views).getByRole('button', { name: 'Text' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('heading', { name: 'Live captions' })).not.toBeInTheDocument();
+
+    await user.click(within(views).getByRole('button', { name: 'Live captions' }));
+    expect(screen.getByRole('heading', { name: 'Live captions' })).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Text to translate' })).not.toBeInTheDocument();
+    await user.click(button('Start captions'));
+    await screen.findByText('Listening.');
+
+    await user.click(within(views).getByRole('button', { name: 'Text' }));
+    expect(screen.getByRole('textbox', { name: 'Text to translate' })).toBeVisible();
+    fake.say(0, 1_000);
+    await user.click(within(views).getByRole('button', { name: 'Live captions' }));
+    await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00What needs me today?[en] What needs me today?']));
+    expect(fake.segmenter.stop).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,273 @@
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { captionsToSrt, captionsToText } from '../../../../shared/caption-export';
+import { TRANSLATE, VOICE } from '../../../../shared/limits';
+import { useApi } from '../../api';
+import { useLanguage } from '../../i18n/language-context';
+import { useRemainingMs } from '../../ui/countdown';
+import { errorNotice, NoticeRegion, type Notice } from '../../ui/notice';
+import { usePlatform } from '../../ui/platform-context';
+import { useCopyText } from '../../ui/use-copy-text';
+import { useErrorText } from '../../ui/use-error-text';
+import { microphoneProblemText } from '../../voice/microphone-problem';
+import { useMicrophones } from '../../voice/use-microphones';
+import { chooseSource, chooseTarget, languagePair, type LanguageChoice } from '../language-choice';
+import { LanguagePicker } from '../language-picker';
+import { captionInputs, DEFAULT_MICROPHONE, type InputOption } from './caption-inputs';
+import { CaptionList } from './caption-list';
+import type { CaptionProblem, CaptionWait } from './caption-runner';
+import { useLiveCaptions } from './use-live-captions';
+import { useSpokenCaptions } from './use-spoken-captions';
+import './live-captions.css';
+
+const MS_PER_SECOND = 1000;
+
+/**
+ * Live captions (T2, issue 13): what is said in a meeting, by the member's microphone or the computer's audio (the
+ * other participants), shown line by line with its translation, optionally read aloud, and kept only if the member
+ * exports or copies it. The session lives in this pane's memory; nothing of it is stored.
+ */
+export function LiveCaptions() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { lang: uiLang } = useLanguage();
+  const platform = usePlatform();
+  const microphones = useMicrophones();
+  const captions = useLiveCaptions();
+  const spoken = useSpokenCaptions(captions.lines, captions.startedAt);
+  const describe = useErrorText();
+  const { copy, notice: copyNotice } = useCopyText(t('translate.live.copied'));
+  const [exportNotice, setExportNotice] = useState<Notice | null>(null);
+  const [choice, setChoice] = useState<LanguageChoice>({ from: null, to: null });
+  const [inputValue, setInputValue] = useState(DEFAULT_MICROPHONE);
+  const [large, setLarge] = useState(false);
+  const startButton = useRef<HTMLButtonElement>(null);
+  const inputId = useId();
+  const gapId = useId();
+  const againId = useId();
+  const speakHelpId = useId();
+
+  const pair = languagePair(choice, uiLang);
+  const inputs = captionInputs(microphones, platform);
+  const options = [...inputs.microphones, ...inputs.computer];
+  // A device unplugged since it was chosen: the default microphone stands in, as the select then shows.
+  const chosen = options.find((option) => option.value === inputValue) ?? inputs.microphones[0]!;
+  const { status, lines } = captions;
+  const active = status === 'starting' || status === 'listening' || status === 'paused';
+  const kept = lines.some((line) => line.status === 'done');
+  const againHelp = !active && lines.length > 0;
+
+  const optionName = (option: InputOption, index: number): string => {
+    if (option.input.kind === 'system') return t('translate.live.input.system');
+    if (option.input.deviceId === null) return t('translate.live.input.defaultMicrophone');
+    const name = option.label ?? t('settings.voice.microphoneNumbered', { number: index });
+    return inputs.computer.includes(option) ? t('translate.live.input.monitor', { device: name }) : name;
+  };
+
+  function startOrStop() {
+    if (status === 'listening' || status === 'paused') captions.stop();
+    else if (status !== 'starting') void captions.start(chosen.input, pair);
+  }
+
+  function clear() {
+    captions.clear();
+    setExportNotice(null);
+    startButton.current?.focus();
+  }
+
+  async function exportAs(format: 'txt' | 'srt') {
+    setExportNotice(null);
+    const content = format === 'srt' ? captionsToSrt(lines) : captionsToText(lines);
+    const fileName = t('translate.live.fileName', { when: fileStamp(captions.startedAt ?? Date.now()) });
+    const result = await api.translate.saveTranscript({ format, content, fileName });
+    if (!result.ok) setExportNotice(errorNotice(result.error));
+    else if (result.value.saved) setExportNotice({ tone: 'info', message: t('translate.live.saved') });
+  }
+
+  const statusText = {
+    idle: '',
+    starting: t('translate.live.status.starting'),
+    listening: t('translate.live.status.listening'),
+    paused: t('translate.live.status.paused'),
+    stopped: t('translate.live.status.stopped'),
+  }[status];
+
+  return (
+    <div className="live-captions">
+      <fieldset className="live-setup" disabled={active}>
+        <legend className="visually-hidden">{t('translate.live.setup')}</legend>
+        <div className="live-sources">
+          <LanguagePicker
+            label={t('translate.live.from')}
+            detect
+            value={pair.from}
+            onChange={(from) => setChoice(chooseSource(choice, uiLang, from))}
+          />
+          <LanguagePicker label={t('translate.live.to')} value={pair.to} onChange={(to) => setChoice(chooseTarget(choice, uiLang, to))} />
+          <div className="translate-picker">
+            <label htmlFor={inputId}>{t('translate.live.input.label')}</label>
+            <select
+              id={inputId}
+              value={chosen.value}
+              aria-describedby={inputs.computerGap === null ? undefined : gapId}
+              onChange={(event) => setInputValue(event.target.value)}
+            >
+              <optgroup label={t('translate.live.input.microphones')}>
+                {inputs.microphones.map((option, index) => (
+                  <option key={option.value} value={option.value}>
+                    {optionName(option, index)}
+                  </option>
+                ))}
+              </optgroup>
+              {inputs.computer.length > 0 && (
+                <optgroup label={t('translate.live.input.computer')}>
+                  {inputs.computer.map((option, index) => (
+                    <option key={option.value} value={option.value}>
+                      {optionName(option, index + 1)}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+            </select>
+          </div>
+        </div>
+        {inputs.computerGap !== null && (
+          <p id={gapId} className="muted">
+            {t(`translate.live.computerGap.${inputs.computerGap}`)}
+          </p>
+        )}
+      </fieldset>
+
+      <div className="live-controls">
+        <div className="actions">
+          <button
+            ref={startButton}
+            type="button"
+            className={active ? undefined : 'button-primary'}
+            aria-disabled={status === 'starting'}
+            aria-describedby={againHelp ? againId : undefined}
+            onClick={startOrStop}
+          >
+            {t(status === 'starting' ? 'translate.live.starting' : active ? 'translate.live.stop' : 'translate.live.start')}
+          </button>
+          {(status === 'listening' || status === 'paused') && (
+            <button type="button" onClick={status === 'paused' ? captions.resume : captions.pause}>
+              {t(status === 'paused' ? 'translate.live.resume' : 'translate.live.pause')}
+            </button>
+          )}
+          {!active && lines.length > 0 && (
+            <button type="button" className="button-danger" onClick={clear}>
+              {t('translate.live.clear')}
+            </button>
+          )}
+        </div>
+        <div className="live-view-options">
+          <button type="button" aria-pressed={large} onClick={() => setLarge(!large)}>
+            {t('translate.live.largeText')}
+          </button>
+          <label className="live-speak">
+            <input
+              type="checkbox"
+              checked={spoken.on}
+              aria-describedby={spoken.on ? speakHelpId : undefined}
+              onChange={(event) => spoken.turn(event.target.checked)}
+            />
+            {t('translate.live.speak')}
+          </label>
+        </div>
+      </div>
+
+      <div className="live-state">
+        <p role="status">{statusText}</p>
+        {captions.mode && (
+          <p className="muted">
+            {captions.mode === 'pauses'
+              ? t('translate.live.mode.pauses')
+              : t('translate.live.mode.fixed', { seconds: VOICE.liveSegmentMs / MS_PER_SECOND })}
+          </p>
+        )}
+        {captions.wait && <WaitText key={captions.wait.until} wait={captions.wait} />}
+        {againHelp && (
+          <p id={againId} className="muted">
+            {t('translate.live.startAgainHelp')}
+          </p>
+        )}
+        {/* Said when speech is turned on, where the member looks then; the checkbox names it for a screen reader. */}
+        {spoken.on && (
+          <p id={speakHelpId} className="muted">
+            {t('translate.live.speakHelp')}
+          </p>
+        )}
+        <div className="live-problems" role="alert">
+          {captions.problem && <ProblemText problem={captions.problem} platform={platform} />}
+          {spoken.failure && <p className="translate-problem">{t('translate.live.speechFailed', { reason: describe(spoken.failure).message })}</p>}
+        </div>
+      </div>
+
+      <CaptionList lines={lines} languages={captions.languages} large={large} onRetry={captions.retry} />
+
+      <div className="actions">
+        <button type="button" disabled={!kept} onClick={() => void exportAs('txt')}>
+          {t('translate.live.exportTxt')}
+        </button>
+        <button type="button" disabled={!kept} onClick={() => void exportAs('srt')}>
+          {t('translate.live.exportSrt')}
+        </button>
+        <button
+          type="button"
+          disabled={!kept}
+          onClick={() => {
+            setExportNotice(null);
+            copy(captionsToText(lines));
+          }}
+        >
+          {t('translate.live.copyAll')}
+        </button>
+      </div>
+      <p className="muted">{t('translate.live.keepHelp')}</p>
+      <NoticeRegion notice={exportNotice ?? copyNotice} />
+    </div>
+  );
+}
+
+/** "Waiting 12 seconds for Gemini's limit", counting down; the lines wait in order and go when it ends. */
+function WaitText({ wait }: { wait: CaptionWait }) {
+  const { t } = useTranslation();
+  const count = Math.max(1, Math.ceil(useRemainingMs(wait.until) / MS_PER_SECOND));
+  return (
+    <p className="muted">
+      {wait.cause === 'rate_limited'
+        ? t('translate.live.waitRateLimited', { count })
+        : t('translate.live.waitBudget', { count, max: TRANSLATE.rateLimitPerMinute })}
+    </p>
+  );
+}
+
+/** Where the computer's audio comes from Electron's loopback, each with its own way to allow it. */
+const SYSTEM_HINT = { win32: 'translate.live.systemHint.win32', darwin: 'translate.live.systemHint.darwin' } as const;
+
+function ProblemText({ problem, platform }: { problem: CaptionProblem; platform: string | null }) {
+  const { t } = useTranslation();
+  if (problem.kind === 'ended') return <p className="translate-problem">{t(`translate.live.ended.${problem.reason}`)}</p>;
+  if (problem.input.kind === 'microphone' && problem.problem !== 'system_audio_unavailable') {
+    const { message, hint } = microphoneProblemText(problem.problem, platform);
+    return (
+      <p className="translate-problem">
+        {t(message)} {t(hint)}
+      </p>
+    );
+  }
+  const hint = platform === 'win32' || platform === 'darwin' ? SYSTEM_HINT[platform] : 'translate.live.systemHint.other';
+  return (
+    <p className="translate-problem">
+      {t('translate.live.systemProblem')} {t(hint)}
+    </p>
+  );
+}
+
+/** "2026-12-02 10.30": the session's start in local time, as a file name may hold it. */
+function fileStamp(epochMs: number): string {
+  const at = new Date(epochMs);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}.${two(at.getMinutes())}`;
+}

@@ -1,0 +1,118 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CaptionLine } from '../../../../shared/captions';
+import type { AppApi } from '../../../../shared/ipc/app-api';
+import { TRANSLATE, VOICE } from '../../../../shared/limits';
+import type { AppError } from '../../../../shared/result';
+import { createSpeechQueue } from '../../../../shared/speech-queue';
+import { useApi } from '../../api';
+import { synthesizeSpeech } from '../../voice/synthesize-speech';
+import { createAudioPlayer, type AudioPlayer } from '../../voice/speech-output';
+
+interface CaptionSpeaker {
+  say(text: string): void;
+  stop(): void;
+}
+
+/** Lines said one after another through their own queue, skipping to the newest when speech falls behind. */
+function createCaptionSpeaker(api: AppApi, player: AudioPlayer, onFailed: (error: AppError) => void): CaptionSpeaker {
+  let queued = 0;
+  let played = 0;
+  /** The newest line beyond TRANSLATE.spokenCaptionsQueued: said when there is room, replaced by a newer one. */
+  let waiting: string | null = null;
+  const queue = createSpeechQueue({
+    ahead: VOICE.ttsAhead,
+    play: player.play,
+    synthesize: synthesizeSpeech(api),
+    onEvent(event) {
+      if (event.kind === 'failed') onFailed(event.error);
+      if (event.kind !== 'played') return;
+      played += 1;
+      if (waiting !== null) push(waiting);
+    },
+  });
+  function push(text: string) {
+    waiting = null;
+    queued += 1;
+    queue.say(text);
+  }
+  return {
+    say(text) {
+      if (queued - played < TRANSLATE.spokenCaptionsQueued) push(text);
+      else waiting = text;
+    },
+    stop: () => queue.stop(),
+  };
+}
+
+/**
+ * Optional spoken translations (T2): once turned on, each line translated from then on is read aloud in speaking
+ * order (a line still being translated holds back the ones after it; a line not translated is passed over), in the
+ * voice chosen in Settings, through an audio output of its own, so it never cuts a spoken Assistant answer.
+ * `sessionKey` changes with each new session: what the previous one still had to say is dropped.
+ */
+export function useSpokenCaptions(lines: readonly CaptionLine[], sessionKey: unknown) {
+  const api = useApi();
+  const [on, setOn] = useState(false);
+  const [failure, setFailure] = useState<AppError | null>(null);
+  const context = useRef<AudioContext | null>(null);
+  const speaker = useRef<CaptionSpeaker | null>(null);
+  /** Lines spoken, passed over, or already there when speech was turned on. */
+  const handled = useRef(new Set<string>());
+
+  const silence = useCallback(() => {
+    speaker.current?.stop();
+    speaker.current = null;
+  }, []);
+
+  const speakerNow = useCallback((audio: AudioContext): CaptionSpeaker => {
+    if (speaker.current) return speaker.current;
+    speaker.current = createCaptionSpeaker(api, createAudioPlayer(audio), (error) => {
+      silence();
+      setOn(false);
+      setFailure(error);
+    });
+    return speaker.current;
+  }, [api, silence]);
+
+  const turn = useCallback(
+    (next: boolean) => {
+      silence();
+      setOn(next);
+      if (!next) return;
+      setFailure(null);
+      // Made when the member turns speech on, not with the pane (an idle pane holds no audio device open), and
+      // within their click, so the browser lets it play.
+      context.current ??= new AudioContext();
+      if (context.current.state === 'suspended') void context.current.resume();
+      for (const line of lines) if (line.status !== 'translating') handled.current.add(line.id);
+    },
+    [lines, silence],
+  );
+
+  useEffect(() => {
+    handled.current = new Set();
+    silence();
+  }, [sessionKey, silence]);
+
+  useEffect(() => {
+    const audio = context.current;
+    if (!on || !audio) return;
+    for (const line of lines) {
+      if (handled.current.has(line.id)) continue;
+      if (line.status === 'translating') break;
+      handled.current.add(line.id);
+      if (line.status === 'done' && line.translation.trim() !== '') speakerNow(audio).say(line.translation);
+    }
+  }, [lines, on, speakerNow]);
+
+  useEffect(
+    () => () => {
+      silence();
+      void context.current?.close();
+      context.current = null;
+    },
+    [silence],
+  );
+
+  return { on, turn, failure };
+}

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AppError } from '../../../shared/result';
+import type { TranslationLang } from '../../../shared/translate';
+import { useApi } from '../api';
+
+export type TextTranslation =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'translating' }
+  | { readonly kind: 'done'; readonly translation: string; readonly lang: TranslationLang }
+  | { readonly kind: 'cancelled' }
+  | { readonly kind: 'failed'; readonly error: AppError };
+
+export interface TranslateRequest {
+  readonly text: string;
+  readonly to: TranslationLang;
+  readonly from: TranslationLang | null;
+}
+
+/**
+ * T1: one text at a time through `translate:text`. A new request replaces the one on its way, which is cancelled
+ * in main, as it is when the member cancels or leaves the pane: only the newest answer is ever shown.
+ */
+export function useTextTranslation() {
+  const api = useApi();
+  const [state, setState] = useState<TextTranslation>({ kind: 'idle' });
+  const asked = useRef<string | null>(null);
+
+  const abandon = useCallback(() => {
+    if (asked.current !== null) void api.translate.cancelText({ requestId: asked.current });
+    asked.current = null;
+  }, [api]);
+
+  useEffect(() => abandon, [abandon]);
+
+  const translate = useCallback(
+    async ({ text, to, from }: TranslateRequest) => {
+      abandon();
+      const requestId = crypto.randomUUID();
+      asked.current = requestId;
+      setState({ kind: 'translating' });
+      const result = await api.translate.text({ text, to, ...(from === null ? {} : { from }), requestId });
+      if (asked.current !== requestId) return;
+      asked.current = null;
+      setState(result.ok ? { kind: 'done', translation: result.value.translation, lang: to } : { kind: 'failed', error: result.error });
+    },
+    [api, abandon],
+  );
+
+  const cancel = useCallback(() => {
+    abandon();
+    setState({ kind: 'cancelled' });
+  }, [abandon]);
+
+  /** The result is no longer the text's (it moved into the source box). */
+  const clear = useCallback(() => {
+    abandon();
+    setState({ kind: 'idle' });
+  }, [abandon]);
+
+  return { state, translate, cancel, clear };
+}
