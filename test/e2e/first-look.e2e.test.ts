@@ -51,26 +51,6 @@ it('New conversation can be undone: the cleared conversation comes back whole', 
   expect(pageProblems(consoleErrors)).toEqual([]);
 });
 
-it('Translate is marked "Soon", and with the Gemini key set it offers the Assistant rather than ask for the key', async () => {
-  const { page, consoleErrors } = await openDesk();
-  const translate = page.getByRole('tab', { name: ui.panes.translate.title });
-  expect(await translate.evaluate((element) => element.ownerDocument.getElementById(element.getAttribute('aria-describedby') ?? '')?.textContent)).toBe(
-    ui.app.soon,
-  );
-  // A working pane carries no such mark: Voice has landed.
-  for (const title of [ui.panes.assistant.title, ui.panes.voice.title]) {
-    expect(await page.getByRole('tab', { name: title }).getAttribute('aria-describedby')).toBeNull();
-  }
-
-  await page.keyboard.press('Control+5');
-  await pane(page).getByText(ui.upcoming.meanwhile).waitFor();
-  expect(await pane(page).getByText(ui.upcoming.addKey).count()).toBe(0);
-  await tabTo(page, pane(page).getByRole('button', { name: ui.upcoming.openAssistant }));
-  await page.keyboard.press('Enter');
-  await page.getByRole('tab', { name: ui.panes.assistant.title, selected: true }).waitFor();
-  expect(pageProblems(consoleErrors)).toEqual([]);
-});
-
 it('the language list names each language in its own words, in one stable order', async () => {
   const { page } = await openDesk();
   await page.keyboard.press('Control+6');

@@ -87,6 +87,99 @@ export function speechAudio(): SpeechAudio {
   };
 }
 
+/** One utterance of meetingAudio(), where it is in the file. */
+export interface Utterance {
+  readonly startMs: number;
+  readonly endMs: number;
+  readonly text: string;
+  readonly lang: 'en' | 'es';
+}
+
+export interface MeetingAudio {
+  /** Absolute path of a 16 kHz mono 16-bit WAV, for launchChromium's fakeMicrophone. */
+  readonly file: string;
+  /** Every utterance in speaking order, its boundaries exact to the sample. */
+  readonly truth: readonly Utterance[];
+  readonly durationMs: number;
+}
+
+/**
+ * A meeting in two languages with pauses of every length live captions care about (reference/audio.md): the
+ * shortest never splits an utterance, 0.6 s and more always do, the 10 s one must send nothing.
+ */
+const MEETING = {
+  sampleRateHz: 16_000,
+  leadSeconds: 3,
+  tailSeconds: 3,
+  gapsSeconds: [0.3, 0.8, 1.5, 2.5, 10],
+  wordsPerMinute: '160',
+  utterances: [
+    { lang: 'en', voice: 'en-us', text: 'The quarterly report is ready for review.' },
+    { lang: 'es', voice: 'es', text: 'Buenos días a todos y gracias por venir.' },
+    { lang: 'en', voice: 'en-us', text: 'Please send the slides before the meeting starts.' },
+    { lang: 'es', voice: 'es', text: 'El presupuesto del próximo año ya está aprobado.' },
+    { lang: 'en', voice: 'en-us', text: 'We need to finish the migration by Friday.' },
+    { lang: 'es', voice: 'es', text: 'Nos vemos mañana en la oficina.' },
+  ],
+} as const;
+
+/** `text` spoken at the meeting's rate, exactly from its first sound to its last: no silence at either end. */
+function spokenPart(voice: string, text: string): string {
+  const recipe = [voice, MEETING.wordsPerMinute, text, MEETING.sampleRateHz];
+  return cached('utterance', recipe, (target) => {
+    const work = tempDir('staff-desk-meeting-');
+    try {
+      const spoken = join(work.dir, 'spoken.wav');
+      run('espeak-ng', ['-v', voice, '-s', MEETING.wordsPerMinute, '-w', spoken, text]);
+      run('sox', [
+        spoken, '-r', String(MEETING.sampleRateHz), '-c', '1', '-b', '16', target,
+        'gain', '-n', '-6', 'rate', '-v',
+        'silence', '1', '0.01', '-45d', 'reverse', 'silence', '1', '0.01', '-45d', 'reverse',
+      ]);
+    } finally {
+      work.remove();
+    }
+  });
+}
+
+function samplesOf(file: string): number {
+  return Number(run('sox', ['--info', '-s', file]).trim());
+}
+
+/** The meeting's WAV, and each utterance's start and end counted in samples, so the truth is exact. */
+export function meetingAudio(): MeetingAudio {
+  const rate = MEETING.sampleRateHz;
+  const parts = MEETING.utterances.map((utterance) => ({ ...utterance, file: spokenPart(utterance.voice, utterance.text) }));
+  const secondsAsSamples = (seconds: number) => Math.round(seconds * rate);
+  const msOf = (samples: number) => (samples / rate) * MS_PER_SECOND;
+
+  const truth: Utterance[] = [];
+  let at = secondsAsSamples(MEETING.leadSeconds);
+  parts.forEach((part, index) => {
+    const length = samplesOf(part.file);
+    truth.push({ startMs: msOf(at), endMs: msOf(at + length), text: part.text, lang: part.lang });
+    at += length + secondsAsSamples(MEETING.gapsSeconds[index] ?? MEETING.tailSeconds);
+  });
+
+  const file = cached('meeting', [MEETING, parts.map((part) => samplesOf(part.file))], (target) => {
+    const work = tempDir('staff-desk-meeting-');
+    try {
+      const silence = (seconds: number) => {
+        const silent = join(work.dir, `silence-${seconds}.wav`);
+        // The rate goes before -n: it is the input's, so the trim counts samples at it.
+        run('sox', ['-r', String(rate), '-c', '1', '-n', '-b', '16', silent, 'trim', '0', `${secondsAsSamples(seconds)}s`]);
+        return silent;
+      };
+      const pieces = [silence(MEETING.leadSeconds)];
+      parts.forEach((part, index) => pieces.push(part.file, silence(MEETING.gapsSeconds[index] ?? MEETING.tailSeconds)));
+      run('sox', [...pieces, target]);
+    } finally {
+      work.remove();
+    }
+  });
+  return { file, truth, durationMs: msOf(at) };
+}
+
 /** SILENCE_SECONDS of digital silence in the same format: a microphone that hears nothing. */
 export function silentAudio(): string {
   return cached('silence', [SAMPLE_RATE_HZ, SILENCE_SECONDS], (target) => {
