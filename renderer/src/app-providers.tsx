@@ -6,13 +6,15 @@ import { LanguageProvider } from './i18n/language-context';
 import { OracleConversationProvider } from './oracle/oracle-conversation';
 import { SecretaryConversationProvider } from './secretary/conversation-context';
 import { PlatformProvider } from './ui/platform-context';
+import { LiveCaptionsProvider } from './translate/live/live-captions-context';
 import { SpeechProvider } from './voice/speech-context';
 import { VoiceProvider } from './voice/voice-controller';
 
 /**
  * What every pane finds above it: the language, the platform, the staff session and the conversations of the
  * secretary, the oracle and the assistant (kept here so that switching panes does not lose them), the spoken answer
- * and push-to-talk (the global shortcut works whichever pane is open). Tests render inside it too.
+ * and push-to-talk (the global shortcut works whichever pane is open), and a meeting's live captions. Tests render
+ * inside it too.
  */
 export function AppProviders({ systemLang, children }: { systemLang: Lang; children: ReactNode }) {
   return (
@@ -24,7 +26,9 @@ export function AppProviders({ systemLang, children }: { systemLang: Lang; child
               {/* Speech above the Assistant's conversation (its answers are spoken), push-to-talk below it (it asks there). */}
               <SpeechProvider>
                 <AssistantConversationProvider>
-                  <VoiceProvider>{children}</VoiceProvider>
+                  <VoiceProvider>
+                    <LiveCaptionsProvider>{children}</LiveCaptionsProvider>
+                  </VoiceProvider>
                 </AssistantConversationProvider>
               </SpeechProvider>
             </OracleConversationProvider>

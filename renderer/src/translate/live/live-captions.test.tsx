@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSrt } from '../../../../shared/caption-export';
 import { err, ok, type AppError, type Result } from '../../../../shared/result';
@@ -8,7 +9,7 @@ import { createFakeMain, FAKE_APP_INFO, type FakeHandlers, type FakeMainOptions 
 import { renderWithApp } from '../../testing/render-with-app';
 import { TranslatePane } from '../translate-pane';
 import { LiveCaptions } from './live-captions';
-import { SegmenterContext, type SegmenterKit } from './segmenter-context';
+import type { SegmenterKit } from './segmenter-context';
 import type { SegmenterMode, SegmenterOptions, SpeechSegment, StartSegmenterResult } from './speech-segmenter';
 
 /** A recorder driven by the test: it hands over the utterances the test says, when it says. */
@@ -71,12 +72,7 @@ function setup({ mode = 'pauses', refusal, ...options }: FakeMainOptions & { mod
   const main = createFakeMain(options);
   const fake = fakeSegmenter(mode, refusal);
   const user = userEvent.setup();
-  const view = renderWithApp(
-    <SegmenterContext value={fake.kit}>
-      <LiveCaptions />
-    </SegmenterContext>,
-    { api: main.api },
-  );
+  const view = renderWithApp(<LiveCaptions />, { api: main.api, segmenter: fake.kit });
   return { ...main, ...fake, user, view };
 }
 
@@ -247,15 +243,42 @@ describe('T2: live captions', () => {
     expect(button('Start captions')).toHaveFocus();
   });
 
-  it('leaving the pane releases the input and cancels what main is still translating', async () => {
+  it('goes on while another pane is shown, and shows the lines heard meanwhile on return', async () => {
+    const main = createFakeMain();
+    const fake = fakeSegmenter('pauses');
+    const user = userEvent.setup();
+    function Panes() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(!shown)}>
+            Switch pane
+          </button>
+          {shown && <LiveCaptions />}
+        </>
+      );
+    }
+    renderWithApp(<Panes />, { api: main.api, segmenter: fake.kit });
+    await user.click(button('Start captions'));
+    await screen.findByText('Listening.');
+    await user.click(button('Switch pane'));
+    fake.say(0, 1_000);
+    await vi.waitFor(() => expect(callsTo(main.invoke, 'translate:segment')).toHaveLength(1));
+    expect(fake.segmenter.stop).not.toHaveBeenCalled();
+    await user.click(button('Switch pane'));
+    await vi.waitFor(() => expect(lineTexts()).toHaveLength(1));
+    expect(screen.getByText('Listening.')).toBeInTheDocument();
+  });
+
+  it('signing out releases the input and cancels what main is still translating', async () => {
     const held = heldSegments();
-    const { say, segmenter, invoke, view } = await started({ handlers: { 'translate:segment': held.handler } });
+    const { say, segmenter, invoke, emit } = await started({ handlers: { 'translate:segment': held.handler } });
     say(0, 2_000);
     await vi.waitFor(() => expect(held.asked).toEqual(['u1']));
     const [{ requestId }] = callsTo(invoke, 'translate:segment') as [{ requestId: string }];
 
-    view.unmount();
-    expect(segmenter.stop).toHaveBeenCalledOnce();
+    act(() => emit('auth:changed', { state: 'signed_out' }));
+    await vi.waitFor(() => expect(segmenter.stop).toHaveBeenCalledOnce());
     expect(invoke).toHaveBeenCalledWith('translate:cancelSegment', { requestId });
   });
 
@@ -475,12 +498,7 @@ describe('T2: in the Translate pane', () => {
     const main = createFakeMain();
     const fake = fakeSegmenter('pauses');
     const user = userEvent.setup();
-    renderWithApp(
-      <SegmenterContext value={fake.kit}>
-        <TranslatePane openPane={vi.fn()} />
-      </SegmenterContext>,
-      { api: main.api },
-    );
+    renderWithApp(<TranslatePane openPane={vi.fn()} />, { api: main.api, segmenter: fake.kit });
     const views = screen.getByRole('group', { name: 'Ways to translate' });
     expect(within(views).getByRole('button', { name: 'Text' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('heading', { name: 'Live captions' })).not.toBeInTheDocument();

@@ -16,8 +16,7 @@ import { LanguagePicker } from '../language-picker';
 import { captionInputs, DEFAULT_MICROPHONE, type InputOption } from './caption-inputs';
 import { CaptionList } from './caption-list';
 import type { CaptionProblem, CaptionWait } from './caption-runner';
-import { useLiveCaptions } from './use-live-captions';
-import { useSpokenCaptions } from './use-spoken-captions';
+import { useLiveCaptionsSession } from './live-captions-context';
 import './live-captions.css';
 
 const MS_PER_SECOND = 1000;
@@ -25,7 +24,7 @@ const MS_PER_SECOND = 1000;
 /**
  * Live captions (T2, issue 13): what is said in a meeting, by the member's microphone or the computer's audio (the
  * other participants), shown line by line with its translation, optionally read aloud, and kept only if the member
- * exports or copies it. The session lives in this pane's memory; nothing of it is stored.
+ * exports or copies it. The session lives in memory above the panes (it goes on in another pane); nothing of it is stored.
  */
 export function LiveCaptions() {
   const { t } = useTranslation();
@@ -33,8 +32,7 @@ export function LiveCaptions() {
   const { lang: uiLang } = useLanguage();
   const platform = usePlatform();
   const microphones = useMicrophones();
-  const captions = useLiveCaptions();
-  const spoken = useSpokenCaptions(captions.lines, captions.startedAt);
+  const { captions, spoken } = useLiveCaptionsSession();
   const describe = useErrorText();
   const { copy, notice: copyNotice } = useCopyText(t('translate.live.copied'));
   const [exportNotice, setExportNotice] = useState<Notice | null>(null);

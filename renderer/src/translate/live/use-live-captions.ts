@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { lines, type CaptionLine } from '../../../../shared/captions';
 import { useApi } from '../../api';
+import { useAuth } from '../../auth/auth-context';
 import { createCaptionRunner, NO_CAPTIONS, type CaptionRun, type CaptionRunner } from './caption-runner';
 import { useSegmenterKit } from './segmenter-context';
 
@@ -10,12 +11,14 @@ export interface LiveCaptions extends CaptionRun, Omit<CaptionRunner, 'dispose'>
 }
 
 /**
- * The pane's live-captions session, kept in memory while the pane is open: leaving it (or signing out, which
- * closes it) releases the input and cancels what main is still translating.
+ * The member's live-captions session, kept in memory (LiveCaptionsProvider holds it above the panes): signing out,
+ * or another member signing in, releases the input and cancels what main is still translating.
  */
 export function useLiveCaptions(): LiveCaptions {
   const api = useApi();
   const kit = useSegmenterKit();
+  const { status } = useAuth();
+  const member = status?.state === 'signed_in' ? status.email : null;
   const [run, setRun] = useState<CaptionRun>(NO_CAPTIONS);
   const runner = useRef<CaptionRunner | null>(null);
 
@@ -39,7 +42,8 @@ export function useLiveCaptions(): LiveCaptions {
       runner.current = null;
       setRun(NO_CAPTIONS);
     };
-  }, [api, kit]);
+    // A new member gets a new session; none at all while nobody is signed in.
+  }, [api, kit, member]);
 
   const controls = useMemo<Omit<CaptionRunner, 'dispose'>>(
     () => ({

@@ -1,0 +1,27 @@
+import { createContext, use, useMemo, type ReactNode } from 'react';
+import { useLiveCaptions, type LiveCaptions } from './use-live-captions';
+import { useSpokenCaptions } from './use-spoken-captions';
+
+export interface LiveCaptionsSession {
+  readonly captions: LiveCaptions;
+  readonly spoken: ReturnType<typeof useSpokenCaptions>;
+}
+
+const LiveCaptionsContext = createContext<LiveCaptionsSession | null>(null);
+
+/**
+ * A meeting's live captions, held above the panes (in AppProviders) like the conversations: the member looks
+ * something up in another pane and the captions go on, heard and read aloud, until Stop or sign-out.
+ */
+export function LiveCaptionsProvider({ children }: { children: ReactNode }) {
+  const captions = useLiveCaptions();
+  const spoken = useSpokenCaptions(captions.lines, captions.startedAt);
+  const session = useMemo(() => ({ captions, spoken }), [captions, spoken]);
+  return <LiveCaptionsContext value={session}>{children}</LiveCaptionsContext>;
+}
+
+export function useLiveCaptionsSession(): LiveCaptionsSession {
+  const session = use(LiveCaptionsContext);
+  if (!session) throw new Error('Live captions need a <LiveCaptionsProvider> above them (see AppProviders).');
+  return session;
+}
