@@ -3,7 +3,7 @@
  * than Shift, so a shortcut that fires from anywhere on the desktop never swallows a key the member types elsewhere
  * (Shift+K is a capital K).
  */
-export const ACCELERATOR_MODIFIERS = ['CommandOrControl', 'Command', 'Control', 'Alt', 'Option', 'AltGr', 'Shift', 'Super', 'Meta'] as const;
+const ACCELERATOR_MODIFIERS = ['CommandOrControl', 'Command', 'Control', 'Alt', 'Option', 'AltGr', 'Shift', 'Super', 'Meta'] as const;
 
 const NAMED_KEYS = [
   'Space', 'Tab', 'Backspace', 'Delete', 'Insert', 'Return', 'Enter', 'Up', 'Down', 'Left', 'Right', 'Home', 'End',

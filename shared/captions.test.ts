@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   addSegment,
   budgetFreeAt,
-  canSend,
   createCaptionSession,
   groupShortSegments,
   lines,
@@ -76,7 +75,7 @@ describe('T2 live captions: the session', () => {
     expect(TRANSLATE.captionsInFlight).toBe(2);
     let { session, sent } = pump(withSegments(spoken(5)), 0);
     expect(sent).toEqual(['u0', 'u1']);
-    expect(canSend(session, 0)).toBe(false);
+    expect(nextToSend(session, 0)).toBeNull();
     expect(waitUntil(session, 0)).toBeNull();
 
     session = segmentTranscribed(session, 'u1', reply('u1'));
@@ -86,14 +85,14 @@ describe('T2 live captions: the session', () => {
     session = segmentTranscribed(session, 'u2', reply('u2'));
     ({ session, sent } = pump(session, 200));
     expect(sent).toEqual(['u3', 'u4']);
-    expect(canSend(session, 200)).toBe(false);
+    expect(nextToSend(session, 200)).toBeNull();
   });
 
   it('queues a rate-limited segment again with the wait, and sends it first once the wait is over', () => {
     let { session } = pump(withSegments(spoken(3)), 1_000);
     session = segmentFailed(session, 'u0', rateLimited(4_000), 1_500);
     expect(lines(session).find((line) => line.id === 'u0')).toMatchObject({ status: 'translating' });
-    expect(canSend(session, 1_500)).toBe(false);
+    expect(nextToSend(session, 1_500)).toBeNull();
     expect(waitUntil(session, 1_500)).toBe(5_500);
     expect(pump(session, 5_499).sent).toEqual([]);
 

@@ -1,5 +1,6 @@
 import { TRANSLATE } from './limits';
 import type { AppError } from './result';
+import { slidingWindowFreeAt } from './sliding-window';
 
 /**
  * Live captions (T2, issue 13) as plain data: each function returns a new session and leaves the one it was given
@@ -73,17 +74,13 @@ export function addSegment(session: CaptionSession, segment: SegmentTimes): Capt
  * sending now is within the budget. `sentAt` is oldest first.
  */
 export function budgetFreeAt(sentAt: readonly number[], now: number): number {
-  const recent = sentAt.filter((at) => at > now - TRANSLATE.rateLimitWindowMs);
-  if (recent.length < TRANSLATE.rateLimitPerMinute) return now;
-  return Math.max(now, recent[recent.length - TRANSLATE.rateLimitPerMinute]! + TRANSLATE.rateLimitWindowMs);
+  return slidingWindowFreeAt(sentAt, now, TRANSLATE.rateLimitPerMinute, TRANSLATE.rateLimitWindowMs);
 }
 
-/** A segment waits and may go now: a slot of TRANSLATE.captionsInFlight is free, no 429 holds, the budget allows. */
-export function canSend(session: CaptionSession, now: number): boolean {
-  return nextToSend(session, now) !== null;
-}
-
-/** The earliest waiting segment in speaking order, when one may be sent now. */
+/**
+ * The earliest waiting segment in speaking order, when one may go now: a slot of TRANSLATE.captionsInFlight is free,
+ * no 429 holds, the budget allows.
+ */
 export function nextToSend(session: CaptionSession, now: number): SegmentTimes | null {
   const inFlight = session.segments.filter((segment) => segment.phase === 'sending').length;
   if (inFlight >= TRANSLATE.captionsInFlight || now < session.heldUntil) return null;

@@ -130,7 +130,6 @@ export const VOICE = {
   sttTimeoutMs: 30_000,
   audioMimeTypes: ['webm', 'ogg', 'wav', 'mpeg', 'mp3', 'mp4', 'm4a', 'aac', 'flac'], // V5
   ttsSampleRateHz: 24_000, // V4
-  liveInputSampleRateHz: 16_000, // Live API input
   liveSegmentMs: 7_000, // T2
   liveSegmentsPerMinute: 8, // T2 / G9
 } as const;
@@ -147,7 +146,7 @@ export const TRANSLATE = {
   rateLimitWindowMs: 60_000,
   /** An exported meeting transcript (TXT or SRT): hours of captions; at three UTF-8 bytes a character still inside IPC.maxInputBytes. */
   transcriptMaxChars: 300_000,
-  /** Per attempt; for STT and the translation of one segment or text. */
+  /** Per attempt, for the translation of one segment or text (a segment's speech is Voice's: VOICE.sttTimeoutMs). */
   modelTimeoutMs: 30_000,
   /** Live captions: segments awaiting their reply at once; the rest wait in speaking order (issue 13). */
   captionsInFlight: 2,

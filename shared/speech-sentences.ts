@@ -32,6 +32,8 @@ const ENDS_WITH_NUMBER = /\d[.)]\s*$/;
 /** Closing quotes, brackets and emphasis at the start of a segment, then a space: the previous sentence's end. */
 const LEADING_CLOSERS = /^[\p{Pe}\p{Pf}*_~`]+(?=\s|$)/u;
 const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})/gm;
+/** A unit cut inside a link ("…/leave?" then "id=4."): ICU ends a sentence at the ? or ! of a query string too. */
+const ENDS_IN_URL = /(?:https?:\/\/|ftp:\/\/|www\.)\S*$/i;
 
 export interface SentenceStream {
   /** Adds the next piece of the answer; returns the sentences it completed, ready to speak, in order. */
@@ -68,7 +70,7 @@ export function createSentenceStream(lang: Lang): SentenceStream {
       const last = units.at(-1);
       if (last === undefined || ENDS_LINE.test(last)) {
         units.push(piece);
-      } else if (abbreviation(last) || !LETTER.test(last)) {
+      } else if (abbreviation(last) || !LETTER.test(last) || ENDS_IN_URL.test(last)) {
         units[units.length - 1] = last + piece;
       } else {
         const closers = LEADING_CLOSERS.exec(piece)?.[0] ?? '';
@@ -152,33 +154,9 @@ function fenceOpening(text: string, atLineStart: boolean): { index: number; mark
   return null;
 }
 
-function opensFence(line: string): string | null {
-  return /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1] ?? null;
-}
-
 function closesFence(line: string, marker: string): boolean {
   const char = marker[0] ?? '`';
   return new RegExp(`^ {0,3}${char}{${marker.length},}\\s*$`).test(line);
-}
-
-/**
- * What a TTS voice should say for a Markdown text: its words without the syntax. Code blocks, images, bare URLs
- * and e-mail addresses are dropped (read aloud they are noise); a link says its text; emphasis, headings, list
- * bullets, quotes and table pipes go. Returns '' when nothing speakable is left.
- */
-export function speakableText(markdown: string): string {
-  const lines: string[] = [];
-  let fence: string | null = null;
-  for (const line of markdown.split(/\r\n?|\n/)) {
-    if (fence !== null) {
-      if (closesFence(line, fence)) fence = null;
-      continue;
-    }
-    fence = opensFence(line);
-    const spoken = fence === null ? speakableLine(line) : '';
-    if (spoken !== '') lines.push(spoken);
-  }
-  return lines.join('\n');
 }
 
 /** A sentence of the stream: a unit holds no code block and at most its own trailing line break. */
@@ -186,6 +164,11 @@ function spokenSentence(unit: string): string {
   return unit.split(/\r\n?|\n/).map(speakableLine).filter(Boolean).join(' ');
 }
 
+/**
+ * What a TTS voice should say for a line of Markdown: its words without the syntax. Images, bare URLs and e-mail
+ * addresses are dropped (read aloud they are noise); a link says its text; emphasis, headings, list bullets, quotes
+ * and table pipes go. '' when nothing speakable is left.
+ */
 function speakableLine(line: string): string {
   const spoken = line
     .replace(/\\(\p{P}|\p{S})/gu, '$1')

@@ -12,18 +12,22 @@ import { speechAudioSchema } from './voice';
  */
 export const TRANSLATION_LANGS = [...LANGS, 'de', 'it', 'pt', 'ja', 'ko', 'tr', 'hi', 'uk', 'pl', 'nl'] as const;
 export type TranslationLang = (typeof TRANSLATION_LANGS)[number];
-export const translationLangSchema = z.enum(TRANSLATION_LANGS);
+const translationLangSchema = z.enum(TRANSLATION_LANGS);
 
-export const translateTextInputSchema = z.strictObject({
-  text: z.string().trim().min(1, 'Write something to translate.').max(TRANSLATE.textMaxChars),
+/** What a text and a segment are translated with. */
+const translationRequest = {
   to: translationLangSchema,
-  /** Absent: the model tells what the text is written in. */
+  /** Absent: the model tells what the text or speech is in. */
   from: translationLangSchema.optional(),
   /** Adds the translation's speech (V4); a speech failure leaves the text (T1). */
   speak: z.boolean().optional(),
   requestId: requestIdSchema.optional(),
+};
+
+export const translateTextInputSchema = z.strictObject({
+  text: z.string().trim().min(1, 'Write something to translate.').max(TRANSLATE.textMaxChars),
+  ...translationRequest,
 });
-export type TranslateTextInput = z.input<typeof translateTextInputSchema>;
 
 export const translateTextOutputSchema = z.object({
   translation: z.string(),
@@ -31,21 +35,10 @@ export const translateTextOutputSchema = z.object({
 });
 export type TranslateTextOutput = z.infer<typeof translateTextOutputSchema>;
 
-export const translateSegmentInputSchema = z.strictObject({
-  audio: audioClipSchema,
-  to: translationLangSchema,
-  from: translationLangSchema.optional(),
-  speak: z.boolean().optional(),
-  requestId: requestIdSchema.optional(),
-});
-export type TranslateSegmentInput = z.input<typeof translateSegmentInputSchema>;
+export const translateSegmentInputSchema = z.strictObject({ audio: audioClipSchema, ...translationRequest });
 
 /** A silent segment: every field empty, no translation made, not an error (T2). */
-export const translateSegmentOutputSchema = z.object({
-  transcript: z.string(),
-  translation: z.string(),
-  audio: speechAudioSchema.optional(),
-});
+export const translateSegmentOutputSchema = translateTextOutputSchema.extend({ transcript: z.string() });
 export type TranslateSegmentOutput = z.infer<typeof translateSegmentOutputSchema>;
 
 /** T2: a meeting's captions, saved where the member chooses; the only way anything of a meeting reaches the disk. */

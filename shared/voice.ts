@@ -24,7 +24,6 @@ export const voiceTtsInputSchema = z.strictObject({
   answerOf: requestIdSchema.optional(),
   requestId: requestIdSchema.optional(),
 });
-export type VoiceTtsInput = z.input<typeof voiceTtsInputSchema>;
 export const speechAudioSchema = z.object({ mimeType: z.literal('audio/wav'), data: z.string().min(1) });
 export type SpeechAudio = z.infer<typeof speechAudioSchema>;
 
@@ -42,7 +41,7 @@ export type PrebuiltVoice = (typeof PREBUILT_VOICES)[number];
 
 export const DEFAULT_VOICE_SHORTCUT = 'CommandOrControl+Shift+Space';
 
-export const acceleratorSchema = z
+const acceleratorSchema = z
   .string()
   .trim()
   .max(60)
@@ -58,12 +57,7 @@ export const voiceSettingsSchema = z.object({
   shortcut: acceleratorSchema.nullable().default(DEFAULT_VOICE_SHORTCUT),
 });
 export type VoiceSettings = z.infer<typeof voiceSettingsSchema>;
-export const DEFAULT_VOICE_SETTINGS: VoiceSettings = {
-  spokenAnswers: true,
-  voiceName: 'Kore',
-  microphoneId: null,
-  shortcut: DEFAULT_VOICE_SHORTCUT,
-};
+export const DEFAULT_VOICE_SETTINGS: VoiceSettings = voiceSettingsSchema.parse({});
 export const voiceSettingsPatchSchema = z
   .strictObject({
     spokenAnswers: z.boolean(),

@@ -47,7 +47,6 @@ it('measures the assistant loop overhead on a 4-step tool loop', async () => {
 it('measures how long the first chunk takes from the double to a subscriber of the renderer side', async () => {
   const { double, api, nextQuestion, close } = await openBenchDesk();
   try {
-
     const delays: number[] = [];
     for (let i = 0; i < WARM_UP + FIRST_CHUNKS; i++) {
       double.reset();

@@ -3,14 +3,12 @@ import { expect, it } from 'vitest';
 import { VOICE } from '../../shared/limits';
 import { ROOT } from '../e2e/support/harness-process';
 import { startSignedInSession } from '../e2e/support/session';
-import { meetingAudio, type MeetingAudio } from '../e2e/support/speech-audio';
+import { meetingAudio, stretchesOfSpeech, type MeetingAudio } from '../e2e/support/speech-audio';
 import { ui } from '../e2e/support/ui-text';
 import { buildRenderer } from '../harness/renderer-build';
 import { percentile, record } from './measure';
 
 const KEY = 'AIzaSy-bench-captions-0123456789abcdef';
-/** Pauses of 0.6 s or more split (reference/audio.md's settings): utterances closer than this share a line. */
-const SPLIT_AT_GAP_MS = 600;
 const MS_PER_SECOND = 1000;
 
 interface Shown {
@@ -54,16 +52,6 @@ async function instrument(page: Page): Promise<void> {
   });
 }
 
-/** Where each stretch of speech ends: utterances closer than SPLIT_AT_GAP_MS are one stretch, one line. */
-function endsOfSpeech(meeting: MeetingAudio): number[] {
-  const ends: number[] = [];
-  meeting.truth.forEach((utterance, index) => {
-    const next = meeting.truth[index + 1];
-    if (!next || next.startMs - utterance.endMs >= SPLIT_AT_GAP_MS) ends.push(utterance.endMs);
-  });
-  return ends;
-}
-
 /** Captions the whole meeting and returns, for each stretch of speech, the ms from its true end to its line on screen. */
 async function captionDelays(meeting: MeetingAudio, mode: 'pauses' | 'fixed'): Promise<number[]> {
   const { harness, page } = await startSignedInSession({ key: KEY, fakeMicrophone: meeting.file });
@@ -83,7 +71,7 @@ async function captionDelays(meeting: MeetingAudio, mode: 'pauses' | 'fixed'): P
   const lines: Shown[] = shown
     .map((line) => ({ startSeconds: Number(/PT(\d+)S/.exec(line.datetime)?.[1]), shownAt: line.shownAt }))
     .sort((a, b) => a.startSeconds - b.startSeconds);
-  return endsOfSpeech(meeting).map((end, index) => {
+  return stretchesOfSpeech(meeting).map(({ endMs: end }, index) => {
     // The line that carries the group's last words: its own line when cut at pauses, the segment around them when fixed.
     const line =
       mode === 'pauses'

@@ -101,6 +101,12 @@ export interface GenerateRequest extends CallOptions {
   toolChoice?: 'auto' | 'none';
 }
 
+/** Audio in an answer, as a model sends it: its MIME type and base64 data. */
+export interface InlineAudio {
+  mimeType: string;
+  data: string;
+}
+
 export interface Generation {
   model: string;
   /** The answer's text, thoughts left out; '' when the model answered with calls only. */
@@ -109,7 +115,7 @@ export interface Generation {
   content: ModelTurn;
   functionCalls: FunctionCall[];
   /** The first audio part of the answer (base64), as a TTS model sends it; null when there is none. */
-  audio: { mimeType: string; data: string } | null;
+  audio: InlineAudio | null;
   finishReason: string | null;
 }
 

@@ -17,7 +17,7 @@ const TOP_MARGIN = 12;
  * ones too), and lets clicks through to whatever is under it. Its page is the app's own static one, with the
  * same locked-down preferences as every window and no preload: it cannot reach main at all.
  */
-export function indicatorWindowOptions(env: { isPackaged: boolean }): BrowserWindowConstructorOptions {
+function indicatorWindowOptions(env: { isPackaged: boolean }): BrowserWindowConstructorOptions {
   return {
     ...INDICATOR_SIZE,
     title: APP_TITLE,
@@ -39,7 +39,7 @@ export function indicatorWindowOptions(env: { isPackaged: boolean }): BrowserWin
 }
 
 /** Top centre of a display's work area. */
-export function indicatorBounds(workArea: Rectangle): Rectangle {
+function indicatorBounds(workArea: Rectangle): Rectangle {
   return {
     x: Math.round(workArea.x + (workArea.width - INDICATOR_SIZE.width) / 2),
     y: workArea.y + TOP_MARGIN,

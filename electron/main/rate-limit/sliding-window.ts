@@ -1,3 +1,5 @@
+import { slidingWindowFreeAt } from '../../../shared/sliding-window';
+
 /**
  * At most `limit` events in any `windowMs`. Times are recorded in order (a reserved slot may lie in the future),
  * so the limit-th most recent one says when the next may happen.
@@ -16,9 +18,7 @@ export function createSlidingWindow(limit: number, windowMs: number): SlidingWin
   return {
     nextFreeAt(at) {
       while (times.length > 0 && times[0]! <= at - windowMs) times.shift();
-      const last = times.at(-1) ?? at;
-      const freedAt = times.length < limit ? at : times[times.length - limit]! + windowMs;
-      return Math.max(at, last, freedAt);
+      return Math.max(times.at(-1) ?? at, slidingWindowFreeAt(times, at, limit, windowMs));
     },
     record(at) {
       times.push(at);

@@ -22,7 +22,7 @@ const TEXT = 'TEXT';
 const DISPLAY_NAMES_IN_ENGLISH = new Intl.DisplayNames('en', { type: 'language' });
 
 /** How an instruction names the language: the app's own names for the UI languages, Intl's English for the rest. */
-export function languageNameInEnglish(lang: TranslationLang): string {
+function languageNameInEnglish(lang: TranslationLang): string {
   return isLang(lang) ? LANGUAGE_NAMES_IN_ENGLISH[lang] : (DISPLAY_NAMES_IN_ENGLISH.of(lang) ?? lang);
 }
 

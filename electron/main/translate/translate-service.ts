@@ -7,7 +7,8 @@ import type { SpeechAudio } from '../../../shared/voice';
 import { failureError } from '../gemini/failure';
 import type { GeminiGateway } from '../gemini/gateway';
 import { ASSISTANT_ATTEMPTS } from '../gemini/retry-policy';
-import type { LogFields, Logger } from '../log/logger';
+import { createTimedGenerate } from '../gemini/timed-generate';
+import type { Logger } from '../log/logger';
 import { newBoundary } from '../prompt/untrusted-data';
 import type { VoiceService } from '../voice/voice-service';
 import { buildTranslatePrompt } from './translate-prompt';
@@ -45,28 +46,27 @@ export interface TranslateService {
  */
 export function createTranslateService(deps: TranslateServiceDeps): TranslateService {
   const { log } = deps;
-  const elapsed = (started: number) => Math.max(0, Math.round(deps.now() - started));
-  // A cancel is the member stopping (or a caption no longer wanted), not a fault.
-  const logFailure = (message: string, fields: LogFields) => (fields.reason === 'cancelled' ? log.info : log.warn)(message, fields);
+  const generate = createTimedGenerate(deps);
 
   async function translate(text: string, { to, from }: Languages, signal: AbortSignal): Promise<Result<string>> {
-    const started = deps.now();
     const model = deps.settings().models.assistant;
     const prompt = buildTranslatePrompt({ text, to, ...(from === undefined ? {} : { from }), boundary: newBoundary() });
-    const reply = await deps.gateway.generate({
-      model,
-      ...prompt,
-      // A translation is read while the meeting goes on: every thought is a wait.
-      generation: { thinkingLevel: 'minimal' },
-      attempts: ASSISTANT_ATTEMPTS,
-      timeoutMs: TRANSLATE.modelTimeoutMs,
-      signal,
-    });
-    const fields = { model, from: from ?? 'detect', to, chars: text.length, durationMs: elapsed(started) };
-    if (!reply.ok) {
-      logFailure('translate: translation failed', { ...fields, code: reply.error.code, reason: reply.error.reason });
-      return { ok: false, error: reply.error };
-    }
+    const languages = { from: from ?? 'detect', to, chars: text.length };
+    const { reply, durationMs } = await generate(
+      {
+        model,
+        ...prompt,
+        // A translation is read while the meeting goes on: every thought is a wait.
+        generation: { thinkingLevel: 'minimal' },
+        attempts: ASSISTANT_ATTEMPTS,
+        timeoutMs: TRANSLATE.modelTimeoutMs,
+        signal,
+      },
+      'translate: translation failed',
+      languages,
+    );
+    if (!reply.ok) return { ok: false, error: reply.error };
+    const fields = { model, ...languages, durationMs };
     const translation = reply.value.text.trim();
     if (translation === '') {
       log.warn('translate: the model answered with no translation', fields);

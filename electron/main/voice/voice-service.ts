@@ -5,7 +5,8 @@ import type { Settings } from '../../../shared/settings';
 import type { SpeechAudio, VoiceSttOutput } from '../../../shared/voice';
 import type { GeminiGateway } from '../gemini/gateway';
 import { ASSISTANT_ATTEMPTS } from '../gemini/retry-policy';
-import type { LogFields, Logger } from '../log/logger';
+import { createTimedGenerate } from '../gemini/timed-generate';
+import type { Logger } from '../log/logger';
 import { speechAsWav } from './wav';
 
 export interface VoiceServiceDeps {
@@ -39,51 +40,45 @@ const TRANSCRIBE_INSTRUCTION = [
  */
 export function createVoiceService(deps: VoiceServiceDeps): VoiceService {
   const { log } = deps;
-  const elapsed = (started: number) => Math.max(0, Math.round(deps.now() - started));
-  // A cancel is the member cutting speech short (barge-in), not a fault.
-  const logFailure = (message: string, fields: LogFields) => (fields.reason === 'cancelled' ? log.info : log.warn)(message, fields);
+  const generate = createTimedGenerate(deps);
 
   return {
     async stt(audio, signal) {
-      const started = deps.now();
       const model = deps.settings().models.assistant;
-      const reply = await deps.gateway.generate({
-        model,
-        systemInstruction: TRANSCRIBE_INSTRUCTION,
-        contents: [{ role: 'user', parts: [{ inlineData: { mimeType: audio.mimeType, data: audio.data } }] }],
-        // Writing down what was said needs no thought, and every thought is a wait.
-        generation: { thinkingLevel: 'minimal' },
-        attempts: ASSISTANT_ATTEMPTS,
-        timeoutMs: VOICE.sttTimeoutMs,
-        signal,
-      });
-      const durationMs = elapsed(started);
-      if (!reply.ok) {
-        logFailure('voice: transcription failed', { model, code: reply.error.code, reason: reply.error.reason, durationMs });
-        return { ok: false, error: reply.error };
-      }
+      const { reply, durationMs } = await generate(
+        {
+          model,
+          systemInstruction: TRANSCRIBE_INSTRUCTION,
+          contents: [{ role: 'user', parts: [{ inlineData: { mimeType: audio.mimeType, data: audio.data } }] }],
+          // Writing down what was said needs no thought, and every thought is a wait.
+          generation: { thinkingLevel: 'minimal' },
+          attempts: ASSISTANT_ATTEMPTS,
+          timeoutMs: VOICE.sttTimeoutMs,
+          signal,
+        },
+        'voice: transcription failed',
+      );
+      if (!reply.ok) return { ok: false, error: reply.error };
       const text = reply.value.text.trim();
       log.info('voice: transcribed', { model, audioBase64Bytes: audio.data.length, chars: text.length, durationMs });
       return ok({ text });
     },
 
     async tts(text, voiceName, signal) {
-      const started = deps.now();
       const model = deps.settings().models.tts;
-      const reply = await deps.gateway.generate({
-        model,
-        // voice:tts refuses longer text; a caller in main gets the same bound.
-        contents: text.slice(0, VOICE.ttsTextMaxChars),
-        generation: { responseModalities: ['AUDIO'], speechConfig: { voiceName } },
-        attempts: ASSISTANT_ATTEMPTS,
-        timeoutMs: VOICE.ttsTimeoutMs,
-        signal,
-      });
-      const durationMs = elapsed(started);
-      if (!reply.ok) {
-        logFailure('voice: speech failed', { model, code: reply.error.code, reason: reply.error.reason, durationMs });
-        return { ok: false, error: reply.error };
-      }
+      const { reply, durationMs } = await generate(
+        {
+          model,
+          // voice:tts refuses longer text; a caller in main gets the same bound.
+          contents: text.slice(0, VOICE.ttsTextMaxChars),
+          generation: { responseModalities: ['AUDIO'], speechConfig: { voiceName } },
+          attempts: ASSISTANT_ATTEMPTS,
+          timeoutMs: VOICE.ttsTimeoutMs,
+          signal,
+        },
+        'voice: speech failed',
+      );
+      if (!reply.ok) return { ok: false, error: reply.error };
       const audio = reply.value.audio;
       const wav = audio && audio.data !== '' ? speechAsWav(audio) : noAudio();
       if (!wav.ok) {

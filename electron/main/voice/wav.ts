@@ -2,12 +2,7 @@ import { VOICE } from '../../../shared/limits';
 import { err, ok, type Result } from '../../../shared/result';
 import type { SpeechAudio } from '../../../shared/voice';
 import { WAV_BYTES_PER_FRAME, WAV_HEADER_BYTES, WAV_MAX_BYTES, wavHeader } from '../../../shared/wav';
-
-/** Audio as a model sends it: a MIME type and base64 data. */
-export interface InlineAudio {
-  mimeType: string;
-  data: string;
-}
+import type { InlineAudio } from '../gemini/gateway-types';
 
 // Raw 16-bit PCM: what Google's TTS models have sent ('audio/L16;codec=pcm;rate=24000'; the Live API writes audio/pcm).
 const RAW_PCM = /^audio\/(?:l16|pcm)\b/i;

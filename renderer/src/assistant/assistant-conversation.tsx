@@ -31,7 +31,8 @@ interface Running {
 function useAssistantChannel(): ConversationChannel<AssistantDone, AssistantPartial> {
   const api = useApi();
   const { lang } = useLanguage();
-  const speech = useSpeech();
+  // Only `begin`: it stays the same while an answer is spoken, so the channel (and the conversation) does too.
+  const { begin: beginSpeech } = useSpeech();
   // The streams on their way, by the conversation's id for them: Cancel and New conversation stop them.
   const running = useRef(new Map<string, Running>());
   return useMemo(
@@ -39,7 +40,7 @@ function useAssistantChannel(): ConversationChannel<AssistantDone, AssistantPart
       ask: ({ question, history, requestId, voice }, onProgress, onTranscript) =>
         new Promise<Result<AssistantDone>>((resolve) => {
           let partial: AssistantPartial = { text: '', steps: [] };
-          const spoken = voice?.speak ? speech.begin(lang) : null;
+          const spoken = voice?.speak ? beginSpeech(lang) : null;
           const settle = (result: Result<AssistantDone>) => {
             running.current.delete(requestId);
             resolve(result);
@@ -96,7 +97,7 @@ function useAssistantChannel(): ConversationChannel<AssistantDone, AssistantPart
       isDegraded: (answer) => answer.degraded,
       limits: { messageMaxChars: ASSISTANT.historyMessageMaxChars, maxMessages: ASSISTANT.historyMaxTurns },
     }),
-    [api, lang, speech],
+    [api, lang, beginSpeech],
   );
 }
 

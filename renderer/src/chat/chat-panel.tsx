@@ -140,16 +140,7 @@ export function ChatPanel<A, P = never>({
       </div>
       <ClearedNotice restorable={restorable} onRestore={thenWrite(restore)} onDismiss={thenWrite(forget)} />
       <NoticeRegion notice={notice} />
-      {composer ?? (
-        <QuestionForm
-          busy={busy}
-          maxChars={questionMaxChars}
-          onAsk={ask}
-          onCancel={onCancel}
-          inputRef={input}
-          {...(composerTools ? { tools: composerTools } : {})}
-        />
-      )}
+      {composer ?? <QuestionForm busy={busy} maxChars={questionMaxChars} onAsk={ask} onCancel={onCancel} inputRef={input} tools={composerTools} />}
     </section>
   );
 }

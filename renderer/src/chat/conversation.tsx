@@ -160,11 +160,6 @@ function isUnderway<A, P>(outcome: Outcome<A, P>): outcome is Extract<Outcome<A,
   return outcome.kind === 'pending' || outcome.kind === 'streaming';
 }
 
-function withoutRecording<A, P>(exchange: Exchange<A, P>): Exchange<A, P> {
-  const { id, question, outcome, spoken } = exchange;
-  return { id, question, outcome, ...(spoken ? { spoken } : {}) };
-}
-
 /** What had arrived of an answer that will not be finished, to keep on screen. */
 function partialOf<A, P>(outcome: Outcome<A, P>): { partial?: P } {
   return outcome.kind === 'streaming' ? { partial: outcome.partial } : {};
@@ -195,22 +190,16 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
     }));
   }, []);
 
-  const letGoOfRecording = useCallback((id: string) => {
+  /** Changes an exchange whatever its outcome: its transcript has come, or its recording is no longer needed. */
+  const revise = useCallback((id: string, change: Partial<Exchange<A, P>>) => {
     setHeld((current) => ({
       ...current,
-      exchanges: current.exchanges.map((exchange) => (exchange.id === id ? withoutRecording(exchange) : exchange)),
+      exchanges: current.exchanges.map((exchange) => (exchange.id === id ? { ...exchange, ...change } : exchange)),
     }));
   }, []);
 
   const stream = useCallback((id: string, partial: P) => advance(id, () => ({ kind: 'streaming', partial })), [advance]);
   const progress = useFrameBatch(stream);
-
-  const transcribed = useCallback((id: string, question: string) => {
-    setHeld((current) => ({
-      ...current,
-      exchanges: current.exchanges.map((exchange) => (exchange.id === id ? { ...exchange, question } : exchange)),
-    }));
-  }, []);
 
   const ask = useCallback(
     (question: string, voice?: VoiceQuestion) => {
@@ -222,9 +211,10 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
         exchanges: [...current.exchanges, { id, question, outcome: { kind: 'pending' }, ...(voice ? { voice, spoken: true } : {}) }],
         cleared: null,
       }));
+      // No `voice` key at all for a typed question: the Secretary and the Oracle pass the input on to main's strict schemas.
       void channel
         .ask({ question, history, requestId: id, ...(voice ? { voice } : {}) }, (partial) => progress(id, partial), (text) =>
-          transcribed(id, text),
+          revise(id, { question: text }),
         )
         .then((result) => {
           advance(id, (outcome): Outcome<A, P> => {
@@ -232,10 +222,10 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
             return { kind: channel.isDegraded?.(result.value) ? 'degraded' : 'answered', answer: result.value };
           });
           // Answered, a recording is not needed again: only a question that may be asked again keeps it.
-          if (result.ok && voice) letGoOfRecording(id);
+          if (result.ok && voice) revise(id, { voice: undefined });
         });
     },
-    [channel, exchanges, advance, progress, transcribed, letGoOfRecording],
+    [channel, exchanges, advance, progress, revise],
   );
 
   const retry = useCallback(

@@ -1,7 +1,6 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import { atScrollEnd, END_SLACK_PX, useOnResize } from '../ui/scroll-end';
 
-/** How close to the end (in CSS pixels) still counts as "at the bottom": rounding makes exact equality rare. */
-const BOTTOM_SLACK_PX = 24;
 /** Room left above an answer brought into view at its first line, so that it does not touch the log's edge. */
 const ANSWER_MARGIN_PX = 8;
 
@@ -24,7 +23,7 @@ export function useLogFollow(exchanges: readonly unknown[]) {
     const element = log.current;
     if (!element || exchanges.length === 0 || !(asked || atBottom.current)) return;
     const exchange = element.querySelector<HTMLElement>('.chat-exchange:last-child');
-    const room = element.clientHeight - BOTTOM_SLACK_PX;
+    const room = element.clientHeight - END_SLACK_PX;
     const whole = exchange?.getBoundingClientRect();
     if (exchange && whole && element.clientHeight > 0 && whole.height > room) {
       // Too tall to show whole: from the question asked when the question and the answer's first lines fit, so
@@ -39,23 +38,16 @@ export function useLogFollow(exchanges: readonly unknown[]) {
     atBottom.current = true;
   }, [exchanges]);
 
-  useEffect(() => {
+  // The log grew above the conversation (the digest came in) or the window changed size: the end stays in view.
+  const keepEnd = useCallback(() => {
     const element = log.current;
-    const inner = content.current;
-    // jsdom has no ResizeObserver; nothing there is ever laid out to be resized.
-    if (!element || !inner || typeof ResizeObserver === 'undefined') return;
-    // The log grew above the conversation (the digest came in) or the window changed size: the end stays in view.
-    const observer = new ResizeObserver(() => {
-      if (shown.current > 0 && atBottom.current) element.scrollTop = element.scrollHeight;
-    });
-    observer.observe(element);
-    observer.observe(inner);
-    return () => observer.disconnect();
+    if (element && shown.current > 0 && atBottom.current) element.scrollTop = element.scrollHeight;
   }, []);
+  useOnResize(log, content, keepEnd);
 
   function onScroll() {
     const element = log.current;
-    if (element) atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight <= BOTTOM_SLACK_PX;
+    if (element) atBottom.current = atScrollEnd(element);
   }
 
   return { log, content, onScroll };

@@ -1,11 +1,12 @@
 import { isLang, type Lang } from '../../../shared/lang';
+import type { TranslationLang } from '../../../shared/translate';
 import { MONGOLIAN } from './mongolian-locale';
 
 /*
- * Every date, age and number the renderer shows is written here. Intl writes them when the browser has the
- * language's data; Chromium (so Electron) ships none for some languages, Mongolian among them, and then silently
- * answers in the system's locale ("Dec 1, 2026, 7:10 PM" in a Mongolian window). For those the app writes them
- * itself, from a table of its own.
+ * Every date, age, number and language name the renderer shows is written here. Intl writes them when the browser
+ * has the language's data; Chromium (so Electron) ships none for some languages, Mongolian among them, and then
+ * silently answers in the system's locale ("Dec 1, 2026, 7:10 PM" in a Mongolian window). For those the app writes
+ * them itself, from a table of its own.
  */
 
 /** The dates the app shows, by what Intl is asked for. */
@@ -35,6 +36,8 @@ export interface OwnLocale {
   ago(count: number, written: string, unit: AgeUnit): string;
   /** `written` hours, the unit agreeing with the number. */
   hours(written: string): string;
+  /** Each language Translate offers, named as CLDR names it in this language (in lower case, as Intl does). */
+  readonly languageNames: Readonly<Record<TranslationLang, string>>;
 }
 
 const OWN_LOCALES: Partial<Record<Lang, OwnLocale>> = { mn: MONGOLIAN };
@@ -67,6 +70,12 @@ export function agoText(count: number, unit: AgeUnit, lang: string): string {
 /** "1,234.5" in English, "1234,5" in Spanish, "1 234,5" in French and Russian. */
 export function numberText(value: number, lang: string, fraction: Fraction = {}): string {
   return new Intl.NumberFormat(ownLocale(Intl.NumberFormat, lang)?.numbersAs ?? lang, fraction).format(value);
+}
+
+/** "inglés", "английский", "англи": `lang` named in `uiLang` as CLDR names it (in lower case where the language does). */
+export function languageText(lang: TranslationLang, uiLang: string): string {
+  const own = ownLocale(Intl.DisplayNames, uiLang);
+  return own ? own.languageNames[lang] : (new Intl.DisplayNames(uiLang, { type: 'language' }).of(lang) ?? lang);
 }
 
 /** "12 hours", "12 horas", "12 часов", "12 цаг". */

@@ -1,3 +1,4 @@
+import type { TranslationLang } from '../../../shared/translate';
 import type { AgeUnit, DateShape, OwnLocale } from './locale-format';
 
 /*
@@ -30,6 +31,27 @@ const AGO: Record<AgeUnit, { before: string; words?: Readonly<Record<number, str
   year: { before: 'жилийн өмнө', words: { 1: 'өнгөрсөн жил' } },
 };
 
+/** The languages Translate offers, as CLDR names them: "англи" (English). */
+const LANGUAGE_NAMES: Record<TranslationLang, string> = {
+  mn: 'монгол',
+  en: 'англи',
+  ar: 'араб',
+  zh: 'хятад',
+  fr: 'франц',
+  ru: 'орос',
+  es: 'испани',
+  de: 'герман',
+  it: 'итали',
+  pt: 'португал',
+  ja: 'япон',
+  ko: 'солонгос',
+  tr: 'турк',
+  hi: 'хинди',
+  uk: 'украин',
+  pl: 'польш',
+  nl: 'нидерланд',
+};
+
 export const MONGOLIAN: OwnLocale = {
   // CLDR's Mongolian numbers are English's: Latin digits, "," between thousands, "." before the decimals.
   numbersAs: 'en',
@@ -37,4 +59,5 @@ export const MONGOLIAN: OwnLocale = {
   ago: (count, written, unit) => AGO[unit].words?.[count] ?? `${written} ${AGO[unit].before}`,
   // A Mongolian noun after a number stays singular: "1 цаг", "12 цаг".
   hours: (written) => `${written} цаг`,
+  languageNames: LANGUAGE_NAMES,
 };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { err, ok } from '../../../shared/result';
 import { DEFAULT_VOICE_SETTINGS, DEFAULT_VOICE_SHORTCUT, PREBUILT_VOICES, type VoiceSettings } from '../../../shared/voice';
+import { fakeAudioPlayback, plugMicrophones, unplugMicrophones } from '../testing/fake-audio';
 import { createFakeMain, FAKE_SPEECH_WAV, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { VoiceSection } from './voice-section';
@@ -27,18 +28,8 @@ const shortcutField = () => screen.getByRole('textbox', { name: 'Push-to-talk sh
 const button = (name: string) => screen.getByRole('button', { name });
 const status = () => screen.getByRole('status');
 
-/** The computer's microphones as the page lists them; without this, jsdom has no navigator.mediaDevices. */
-function plugMicrophones(devices: Pick<MediaDeviceInfo, 'deviceId' | 'label'>[]) {
-  const media = Object.assign(new EventTarget(), {
-    enumerateDevices: vi.fn(async () => devices.map((device) => ({ ...device, kind: 'audioinput', groupId: '' }))),
-  });
-  Object.defineProperty(navigator, 'mediaDevices', { value: media, configurable: true });
-}
-
 describe('Voice settings', () => {
-  afterEach(() => {
-    Reflect.deleteProperty(navigator, 'mediaDevices');
-  });
+  afterEach(unplugMicrophones);
 
   it('shows the stored choices and that the shortcut works from anywhere', async () => {
     setup({ voiceName: 'Puck' });
@@ -80,14 +71,7 @@ describe('Voice settings', () => {
   describe('Play sample', () => {
     let played: HTMLMediaElement[];
     beforeEach(() => {
-      played = [];
-      vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-        played.push(this);
-        return Promise.resolve();
-      });
-      vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-      URL.createObjectURL = vi.fn(() => 'blob:sample');
-      URL.revokeObjectURL = vi.fn();
+      played = fakeAudioPlayback('blob:sample');
     });
     afterEach(() => {
       vi.restoreAllMocks();

@@ -13,8 +13,10 @@ import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type KeyCheck, type SecretName } from '../../../shared/secrets';
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 import type { ShortcutState } from '../../../shared/voice';
+import { floatPcmAsWav } from '../../../shared/wav';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
 import type { ProgressOf, StreamChannel } from '../ui/follow-stream';
+import { base64Of } from '../voice/base64';
 
 type UnaryChannel = { [K in AppChannel]: AppContract[K] extends UnaryDef ? K : never }[AppChannel];
 
@@ -114,12 +116,12 @@ const FAKE_CHECK_LATENCY_MS = 120;
 const UNREACHED_REASONS = new Set(['network', 'timeout', 'overloaded', 'unexpected']);
 const UNTRIED_REASONS = new Set(['missing_key', 'keychain_unavailable', 'cancelled']);
 /** What 'voice:stt' hears unless a test says otherwise. */
-export const FAKE_TRANSCRIPT = 'What needs me today?';
+const FAKE_TRANSCRIPT = 'What needs me today?';
 /** 'voice:tts' speaks every text as the same tenth of a second of silence. */
-export const FAKE_SPEECH_WAV = silentWavBase64(VOICE.ttsSampleRateHz / 10);
+export const FAKE_SPEECH_WAV = base64Of(floatPcmAsWav(new Float32Array(VOICE.ttsSampleRateHz / 10), VOICE.ttsSampleRateHz));
 const FAKE_SPEECH = { mimeType: 'audio/wav' as const, data: FAKE_SPEECH_WAV };
 /** What 'translate:text' and 'translate:segment' make of a text: the target's code before it, "[es] Hello". */
-export function fakeTranslation(text: string, to: string): string {
+function fakeTranslation(text: string, to: string): string {
   return `[${to}] ${text}`;
 }
 const MISSING_KEY = err('NOT_CONFIGURED', 'No Gemini API key is saved. Add your key in Settings.', { reason: 'missing_key' });
@@ -487,25 +489,4 @@ export function fakeKnowledgeStatus(settings: Settings, extra: Partial<Knowledge
     issue: null,
     ...extra,
   };
-}
-
-/** A mono 16-bit PCM WAV of `samples` zeros at the TTS rate, in base64, as 'voice:tts' answers. */
-function silentWavBase64(samples: number): string {
-  const dataBytes = samples * 2;
-  const wav = new DataView(new ArrayBuffer(44 + dataBytes));
-  const text = (offset: number, value: string) => [...value].forEach((char, i) => wav.setUint8(offset + i, char.charCodeAt(0)));
-  text(0, 'RIFF');
-  wav.setUint32(4, 36 + dataBytes, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  wav.setUint32(16, 16, true);
-  wav.setUint16(20, 1, true);
-  wav.setUint16(22, 1, true);
-  wav.setUint32(24, VOICE.ttsSampleRateHz, true);
-  wav.setUint32(28, VOICE.ttsSampleRateHz * 2, true);
-  wav.setUint16(32, 2, true);
-  wav.setUint16(34, 16, true);
-  text(36, 'data');
-  wav.setUint32(40, dataBytes, true);
-  return btoa(String.fromCharCode(...new Uint8Array(wav.buffer)));
 }

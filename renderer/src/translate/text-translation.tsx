@@ -13,9 +13,9 @@ import { usePlatform } from '../ui/platform-context';
 import { useCopyText } from '../ui/use-copy-text';
 import { useErrorText } from '../ui/use-error-text';
 import { useSpokenText } from '../voice/use-spoken-text';
-import { chooseSource, chooseTarget, languagePair, swapLanguages, useLanguageChoice } from './language-choice';
+import { chooseSource, chooseTarget, languagePair, swapLanguages } from './language-choice';
 import { LanguagePicker } from './language-picker';
-import { useTextTranslation } from './use-text-translation';
+import { useTextTranslationSession } from './text-translation-context';
 
 /**
  * T1: a text into another language. Pick the languages (the source may be detected), write or paste, then
@@ -28,12 +28,11 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
   const mac = usePlatform() === 'darwin';
   const keysText = useShortcutText();
   const describe = useErrorText();
-  const [choice, choose] = useLanguageChoice();
+  const { choice, choose, text, setText, translation: session } = useTextTranslationSession();
   const pair = languagePair(choice, uiLang);
-  const { state, translate, cancel, clear } = useTextTranslation();
+  const { state, translate, cancel, clear } = session;
   const spoken = useSpokenText();
   const { copy, notice } = useCopyText(t('translate.copied'));
-  const [text, setText] = useState('');
   const [emptyRefused, setEmptyRefused] = useState(false);
   const source = useRef<HTMLTextAreaElement>(null);
   const sourceId = useId();

@@ -1,10 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../../shared/lang';
 import { VOICE } from '../../../shared/limits';
 import { err, ok } from '../../../shared/result';
 import { TRANSLATION_LANGS } from '../../../shared/translate';
+import { fakeAudioPlayback } from '../testing/fake-audio';
 import { createFakeMain, FAKE_SPEECH_WAV, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { TranslatePane } from './translate-pane';
@@ -185,15 +187,34 @@ describe('T1: the languages', () => {
     expect(sourceBox()).toHaveValue('Hola');
   });
 
-  it('keeps the chosen languages when the member comes back to the pane', async () => {
-    const { user, api, view } = setup();
+  it('keeps the chosen languages, the text and its translation when the member comes back to the pane', async () => {
+    const { api } = createFakeMain();
+    const user = userEvent.setup();
+    function Panes() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(!shown)}>
+            Switch pane
+          </button>
+          {shown && <TranslatePane openPane={vi.fn()} />}
+        </>
+      );
+    }
+    renderWithApp(<Panes />, { api });
     await user.selectOptions(fromPicker(), 'de');
     await user.selectOptions(toPicker(), 'ja');
-    view.unmount();
+    await user.type(sourceBox(), 'Guten Morgen');
+    await user.click(button('Translate'));
+    await vi.waitFor(() => expect(resultBox()).toHaveValue('[ja] Guten Morgen'));
+    await user.click(button('Switch pane'));
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
 
-    renderWithApp(<TranslatePane openPane={vi.fn()} />, { api });
+    await user.click(button('Switch pane'));
     expect(fromPicker()).toHaveValue('de');
     expect(toPicker()).toHaveValue('ja');
+    expect(sourceBox()).toHaveValue('Guten Morgen');
+    expect(resultBox()).toHaveValue('[ja] Guten Morgen');
   });
 });
 
@@ -217,14 +238,7 @@ describe('T1: what to do with the translation', () => {
   describe('reading it aloud', () => {
     let played: HTMLMediaElement[];
     beforeEach(() => {
-      played = [];
-      vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
-        played.push(this);
-        return Promise.resolve();
-      });
-      vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-      URL.createObjectURL = vi.fn(() => 'blob:translation');
-      URL.revokeObjectURL = vi.fn();
+      played = fakeAudioPlayback('blob:translation');
     });
 
     it('V4: speaks the translation through voice:tts, without translating again, and stops on request', async () => {

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ViewSwitch } from '../oracle/view-switch';
 import type { PaneProps } from '../shell/pane-id';
+import { sessionActive } from './live/caption-runner';
 import { LiveCaptions } from './live/live-captions';
+import { useLiveCaptionsSession } from './live/live-captions-context';
 import { TextTranslation } from './text-translation';
 import './translate.css';
 
@@ -11,15 +13,17 @@ type View = (typeof VIEWS)[number];
 
 /**
  * Translate (seeds 004, T1, T2): each way of translating is a section of the pane with its own heading, one shown
- * at a time. Both stay mounted while the other is shown: the text's draft is kept, and live captions go on while
- * the member translates a text.
+ * at a time. Both stay mounted while the other is shown, and both sessions live above the panes: a visit elsewhere
+ * keeps the text and its translation, and live captions go on (the pane reopens on them while they run).
  */
 export function TranslatePane({ openPane }: PaneProps) {
   const { t } = useTranslation();
   const textHeadingId = useId();
   const liveHeadingId = useId();
   const base = useId();
-  const [view, setView] = useState<View>('text');
+  const { captions } = useLiveCaptionsSession();
+  // Back in the pane during a meeting, the captions are what the member came for.
+  const [view, setView] = useState<View>(() => (sessionActive(captions.status) ? 'live' : 'text'));
   const regionIdOf = (of: View) => `${base}-${of}`;
   return (
     <div className="translate">

@@ -18,7 +18,7 @@ export interface TranslateRequest {
 
 /**
  * T1: one text at a time through `translate:text`. A new request replaces the one on its way, which is cancelled
- * in main, as it is when the member cancels or leaves the pane: only the newest answer is ever shown.
+ * in main, as it is when the member cancels or signs out: only the newest answer is ever shown.
  */
 export function useTextTranslation() {
   const api = useApi();

@@ -1,6 +1,8 @@
 import { audioClipSchema, isAllowedAudioMime, type AudioClip } from '../../../shared/audio';
 import { VOICE } from '../../../shared/limits';
+import { base64Length, base64Of } from './base64';
 import { measureLevel } from './level-meter';
+import { mediaDevices } from './media-devices';
 import { microphoneProblemOf, type MicrophoneProblem } from './microphone-problem';
 
 /** Opus in WebM is what Chromium records (reference/audio.md); Opus in Ogg where a browser offers only that. */
@@ -15,8 +17,6 @@ const SAMPLE_EVERY_MS = 50;
  */
 const SIZE_HEADROOM_BASE64_BYTES = 40_000;
 const ANALYSER_FFT_SIZE = 2048;
-/** btoa takes a binary string; building it this many bytes at a time stays within the argument limit. */
-const BASE64_CHUNK_BYTES = 0x8000;
 
 export interface RecordingTick {
   readonly elapsedMs: number;
@@ -72,8 +72,7 @@ export interface RecorderDeps {
 }
 
 export function browserRecorderDeps(): RecorderDeps {
-  // Typed as always there, but it is missing outside a secure context.
-  const devices = navigator.mediaDevices as MediaDevices | undefined;
+  const devices = mediaDevices();
   return {
     getUserMedia: devices && ((constraints) => devices.getUserMedia(constraints)),
     MediaRecorder: 'MediaRecorder' in window ? window.MediaRecorder : undefined,
@@ -271,16 +270,4 @@ async function resultOf(recorded: Recorded): Promise<RecordingResult> {
   const data = base64Of(new Uint8Array(await new Blob([...chunks]).arrayBuffer()));
   // V5, renderer side: what goes to main already passes the schema main checks it with again.
   return { kind: 'clip', clip: audioClipSchema.parse({ mimeType, data }), durationMs };
-}
-
-function base64Length(bytes: number): number {
-  return 4 * Math.ceil(bytes / 3);
-}
-
-export function base64Of(bytes: Uint8Array): string {
-  let binary = '';
-  for (let start = 0; start < bytes.length; start += BASE64_CHUNK_BYTES) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + BASE64_CHUNK_BYTES));
-  }
-  return btoa(binary);
 }

@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../../../shared/result';
 import type { SpeechAudio } from '../../../shared/voice';
+import { bytesOfBase64 } from './base64';
 
 /**
  * V2: spoken sentences played back to back through Web Audio. Each clip is scheduled to start exactly when the one
@@ -119,8 +120,7 @@ export function createAudioPlayer(context: AudioOut): AudioPlayer {
 
 async function decode(context: AudioOut, base64: string): Promise<Result<ClipBuffer>> {
   try {
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    return ok(await context.decodeAudioData(bytes.buffer));
+    return ok(await context.decodeAudioData(bytesOfBase64(base64).buffer));
   } catch {
     return err('UPSTREAM', 'The spoken answer could not be played.', { reason: 'unplayable_audio' });
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { mediaDevices } from './media-devices';
 
 export interface Microphone {
   /** What settings.voice.microphoneId holds for it. */
@@ -21,11 +22,6 @@ export interface Microphones {
 
 /** Chromium lists the system's default and its communications device again under these ids. */
 const DEFAULT_ALIASES = new Set(['', 'default', 'communications']);
-
-/** Typed as always there, but it is missing outside a secure context. */
-function mediaDevices(): MediaDevices | undefined {
-  return navigator.mediaDevices as MediaDevices | undefined;
-}
 
 function microphonesOf(devices: readonly MediaDeviceInfo[]): Microphones {
   const inputs = devices.filter((device) => device.kind === 'audioinput');

@@ -1,13 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppError } from '../../../shared/result';
 import { useApi } from '../api';
+import { bytesOfBase64 } from './base64';
 
 /** A text's course: asked of main, playing, or refused (by main, or by the computer's audio when error is null). */
 export type SpokenText = { kind: 'idle' } | { kind: 'preparing' } | { kind: 'playing' } | { kind: 'failed'; error: AppError | null };
-
-function wavBlob(data: string, mimeType: string): Blob {
-  return new Blob([Uint8Array.from(atob(data), (char) => char.charCodeAt(0))], { type: mimeType });
-}
 
 /**
  * One text read aloud on request (V4: Settings' sample, a translation): spoken by main's TTS in the stored voice,
@@ -51,7 +48,7 @@ export function useSpokenText() {
         setState({ kind: 'failed', error: result.error });
         return;
       }
-      const url = URL.createObjectURL(wavBlob(result.value.data, result.value.mimeType));
+      const url = URL.createObjectURL(new Blob([bytesOfBase64(result.value.data)], { type: result.value.mimeType }));
       const audio = new Audio(url);
       playing.current = { audio, url };
       audio.addEventListener('ended', stop, { once: true });

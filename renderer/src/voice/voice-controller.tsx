@@ -21,9 +21,9 @@ export type VoiceProblem =
 export type VoiceState =
   | { readonly kind: 'idle' }
   | { readonly kind: 'opening'; readonly mode: VoiceMode }
-  | { readonly kind: 'recording'; readonly mode: VoiceMode; readonly elapsedMs: number; readonly remainingMs: number }
+  | { readonly kind: 'recording'; readonly mode: VoiceMode; readonly remainingMs: number }
   | { readonly kind: 'transcribing' }
-  | { readonly kind: 'problem'; readonly mode: VoiceMode; readonly problem: VoiceProblem };
+  | { readonly kind: 'problem'; readonly problem: VoiceProblem };
 
 export interface VoiceController {
   readonly state: VoiceState;
@@ -84,7 +84,7 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
       const result = await handle.stop();
       microphoneLive(false);
       if (result.kind === 'cancelled') return setState(IDLE);
-      if (result.kind !== 'clip') return setState({ kind: 'problem', mode, problem: { kind: result.kind } });
+      if (result.kind !== 'clip') return setState({ kind: 'problem', problem: { kind: result.kind } });
       if (mode === 'ask') {
         const settings = await api.settings.get();
         const speak = settings.ok ? settings.value.voice.spokenAnswers : true;
@@ -96,8 +96,8 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
       }
       setState({ kind: 'transcribing' });
       const heard = await api.voice.stt({ audio: result.clip });
-      if (!heard.ok) return setState({ kind: 'problem', mode, problem: { kind: 'failed', error: heard.error } });
-      if (heard.value.text === '') return setState({ kind: 'problem', mode, problem: { kind: 'nothing_to_write' } });
+      if (!heard.ok) return setState({ kind: 'problem', problem: { kind: 'failed', error: heard.error } });
+      if (heard.value.text === '') return setState({ kind: 'problem', problem: { kind: 'nothing_to_write' } });
       dictationTarget.current?.(heard.value.text);
       setState(IDLE);
     },
@@ -118,20 +118,20 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
         const opened = await startRecording({
           deviceId: settings.ok ? settings.value.voice.microphoneId : null,
           onLevel: level.set,
-          onTick: ({ elapsedMs, remainingMs }) => {
-            if (recording.current === mine) setState({ kind: 'recording', mode, elapsedMs, remainingMs });
+          onTick: ({ remainingMs }) => {
+            if (recording.current === mine) setState({ kind: 'recording', mode, remainingMs });
           },
         });
         if (!opened.ok) {
           if (recording.current === mine) recording.current = null;
-          return setState({ kind: 'problem', mode, problem: { kind: 'microphone', problem: opened.problem } });
+          return setState({ kind: 'problem', problem: { kind: 'microphone', problem: opened.problem } });
         }
         const handle = opened.value;
         mine.handle = handle;
         microphoneLive(true);
         // Released before the microphone opened: what was asked for then is done now.
         if (mine.wanted) return void send(mode, handle, mine.wanted);
-        setState({ kind: 'recording', mode, elapsedMs: 0, remainingMs: VOICE.recordingMaxMs });
+        setState({ kind: 'recording', mode, remainingMs: VOICE.recordingMaxMs });
         // At the limit the recording ends by itself, and is sent like one the member ended (V5).
         void handle.autoStopped.then(() => {
           if (recording.current === mine) void send(mode, handle, 'finish');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ROOT, tempDir } from './harness-process';
 
 /** What the fake microphone asks in the voice tests: G7's demo tool answers it. */
-export const SPOKEN_QUESTION = 'What time is it in Ulaanbaatar?';
+const SPOKEN_QUESTION = 'What time is it in Ulaanbaatar?';
 
 /** Made once and kept between runs; a recipe changed below gets a new name, so nothing stale is reused. */
 const AUDIO_DIR = join(ROOT, 'test-artifacts', 'audio');
@@ -54,6 +54,21 @@ function cached(name: string, recipe: readonly unknown[], make: (target: string)
   return file;
 }
 
+/** The sox effects that cut espeak-ng's own silence at both ends: silence, reversed, silence, reversed. */
+const TRIM_SILENCE = ['silence', '1', '0.01', '-45d', 'reverse', 'silence', '1', '0.01', '-45d', 'reverse'];
+
+/** `text` as espeak-ng says it with `voice` (its options), written by sox to `target` in `format` after `effects`. */
+function speak(target: string, voice: readonly string[], text: string, format: readonly string[], effects: readonly string[]): void {
+  const work = tempDir('staff-desk-speech-');
+  try {
+    const spoken = join(work.dir, 'spoken.wav');
+    run('espeak-ng', [...voice, '-w', spoken, text]);
+    run('sox', [spoken, ...format, target, ...effects]);
+  } finally {
+    work.remove();
+  }
+}
+
 function durationMs(file: string): number {
   return Math.round(Number(run('sox', ['--info', '-D', file]).trim()) * MS_PER_SECOND);
 }
@@ -62,20 +77,11 @@ function durationMs(file: string): number {
 export function speechAudio(): SpeechAudio {
   const voice = ['-v', 'en-us', '-s', '150'];
   const file = cached('question', [SPOKEN_QUESTION, voice, SAMPLE_RATE_HZ, LEAD_SECONDS, TAIL_SECONDS], (target) => {
-    const work = tempDir('staff-desk-speech-');
-    try {
-      const spoken = join(work.dir, 'spoken.wav');
-      run('espeak-ng', [...voice, '-w', spoken, SPOKEN_QUESTION]);
-      // espeak-ng's own silence is cut at both ends (silence, reversed, silence, reversed) so that the
-      // boundaries are exactly the padding; then a speaking level, the fake device's rate, and the padding.
-      run('sox', [
-        spoken, '-b', '16', '-c', '1', target,
-        'silence', '1', '0.01', '-45d', 'reverse', 'silence', '1', '0.01', '-45d', 'reverse',
-        'gain', '-n', '-3', 'rate', '-v', String(SAMPLE_RATE_HZ), 'pad', String(LEAD_SECONDS), String(TAIL_SECONDS),
-      ]);
-    } finally {
-      work.remove();
-    }
+    // Trimmed first, so that the boundaries are exactly the padding; then a speaking level and the fake device's rate.
+    speak(target, voice, SPOKEN_QUESTION, ['-b', '16', '-c', '1'], [
+      ...TRIM_SILENCE,
+      'gain', '-n', '-3', 'rate', '-v', String(SAMPLE_RATE_HZ), 'pad', String(LEAD_SECONDS), String(TAIL_SECONDS),
+    ]);
   });
   const total = durationMs(file);
   return {
@@ -127,18 +133,9 @@ const MEETING = {
 function spokenPart(voice: string, text: string): string {
   const recipe = [voice, MEETING.wordsPerMinute, text, MEETING.sampleRateHz];
   return cached('utterance', recipe, (target) => {
-    const work = tempDir('staff-desk-meeting-');
-    try {
-      const spoken = join(work.dir, 'spoken.wav');
-      run('espeak-ng', ['-v', voice, '-s', MEETING.wordsPerMinute, '-w', spoken, text]);
-      run('sox', [
-        spoken, '-r', String(MEETING.sampleRateHz), '-c', '1', '-b', '16', target,
-        'gain', '-n', '-6', 'rate', '-v',
-        'silence', '1', '0.01', '-45d', 'reverse', 'silence', '1', '0.01', '-45d', 'reverse',
-      ]);
-    } finally {
-      work.remove();
-    }
+    speak(target, ['-v', voice, '-s', MEETING.wordsPerMinute], text, ['-r', String(MEETING.sampleRateHz), '-c', '1', '-b', '16'], [
+      'gain', '-n', '-6', 'rate', '-v', ...TRIM_SILENCE,
+    ]);
   });
 }
 
@@ -178,6 +175,20 @@ export function meetingAudio(): MeetingAudio {
     }
   });
   return { file, truth, durationMs: msOf(at) };
+}
+
+/** Pauses of 0.6 s or more split (reference/audio.md's settings): closer utterances are one stretch of speech. */
+const SPLIT_AT_GAP_MS = 600;
+
+/** The meeting as live captions cut it at pauses, one line a stretch: from its first utterance's start to its last's end. */
+export function stretchesOfSpeech(meeting: MeetingAudio): { startMs: number; endMs: number }[] {
+  const stretches: { startMs: number; endMs: number }[] = [];
+  meeting.truth.forEach((utterance, index) => {
+    const previous = meeting.truth[index - 1];
+    if (previous && utterance.startMs - previous.endMs < SPLIT_AT_GAP_MS) stretches.at(-1)!.endMs = utterance.endMs;
+    else stretches.push({ startMs: utterance.startMs, endMs: utterance.endMs });
+  });
+  return stretches;
 }
 
 /** SILENCE_SECONDS of digital silence in the same format: a microphone that hears nothing. */

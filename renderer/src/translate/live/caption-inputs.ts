@@ -27,6 +27,12 @@ export interface CaptionInputs {
 export const DEFAULT_MICROPHONE = 'microphone:default';
 const SYSTEM_AUDIO = 'system';
 
+/** The input list's value for `input`. */
+export function inputValue(input: CaptionInput): string {
+  if (input.kind === 'system') return SYSTEM_AUDIO;
+  return input.deviceId === null ? DEFAULT_MICROPHONE : `microphone:${input.deviceId}`;
+}
+
 /**
  * PulseAudio (and PipeWire's PulseAudio server) offer each output's sound as an input named after it; Chromium
  * lists it among the microphones under that English name.
@@ -38,11 +44,10 @@ const LOOPBACK_PLATFORMS = new Set(['win32', 'darwin']);
 
 /** The inputs live captions can listen to on `platform` (main's process.platform; null while unknown). */
 export function captionInputs({ devices, labelsHidden }: Microphones, platform: string | null): CaptionInputs {
-  const option = ({ deviceId, label }: { deviceId: string; label: string }): InputOption => ({
-    value: `microphone:${deviceId}`,
-    input: { kind: 'microphone', deviceId },
-    label: label === '' ? null : label,
-  });
+  const option = ({ deviceId, label }: { deviceId: string; label: string }): InputOption => {
+    const input = { kind: 'microphone', deviceId } as const;
+    return { value: inputValue(input), input, label: label === '' ? null : label };
+  };
   const monitors = devices.filter(({ label }) => MONITOR.test(label));
   const microphones = [
     { value: DEFAULT_MICROPHONE, input: { kind: 'microphone', deviceId: null }, label: null } as const,

@@ -26,6 +26,11 @@ export interface CaptionLanguages {
 /** idle: no session (none yet, or cleared); stopped: nothing is recorded any more, the lines stay. */
 export type SessionStatus = 'idle' | 'starting' | 'listening' | 'paused' | 'stopped';
 
+/** The input is open or being opened: the session's setup cannot change, nor can its lines be cleared. */
+export function sessionActive(status: SessionStatus): boolean {
+  return status === 'starting' || status === 'listening' || status === 'paused';
+}
+
 export type CaptionProblem =
   /** The input could not be opened: the session did not start. */
   | { readonly kind: 'start'; readonly input: CaptionInput; readonly problem: MicrophoneProblem | 'system_audio_unavailable' }
@@ -47,6 +52,8 @@ export interface CaptionRun {
   readonly session: CaptionSession;
   /** The session's languages, chosen at Start: a Retry translates into the same language as the lines around it. */
   readonly languages: CaptionLanguages | null;
+  /** What the session listens to, chosen at Start. */
+  readonly input: CaptionInput | null;
   /** Epoch milliseconds when the session started: the transcript's file is named after it. */
   readonly startedAt: number | null;
   readonly wait: CaptionWait | null;
@@ -58,6 +65,7 @@ export const NO_CAPTIONS: CaptionRun = {
   problem: null,
   session: createCaptionSession(),
   languages: null,
+  input: null,
   startedAt: null,
   wait: null,
 };
@@ -170,20 +178,18 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
   }
 
   function ended(asked: number, reason: 'device_lost' | 'error'): void {
-    if (asked !== generation || (run.status !== 'listening' && run.status !== 'paused' && run.status !== 'starting')) return;
+    if (asked !== generation || !sessionActive(run.status)) return;
     // It has handed over what it heard and released its tracks already.
     segmenter = null;
     publish({ status: 'stopped', problem: { kind: 'ended', reason } });
   }
 
-  const active = () => run.status === 'starting' || run.status === 'listening' || run.status === 'paused';
-
   return {
     async start(input, languages) {
-      if (active()) return;
+      if (sessionActive(run.status)) return;
       forget();
       const asked = generation;
-      publish({ status: 'starting', mode: null, problem: null, languages, startedAt: deps.now(), wait: null });
+      publish({ status: 'starting', mode: null, problem: null, languages, input, startedAt: deps.now(), wait: null });
       const started = await deps.start({
         input,
         onSegment: (segment) => heard(asked, segment),
@@ -220,7 +226,7 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
       void stopping?.stop();
     },
     clear() {
-      if (active()) return;
+      if (sessionActive(run.status)) return;
       forget();
       publish(NO_CAPTIONS);
     },

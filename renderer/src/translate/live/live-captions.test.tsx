@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSrt } from '../../../../shared/caption-export';
 import { err, ok, type AppError, type Result } from '../../../../shared/result';
 import type { TranslateSegmentOutput } from '../../../../shared/translate';
+import { plugMicrophones, unplugMicrophones } from '../../testing/fake-audio';
 import { createFakeMain, FAKE_APP_INFO, type FakeHandlers, type FakeMainOptions } from '../../testing/fake-main';
 import { renderWithApp } from '../../testing/render-with-app';
 import { TranslatePane } from '../translate-pane';
@@ -270,6 +271,39 @@ describe('T2: live captions', () => {
     expect(screen.getByText('Listening.')).toBeInTheDocument();
   });
 
+  it("shows the running session's languages and input on return from another pane", async () => {
+    const main = createFakeMain({ handlers: { 'app:info': () => ok({ ...FAKE_APP_INFO, platform: 'win32' }) } });
+    const fake = fakeSegmenter('pauses');
+    const user = userEvent.setup();
+    function Panes() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(!shown)}>
+            Switch pane
+          </button>
+          {shown && <LiveCaptions />}
+        </>
+      );
+    }
+    renderWithApp(<Panes />, { api: main.api, segmenter: fake.kit });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language spoken' }), 'fr');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Captions in' }), 'es');
+    const computer = await screen.findByRole('option', { name: 'Computer audio (what others in the meeting say)' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Listen to' }), computer);
+    await user.click(button('Start captions'));
+    await screen.findByText('Listening.');
+    await user.click(button('Switch pane'));
+    await user.click(button('Switch pane'));
+
+    expect(screen.getByRole('combobox', { name: 'Language spoken' })).toHaveValue('fr');
+    expect(screen.getByRole('combobox', { name: 'Captions in' })).toHaveValue('es');
+    expect(await screen.findByRole('option', { name: 'Computer audio (what others in the meeting say)', selected: true })).toBeInTheDocument();
+    await user.click(button('Stop'));
+    // Stopped, they stay chosen for the next Start.
+    expect(screen.getByRole('combobox', { name: 'Captions in' })).toHaveValue('es');
+  });
+
   it('signing out releases the input and cancels what main is still translating', async () => {
     const held = heldSegments();
     const { say, segmenter, invoke, emit } = await started({ handlers: { 'translate:segment': held.handler } });
@@ -331,19 +365,10 @@ describe('T2: live captions', () => {
 });
 
 describe('T2: the input', () => {
-  function withDevices(devices: { deviceId: string; label: string }[]) {
-    vi.stubGlobal('navigator', {
-      ...navigator,
-      mediaDevices: {
-        enumerateDevices: async () => devices.map((device) => ({ ...device, kind: 'audioinput', groupId: '' })),
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      },
-    });
-  }
+  afterEach(unplugMicrophones);
 
   it("offers Linux's monitor inputs as the computer's audio, apart from the microphones", async () => {
-    withDevices([
+    plugMicrophones([
       { deviceId: 'default', label: 'Default' },
       { deviceId: 'mic', label: 'USB Headset Microphone' },
       { deviceId: 'monitor', label: 'Monitor of Built-in Audio Analog Stereo' },
@@ -361,7 +386,7 @@ describe('T2: the input', () => {
   });
 
   it('tells a Linux member without a monitor input how to get one', async () => {
-    withDevices([{ deviceId: 'mic', label: 'USB Headset Microphone' }]);
+    plugMicrophones([{ deviceId: 'mic', label: 'USB Headset Microphone' }]);
     setup();
     expect(await screen.findByText(/No computer audio is listed\. On Linux it is an input named “Monitor of …”/)).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Computer audio (what others in the meeting say)' })).not.toBeInTheDocument();
@@ -515,5 +540,30 @@ describe('T2: in the Translate pane', () => {
     await user.click(within(views).getByRole('button', { name: 'Live captions' }));
     await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00What needs me today?[en] What needs me today?']));
     expect(fake.segmenter.stop).not.toHaveBeenCalled();
+  });
+
+  it('reopens on the captions while they run, after a visit to another pane', async () => {
+    const main = createFakeMain();
+    const fake = fakeSegmenter('pauses');
+    const user = userEvent.setup();
+    function Panes() {
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setShown(!shown)}>
+            Switch pane
+          </button>
+          {shown && <TranslatePane openPane={vi.fn()} />}
+        </>
+      );
+    }
+    renderWithApp(<Panes />, { api: main.api, segmenter: fake.kit });
+    await user.click(within(screen.getByRole('group', { name: 'Ways to translate' })).getByRole('button', { name: 'Live captions' }));
+    await user.click(button('Start captions'));
+    await screen.findByText('Listening.');
+    await user.click(button('Switch pane'));
+    await user.click(button('Switch pane'));
+    expect(within(screen.getByRole('group', { name: 'Ways to translate' })).getByRole('button', { name: 'Live captions' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('heading', { name: 'Live captions' })).toBeVisible();
   });
 });

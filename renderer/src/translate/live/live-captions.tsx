@@ -13,9 +13,9 @@ import { microphoneProblemText } from '../../voice/microphone-problem';
 import { useMicrophones } from '../../voice/use-microphones';
 import { chooseSource, chooseTarget, languagePair, type LanguageChoice } from '../language-choice';
 import { LanguagePicker } from '../language-picker';
-import { captionInputs, DEFAULT_MICROPHONE, type InputOption } from './caption-inputs';
+import { captionInputs, DEFAULT_MICROPHONE, inputValue, type InputOption } from './caption-inputs';
 import { CaptionList } from './caption-list';
-import type { CaptionProblem, CaptionWait } from './caption-runner';
+import { sessionActive, type CaptionProblem, type CaptionWait } from './caption-runner';
 import { useLiveCaptionsSession } from './live-captions-context';
 import './live-captions.css';
 
@@ -36,8 +36,9 @@ export function LiveCaptions() {
   const describe = useErrorText();
   const { copy, notice: copyNotice } = useCopyText(t('translate.live.copied'));
   const [exportNotice, setExportNotice] = useState<Notice | null>(null);
-  const [choice, setChoice] = useState<LanguageChoice>({ from: null, to: null });
-  const [inputValue, setInputValue] = useState(DEFAULT_MICROPHONE);
+  // Back in the pane after a session started, its languages and input are the ones chosen.
+  const [choice, setChoice] = useState<LanguageChoice>(() => captions.languages ?? { from: null, to: null });
+  const [value, setValue] = useState(() => (captions.input ? inputValue(captions.input) : DEFAULT_MICROPHONE));
   const [large, setLarge] = useState(false);
   const startButton = useRef<HTMLButtonElement>(null);
   const inputId = useId();
@@ -45,13 +46,16 @@ export function LiveCaptions() {
   const againId = useId();
   const speakHelpId = useId();
 
-  const pair = languagePair(choice, uiLang);
+  const { status, lines } = captions;
+  const active = sessionActive(status);
+  // A session translates between the languages it started with, whatever the UI language has become since.
+  const pair = active && captions.languages ? captions.languages : languagePair(choice, uiLang);
   const inputs = captionInputs(microphones, platform);
+  // How to caption the computer's audio matters when choosing the input, not while a meeting is being captioned.
+  const gap = active ? null : inputs.computerGap;
   const options = [...inputs.microphones, ...inputs.computer];
   // A device unplugged since it was chosen: the default microphone stands in, as the select then shows.
-  const chosen = options.find((option) => option.value === inputValue) ?? inputs.microphones[0]!;
-  const { status, lines } = captions;
-  const active = status === 'starting' || status === 'listening' || status === 'paused';
+  const chosen = options.find((option) => option.value === value) ?? inputs.microphones[0]!;
   const kept = lines.some((line) => line.status === 'done');
   const againHelp = !active && lines.length > 0;
 
@@ -107,8 +111,8 @@ export function LiveCaptions() {
             <select
               id={inputId}
               value={chosen.value}
-              aria-describedby={inputs.computerGap === null ? undefined : gapId}
-              onChange={(event) => setInputValue(event.target.value)}
+              aria-describedby={gap === null ? undefined : gapId}
+              onChange={(event) => setValue(event.target.value)}
             >
               <optgroup label={t('translate.live.input.microphones')}>
                 {inputs.microphones.map((option, index) => (
@@ -129,9 +133,9 @@ export function LiveCaptions() {
             </select>
           </div>
         </div>
-        {inputs.computerGap !== null && (
+        {gap !== null && (
           <p id={gapId} className="muted">
-            {t(`translate.live.computerGap.${inputs.computerGap}`)}
+            {t(`translate.live.computerGap.${gap}`)}
           </p>
         )}
       </fieldset>

@@ -3,10 +3,11 @@ import { audioClipSchema, type AudioClip } from '../../../../shared/audio';
 import { VOICE } from '../../../../shared/limits';
 import { VAD_ASSET_PATH } from '../../../../shared/vad-assets';
 import { floatPcmAsWav } from '../../../../shared/wav';
+import { base64Of } from '../../voice/base64';
 import { measureLevel } from '../../voice/level-meter';
+import { mediaDevices } from '../../voice/media-devices';
 import { microphoneProblemOf, type MicrophoneProblem } from '../../voice/microphone-problem';
 import {
-  base64Of,
   browserRecorderDeps,
   microphoneConstraints,
   startSpeechRecorder,
@@ -71,9 +72,8 @@ export interface SegmenterDeps extends RecorderDeps {
   createDetector(options: DetectorOptions): Promise<VoiceActivityDetector>;
 }
 
-export function browserSegmenterDeps(): SegmenterDeps {
-  // Typed as always there, but it is missing outside a secure context.
-  const devices = navigator.mediaDevices as MediaDevices | undefined;
+function browserSegmenterDeps(): SegmenterDeps {
+  const devices = mediaDevices();
   return {
     ...browserRecorderDeps(),
     getDisplayMedia: devices?.getDisplayMedia && ((options) => devices.getDisplayMedia(options)),

@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-
-/** How close to the end (in CSS pixels) still counts as "at the live end": rounding makes exact equality rare. */
-const END_SLACK_PX = 24;
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { atScrollEnd, useOnResize } from '../../ui/scroll-end';
 
 /**
  * The captions follow the live end while the member is there: a new or grown line scrolls it into view. Scrolled
@@ -20,23 +18,12 @@ export function useFollowLive(lines: readonly unknown[], large: boolean) {
   }, []);
 
   useLayoutEffect(toEnd, [toEnd, lines, large]);
-
-  useEffect(() => {
-    const element = scroller.current;
-    const inner = content.current;
-    // jsdom has no ResizeObserver; nothing there is ever laid out to be resized.
-    if (!element || !inner || typeof ResizeObserver === 'undefined') return;
-    // The window changed size, or a line wrapped differently: the live end stays in view.
-    const observer = new ResizeObserver(toEnd);
-    observer.observe(element);
-    observer.observe(inner);
-    return () => observer.disconnect();
-  }, [toEnd]);
+  useOnResize(scroller, content, toEnd);
 
   const onScroll = useCallback(() => {
     const element = scroller.current;
     if (!element) return;
-    atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= END_SLACK_PX;
+    atEnd.current = atScrollEnd(element);
     setFollowing(atEnd.current);
   }, []);
 
