@@ -6,6 +6,7 @@ import { parseSrt } from '../../shared/caption-export';
 import { delay, type GeminiStep, type ReplyContext } from '../doubles/gemini-double';
 import { TRANSCRIPTS_DIR } from '../harness/start-harness';
 import { pageProblems } from './support/browser';
+import { captureTrackStates, recordCaptureTracks } from './support/capture-tracks';
 import { startSignedInSession } from './support/session';
 import { meetingAudio, stretchesOfSpeech } from './support/speech-audio';
 import { ui } from './support/ui-text';
@@ -36,13 +37,14 @@ function captionReply(): GeminiStep {
 }
 
 async function openLiveCaptions(page: Page, url: string) {
+  await recordCaptureTracks(page);
   await page.goto(url);
   await page.getByRole('tab', { name: ui.panes.secretary.title }).waitFor();
   await page.keyboard.press('Control+5');
   await pane(page).getByRole('button', { name: ui.translate.views.live }).click();
 }
 
-it('T2: live captions, one line per stretch of speech, in speaking order though the first reply comes last; the silence sends nothing; the SRT export reads back', async () => {
+it('T2: live captions, one line per stretch of speech, in speaking order though the first reply comes last; the silence sends nothing; Stop releases the microphone; the SRT export reads back', async () => {
   const meeting = meetingAudio();
   const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: meeting.file });
   gemini.script('generateContent', delay(FIRST_REPLY_LATE_MS, captionReply()), ...Array.from({ length: 30 }, () => captionReply()));
@@ -54,7 +56,11 @@ it('T2: live captions, one line per stretch of speech, in speaking order though 
   const groups = stretchesOfSpeech(meeting);
   const done = captions(page).locator('.caption-done');
   await expect.poll(() => done.count(), { timeout: meeting.durationMs + 30_000 }).toBe(groups.length);
+  expect(await captureTrackStates(page)).toContain('live');
   await pane(page).getByRole('button', { name: ui.translate.live.stop }).click();
+  await pane(page).getByText(ui.translate.live.status.stopped).waitFor();
+  await expect.poll(() => captureTrackStates(page)).toEqual(expect.arrayContaining(['ended']));
+  expect(await captureTrackStates(page)).not.toContain('live');
 
   // The 10 s of silence and the tail sent nothing: one transcription and one translation a line.
   const transcriptions = gemini.requestsFor('generateContent').filter((request) => JSON.stringify(request.body).includes('"inlineData"'));
@@ -77,7 +83,7 @@ it('T2: live captions, one line per stretch of speech, in speaking order though 
   expect(pageProblems(consoleErrors)).toEqual([]);
 });
 
-it('T2: without voice detection (its files unavailable) the seeds’ fixed segments still caption', async () => {
+it('T2: without voice detection (its files unavailable) the seeds’ fixed segments still caption, and Stop releases the microphone', async () => {
   const meeting = meetingAudio();
   const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: meeting.file });
   gemini.script('generateContent', ...Array.from({ length: 30 }, () => captionReply()));
@@ -88,6 +94,8 @@ it('T2: without voice detection (its files unavailable) the seeds’ fixed segme
   await captions(page).locator('.caption-done').first().waitFor({ timeout: 30_000 });
   await pane(page).getByRole('button', { name: ui.translate.live.stop }).click();
   await pane(page).getByText(ui.translate.live.status.stopped).waitFor();
+  await expect.poll(() => captureTrackStates(page)).toEqual(expect.arrayContaining(['ended']));
+  expect(await captureTrackStates(page)).not.toContain('live');
   // The failed asset loads are the test's doing, not the page's.
   expect(pageProblems(consoleErrors).filter((problem) => !/vad|onnx|wasm|Failed to load|ERR_FAILED/i.test(problem))).toEqual([]);
 });
