@@ -1,6 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../../shared/lang';
 import { VOICE } from '../../../shared/limits';
@@ -8,6 +7,7 @@ import { err, ok } from '../../../shared/result';
 import { TRANSLATION_LANGS } from '../../../shared/translate';
 import { fakeAudioPlayback } from '../testing/fake-audio';
 import { createFakeMain, FAKE_SPEECH_WAV, type FakeMainOptions } from '../testing/fake-main';
+import { PaneSwitch } from '../testing/pane-switch';
 import { renderWithApp } from '../testing/render-with-app';
 import { TranslatePane } from './translate-pane';
 
@@ -190,18 +190,7 @@ describe('T1: the languages', () => {
   it('keeps the chosen languages, the text and its translation when the member comes back to the pane', async () => {
     const { api } = createFakeMain();
     const user = userEvent.setup();
-    function Panes() {
-      const [shown, setShown] = useState(true);
-      return (
-        <>
-          <button type="button" onClick={() => setShown(!shown)}>
-            Switch pane
-          </button>
-          {shown && <TranslatePane openPane={vi.fn()} />}
-        </>
-      );
-    }
-    renderWithApp(<Panes />, { api });
+    renderWithApp(<PaneSwitch><TranslatePane openPane={vi.fn()} /></PaneSwitch>, { api });
     await user.selectOptions(fromPicker(), 'de');
     await user.selectOptions(toPicker(), 'ja');
     await user.type(sourceBox(), 'Guten Morgen');

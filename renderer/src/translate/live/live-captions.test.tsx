@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSrt } from '../../../../shared/caption-export';
 import { err, ok, type AppError, type Result } from '../../../../shared/result';
 import type { TranslateSegmentOutput } from '../../../../shared/translate';
 import { plugMicrophones, unplugMicrophones } from '../../testing/fake-audio';
 import { createFakeMain, FAKE_APP_INFO, type FakeHandlers, type FakeMainOptions } from '../../testing/fake-main';
+import { PaneSwitch } from '../../testing/pane-switch';
 import { renderWithApp } from '../../testing/render-with-app';
 import { TranslatePane } from '../translate-pane';
 import { LiveCaptions } from './live-captions';
@@ -248,18 +248,7 @@ describe('T2: live captions', () => {
     const main = createFakeMain();
     const fake = fakeSegmenter('pauses');
     const user = userEvent.setup();
-    function Panes() {
-      const [shown, setShown] = useState(true);
-      return (
-        <>
-          <button type="button" onClick={() => setShown(!shown)}>
-            Switch pane
-          </button>
-          {shown && <LiveCaptions />}
-        </>
-      );
-    }
-    renderWithApp(<Panes />, { api: main.api, segmenter: fake.kit });
+    renderWithApp(<PaneSwitch><LiveCaptions /></PaneSwitch>, { api: main.api, segmenter: fake.kit });
     await user.click(button('Start captions'));
     await screen.findByText('Listening.');
     await user.click(button('Switch pane'));
@@ -275,18 +264,7 @@ describe('T2: live captions', () => {
     const main = createFakeMain({ handlers: { 'app:info': () => ok({ ...FAKE_APP_INFO, platform: 'win32' }) } });
     const fake = fakeSegmenter('pauses');
     const user = userEvent.setup();
-    function Panes() {
-      const [shown, setShown] = useState(true);
-      return (
-        <>
-          <button type="button" onClick={() => setShown(!shown)}>
-            Switch pane
-          </button>
-          {shown && <LiveCaptions />}
-        </>
-      );
-    }
-    renderWithApp(<Panes />, { api: main.api, segmenter: fake.kit });
+    renderWithApp(<PaneSwitch><LiveCaptions /></PaneSwitch>, { api: main.api, segmenter: fake.kit });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language spoken' }), 'fr');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Captions in' }), 'es');
     const computer = await screen.findByRole('option', { name: 'Computer audio (what others in the meeting say)' });
@@ -546,18 +524,7 @@ describe('T2: in the Translate pane', () => {
     const main = createFakeMain();
     const fake = fakeSegmenter('pauses');
     const user = userEvent.setup();
-    function Panes() {
-      const [shown, setShown] = useState(true);
-      return (
-        <>
-          <button type="button" onClick={() => setShown(!shown)}>
-            Switch pane
-          </button>
-          {shown && <TranslatePane openPane={vi.fn()} />}
-        </>
-      );
-    }
-    renderWithApp(<Panes />, { api: main.api, segmenter: fake.kit });
+    renderWithApp(<PaneSwitch><TranslatePane openPane={vi.fn()} /></PaneSwitch>, { api: main.api, segmenter: fake.kit });
     await user.click(within(screen.getByRole('group', { name: 'Ways to translate' })).getByRole('button', { name: 'Live captions' }));
     await user.click(button('Start captions'));
     await screen.findByText('Listening.');
