@@ -90,6 +90,8 @@ export default defineConfig({
           index: resolve(__dirname, 'renderer/index.html'),
           // The on-top "microphone live" notice (electron/main/platform/microphone-indicator.ts), under the same CSP.
           indicator: resolve(__dirname, 'renderer/indicator.html'),
+          // The quick-ask window (electron/main/platform/quick-ask-window.ts): the main window's preload and CSP.
+          'quick-ask': resolve(__dirname, 'renderer/quick-ask.html'),
         },
       },
     },

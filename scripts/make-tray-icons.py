@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""Writes the "microphone live" tray icons from the committed ones: the same glyph with a dot in its top corner.
+"""Writes the tray icons for each state from the committed ones: the same glyph with a mark in a corner.
 
-The coloured icon (Windows, Linux) gets a red dot in a white ring; the macOS template images are monochrome (the
-system tints them), so theirs is a solid dot cut free of the glyph by a transparent ring. Run from anywhere:
+- live (the microphone is on): a red dot in the top corner;
+- captions (live captions are running): a green caption bar along the bottom corner;
+- needs-you (the mailbox pass found something): an amber dot in the top corner, hollow in the macOS template.
+
+The coloured icon (Windows, Linux) gets its mark in a white ring; the macOS template images are monochrome (the
+system tints them), so theirs is a solid shape cut free of the glyph by a transparent ring, and shapes alone tell
+the states apart there. Run from anywhere:
     python3 scripts/make-tray-icons.py
 Python's standard library only (zlib, struct): the icons are small RGBA PNGs.
 """
@@ -14,6 +19,8 @@ from pathlib import Path
 RESOURCES = Path(__file__).resolve().parent.parent / 'resources'
 PNG_SIGNATURE = b'\x89PNG\r\n\x1a\n'
 RED = (220, 38, 38)
+GREEN = (22, 163, 74)
+AMBER = (217, 119, 6)
 WHITE = (255, 255, 255)
 # Sub-samples per pixel side: enough for a smooth edge at 16 px.
 SAMPLES = 4
@@ -69,14 +76,43 @@ def write_rgba(path, rows):
     path.write_bytes(PNG_SIGNATURE + chunk(b'IHDR', header) + chunk(b'IDAT', zlib.compress(raw, 9)) + chunk(b'IEND', b''))
 
 
-def coverage(x, y, cx, cy, radius):
-    """How much of pixel (x, y) lies inside the circle, from 0 to 1."""
-    inside = 0
+def coverage(x, y, inside):
+    """How much of pixel (x, y) lies inside a shape (a test on a point), from 0 to 1."""
+    hits = 0
     for sy in range(SAMPLES):
         for sx in range(SAMPLES):
-            px, py = x + (sx + 0.5) / SAMPLES, y + (sy + 0.5) / SAMPLES
-            inside += (px - cx) ** 2 + (py - cy) ** 2 <= radius ** 2
-    return inside / SAMPLES ** 2
+            hits += inside(x + (sx + 0.5) / SAMPLES, y + (sy + 0.5) / SAMPLES)
+    return hits / SAMPLES ** 2
+
+
+def dot(size, ring, hole=0.0):
+    """A dot a fifth of the icon in radius, in the top right corner; grown by `grow` for its ring."""
+    radius = size * 0.2
+    cx, cy = size - radius - ring, radius + ring
+
+    def shape(grow):
+        def inside(px, py):
+            distance = (px - cx) ** 2 + (py - cy) ** 2
+            return distance <= (radius + grow) ** 2 and (grow > 0 or distance > (radius * hole) ** 2)
+        return inside
+    return shape
+
+
+def bar(size, ring):
+    """A rounded caption bar along the bottom right, half the icon wide."""
+    width, height = size * 0.56, size * 0.32
+    right, bottom = size - ring, size - ring
+    left, top = right - width, bottom - height
+    corner = height * 0.35
+
+    def shape(grow):
+        def inside(px, py):
+            # Distance from the rectangle shrunk by the corner radius, compared with the corner radius.
+            dx = max(left + corner - px, 0, px - (right - corner))
+            dy = max(top + corner - py, 0, py - (bottom - corner))
+            return dx * dx + dy * dy <= (corner + grow) ** 2
+        return inside
+    return shape
 
 
 def over(pixel, colour, amount):
@@ -90,36 +126,47 @@ def over(pixel, colour, amount):
     return [round(value) for value in mix] + [round(out * 255)]
 
 
-def with_dot(rows, template):
-    """The glyph with the live dot in its top right corner, a quarter of the icon across."""
+def with_mark(rows, template, mark, colour):
+    """The glyph with a state's mark (see the module's docstring) painted over it."""
     size = len(rows)
-    # The template's ring is wider: a transparent gap is all that tells its dot from the glyph at 16 px.
-    radius, ring = (size * 0.2, size * 0.1) if template else (size * 0.2, size * 0.07)
-    cx, cy = size - radius - ring, radius + ring
+    # The template's ring is wider: a transparent gap is all that tells its mark from the glyph at 16 px.
+    ring = size * (0.1 if template else 0.07)
+    shape = MARKS[mark](size, ring, template)
+    halo_shape, mark_shape = shape(ring), shape(0)
     out = []
     for y, row in enumerate(rows):
         line = []
         for x, pixel in enumerate(row):
-            halo, dot = coverage(x, y, cx, cy, radius + ring), coverage(x, y, cx, cy, radius)
+            halo, inner = coverage(x, y, halo_shape), coverage(x, y, mark_shape)
             if template:
-                # Cut the glyph away around the dot, then fill the dot: one tint, two shapes.
+                # Cut the glyph away around the mark, then fill the mark: one tint, two shapes.
                 r, g, b, a = pixel
-                pixel = over([r, g, b, round(a * (1 - halo))], (0, 0, 0), dot)
+                pixel = over([r, g, b, round(a * (1 - halo))], (0, 0, 0), inner)
             else:
-                pixel = over(over(pixel, WHITE, halo), RED, dot)
+                pixel = over(over(pixel, WHITE, halo), colour, inner)
             line.append(pixel)
         out.append(line)
     return out
 
 
+MARKS = {
+    'live': lambda size, ring, template: dot(size, ring),
+    'captions': lambda size, ring, template: bar(size, ring),
+    # Hollow in the template, where colour cannot tell it from the microphone's dot.
+    'needs-you': lambda size, ring, template: dot(size, ring, hole=0.45 if template else 0.0),
+}
+COLOURS = {'live': RED, 'captions': GREEN, 'needs-you': AMBER}
+
+
 def main():
-    for source, target, template in [
-        ('tray-icon.png', 'tray-icon-live.png', False),
-        ('tray-iconTemplate.png', 'tray-icon-liveTemplate.png', True),
-        ('tray-iconTemplate@2x.png', 'tray-icon-liveTemplate@2x.png', True),
-    ]:
-        write_rgba(RESOURCES / target, with_dot(read_rgba(RESOURCES / source), template))
-        print(f'resources/{target}')
+    for mark in MARKS:
+        for source, target, template in [
+            ('tray-icon.png', f'tray-icon-{mark}.png', False),
+            ('tray-iconTemplate.png', f'tray-icon-{mark}Template.png', True),
+            ('tray-iconTemplate@2x.png', f'tray-icon-{mark}Template@2x.png', True),
+        ]:
+            write_rgba(RESOURCES / target, with_mark(read_rgba(RESOURCES / source), template, mark, COLOURS[mark]))
+            print(f'resources/{target}')
 
 
 if __name__ == '__main__':

@@ -59,9 +59,25 @@ export const ORACLE = {
   gapsListMax: 50,
   gapsChartDays: 30,
   honestAnswerHints: 5, // O4
+  /** Links leading out of the notes folder are left out and named in the status: this many, then only counted. */
+  linksOutsideListed: 10,
   maxLinkedChunks: 2, // issue 6: linked notes join the context, bounded
-  /** Reciprocal rank fusion's constant: a chunk's share is 1 / (fusionK + its rank) on each side. */
-  fusionK: 60,
+  /**
+   * Weighted reciprocal rank fusion (issue 15): a chunk's score is the sum over the rankings that found it of
+   * weight / (fusionK + its rank there). The rankings: by cosine, by field-weighted bm25, and the chunks of the notes
+   * whose title or alias the question names, which weigh as the other two together so such a note comes first.
+   * Tuned with `npm run oracle:eval -- --tune`, not by hand.
+   */
+  fusionK: 1,
+  fusionWeights: { vector: 0.5, lexical: 2 },
+  /** bm25's weight for a match in each field of a chunk (FTS5 column weights), tuned with the same evaluation. */
+  fieldWeights: { title: 3, aliases: 3, heading: 2, body: 1 },
+  /**
+   * Someone is waiting on a question's embedding: it gets this long in all, over this many attempts, and is then
+   * searched by its words (keyword mode). The corpus's embedding keeps GEMINI's patient policy.
+   */
+  questionEmbeddingBudgetMs: 4_000,
+  questionEmbeddingAttempts: 2,
   /** How deep each side (vector, lexical) is read before fusing. */
   fusionCandidatesPerSide: 50,
   /** A heading's section longer than this is split further; about 400 tokens, well inside one embedding. */
@@ -200,6 +216,11 @@ export const IPC = {
   /** Room for a whole answer (the Assistant's longest, maxOutputTokens of text, is well under this). */
   copyTextMaxChars: 64_000,
   knowledgePathMaxChars: 4096,
+  /** A refused input's error repeats this much of it at most (its message, and its field path, each). */
+  errorEchoMaxChars: 300,
+  /** Of each key or path segment it repeats, and how many unknown keys it names. */
+  errorEchoNameMaxChars: 40,
+  errorEchoMaxNames: 3,
 } as const;
 
 /** Staff identity through Cloudflare Access (issue 4, reference/external-apis.md section 3). */
@@ -258,4 +279,22 @@ export const ZOHO = {
   relaxedQueryMaxWords: 2,
   /** The most a search or list request may ask for (Zoho accepts 1 to 200). */
   listMaxLimit: 200,
+} as const;
+
+/** Updates of the packaged app (electron/main/platform/updater.ts), when it was built with a feed. */
+export const UPDATES = {
+  /** A tray app runs for weeks: besides the check at start, one this often. */
+  checkEveryMs: 6 * 60 * 60 * 1000,
+} as const;
+
+/** The tray icon (electron/main/desktop/tray-view.ts). */
+export const TRAY = {
+  /** The latest pass's summary in the tray menu is cut to one line of at most this many characters. */
+  passSummaryMaxChars: 60,
+} as const;
+
+/** The app's window (electron/main/desktop/window-placement.ts). */
+export const WINDOW = {
+  /** Where the window was is remembered for this many displays (arrangements of screens), the latest first. */
+  placementsKept: 8,
 } as const;

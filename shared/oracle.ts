@@ -37,7 +37,11 @@ export const oracleAskInputSchema = z.strictObject({
 });
 export type OracleAskInput = z.output<typeof oracleAskInputSchema>;
 
-/** A chunk the answer rests on (O7). `relevance` is the cosine similarity; null in lexical mode (no vectors). */
+/**
+ * A chunk the answer rests on (O7). `relevance` is the score the retrieval ranked it by, from 0 to 1 (1: the
+ * passage both its meaning and its words put first, or one of a note the question names); null in lexical mode
+ * (keyword search, where nothing is measured) and for a linked passage, which no search ranked.
+ */
 export const oracleSourceSchema = z.object({
   title: z.string(),
   /** Relative to the knowledge base folder, forward slashes. */
@@ -49,20 +53,25 @@ export const oracleSourceSchema = z.object({
 });
 export type OracleSource = z.infer<typeof oracleSourceSchema>;
 
-/** Scored sources best first; unscored ones (keyword search) after them, in the order they were ranked. */
+/** Scored sources best first; unscored ones (keyword search, linked notes) after them, in the order they came. */
 export function byRelevance(a: Pick<OracleSource, 'relevance'>, b: Pick<OracleSource, 'relevance'>): number {
   if (a.relevance === null || b.relevance === null) return Number(a.relevance === null) - Number(b.relevance === null);
   return b.relevance - a.relevance;
 }
 
 /**
- * What an answer presents as its sources: the passages that cleared the relevance floor, in the order of the score
- * shown beside them. A passage under the floor may still have gone to the model (a follow-up is answered without
- * the floor, O5), but it is not shown as something the answer rests on. `floor` null: keyword search, where there
- * is no score to hold against one, so every passage found is listed in its rank.
+ * Sources as the member reads them: one group per note, the note's passages best first, and the notes in the order
+ * of their best passage, so the scores shown never go up down the list. Each passage keeps its place within its
+ * note; ties keep the order the sources came in (the ranking's).
  */
-export function listedSources<S extends Pick<OracleSource, 'relevance'>>(sources: readonly S[], floor: number | null): S[] {
-  return sources.filter((source) => floor === null || (source.relevance !== null && source.relevance >= floor)).sort(byRelevance);
+export function sourcesByNote<S extends Pick<OracleSource, 'path' | 'relevance'>>(sources: readonly S[]): S[][] {
+  const groups = new Map<string, S[]>();
+  for (const source of [...sources].sort(byRelevance)) {
+    const group = groups.get(source.path);
+    if (group) group.push(source);
+    else groups.set(source.path, [source]);
+  }
+  return [...groups.values()];
 }
 
 export const retrievalModeSchema = z.enum(['hybrid', 'lexical']);
@@ -130,6 +139,14 @@ export const knowledgeBaseSettingsPatchSchema = z
   })
   .partial();
 
+/**
+ * The same patch as the renderer may send it: the folder only goes back to the guide (null). Any other folder is set
+ * by main from the system's picker, so no page can point main at a network share or a folder the member never chose.
+ */
+export const knowledgeBaseSettingsUpdateSchema = knowledgeBaseSettingsPatchSchema.extend({
+  path: z.null({ error: 'Choose the notes folder with the Choose folder button.' }).optional(),
+});
+
 /** Where a floor came from (O9): the member's calibration, the value shipped for the model, or the seeds' 0.4. */
 export const floorSchema = z.object({
   value: z.number(),
@@ -185,6 +202,12 @@ export const knowledgeStatusSchema = z.object({
   embeddingModel: z.string(),
   floor: floorSchema,
   issue: knowledgeIssueSchema.nullable(),
+  /**
+   * Links in the folder that lead out of it (to a note or a folder elsewhere): left out of the index so that no file
+   * outside reaches the model, and named so the member knows why those notes are missing. The last listing's, with
+   * the first ORACLE.linksOutsideListed paths.
+   */
+  linksOutside: z.object({ count: z.number().int().nonnegative(), paths: z.array(z.string()) }),
 });
 export type KnowledgeStatus = z.infer<typeof knowledgeStatusSchema>;
 

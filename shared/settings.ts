@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { appUrlSchema, audSchema, teamUrlSchema } from './access-config';
+import { DEFAULT_DESKTOP_SETTINGS, desktopSettingsPatchSchema, desktopSettingsSchema } from './desktop';
 import { DEFAULT_DIGEST_SETTINGS, digestSettingsPatchSchema, digestSettingsSchema } from './digest';
 import { LANGS } from './lang';
 import { appErrorSchema } from './result';
-import { knowledgeBaseSettingsPatchSchema, knowledgeBaseSettingsSchema } from './oracle';
+import { knowledgeBaseSettingsPatchSchema, knowledgeBaseSettingsSchema, knowledgeBaseSettingsUpdateSchema } from './oracle';
+import { DEFAULT_SHORTCUT_SETTINGS, shortcutSettingsPatchSchema, shortcutSettingsSchema } from './shortcuts';
 import { DEFAULT_VOICE_SETTINGS, voiceSettingsPatchSchema, voiceSettingsSchema } from './voice';
 import { DEFAULT_ZOHO_DATA_CENTRE, zohoDataCentreSchema } from './zoho-data-centres';
 
@@ -70,6 +72,10 @@ export const settingsSchema = z.object({
   firstRun: z.object({ checklistDismissed: z.boolean().default(false) }).default({ checklistDismissed: false }),
   /** Push-to-talk and spoken answers (V1 to V5). */
   voice: voiceSettingsSchema.default(DEFAULT_VOICE_SETTINGS),
+  /** Quick ask, push-to-talk and live captions from anywhere on the desktop. */
+  shortcuts: shortcutSettingsSchema.default(DEFAULT_SHORTCUT_SETTINGS),
+  /** The tray app's question and notice that are given once (D4). */
+  desktop: desktopSettingsSchema.default(DEFAULT_DESKTOP_SETTINGS),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -82,6 +88,8 @@ export const DEFAULT_SETTINGS: Settings = {
   knowledgeBase: { path: null, floors: {} },
   firstRun: { checklistDismissed: false },
   voice: { ...DEFAULT_VOICE_SETTINGS },
+  shortcuts: { ...DEFAULT_SHORTCUT_SETTINGS },
+  desktop: { ...DEFAULT_DESKTOP_SETTINGS },
 };
 
 // No defaults in a patch: zod fills defaults even in a partial object, which would reset the fields not sent.
@@ -103,9 +111,14 @@ export const settingsPatchSchema = z
     knowledgeBase: knowledgeBaseSettingsPatchSchema,
     firstRun: z.strictObject({ checklistDismissed: z.boolean() }).partial(),
     voice: voiceSettingsPatchSchema,
+    shortcuts: shortcutSettingsPatchSchema,
+    desktop: desktopSettingsPatchSchema,
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** 'settings:update' from the renderer: a patch whose notes folder can only go back to the guide (see oracle.ts). */
+export const settingsUpdateInputSchema = settingsPatchSchema.extend({ knowledgeBase: knowledgeBaseSettingsUpdateSchema.optional() });
 
 /**
  * The settings after a patch: sections (objects) are patched field by field, a scalar replaces what was there.

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isAccelerator } from './accelerator';
 import { audioClipSchema } from './audio';
 import { requestIdSchema } from './ipc/define';
 import { VOICE } from './limits';
@@ -39,22 +38,12 @@ export const PREBUILT_VOICES = [
 ] as const;
 export type PrebuiltVoice = (typeof PREBUILT_VOICES)[number];
 
-export const DEFAULT_VOICE_SHORTCUT = 'CommandOrControl+Shift+Space';
-
-const acceleratorSchema = z
-  .string()
-  .trim()
-  .max(60)
-  .refine(isAccelerator, 'Use a modifier and a key, such as Ctrl+Shift+Space.');
-
 export const voiceSettingsSchema = z.object({
   /** V2: voice questions are answered aloud. */
   spokenAnswers: z.boolean().default(true),
   voiceName: z.enum(PREBUILT_VOICES).default('Kore'),
   /** A MediaDeviceInfo.deviceId; null is the system's default microphone. */
   microphoneId: z.string().max(200).nullable().default(null),
-  /** Starts and stops a voice question from anywhere on the desktop; null turns it off. */
-  shortcut: acceleratorSchema.nullable().default(DEFAULT_VOICE_SHORTCUT),
 });
 export type VoiceSettings = z.infer<typeof voiceSettingsSchema>;
 export const DEFAULT_VOICE_SETTINGS: VoiceSettings = voiceSettingsSchema.parse({});
@@ -63,19 +52,8 @@ export const voiceSettingsPatchSchema = z
     spokenAnswers: z.boolean(),
     voiceName: z.enum(PREBUILT_VOICES),
     microphoneId: z.string().max(200).nullable(),
-    shortcut: acceleratorSchema.nullable(),
   })
   .partial();
-
-/**
- * Whether the global shortcut works: registered; refused because another app holds it (`taken`); off (no
- * shortcut set); or `unavailable` where there is no desktop to register with (the browser harness).
- */
-export const shortcutStateSchema = z.object({
-  accelerator: z.string().nullable(),
-  state: z.enum(['registered', 'taken', 'off', 'unavailable']),
-});
-export type ShortcutState = z.infer<typeof shortcutStateSchema>;
 
 /** The renderer tells main whether the microphone is live: the tray and the on-top indicator show it. */
 export const microphoneStateSchema = z.strictObject({ live: z.boolean() });

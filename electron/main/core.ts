@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import type { AccessConfig } from '../../shared/access-config';
 import { broadcasts, contract, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
+import type { DesktopCommand } from '../../shared/desktop';
 import { matchLang, type Lang } from '../../shared/lang';
 import { ASSISTANT, TRANSLATE } from '../../shared/limits';
 import { appHandlers, type AppInfo } from './app/app-handlers';
@@ -14,6 +15,10 @@ import { authHandlers } from './auth/auth-handlers';
 import { createAuthSession, type AuthSession } from './auth/auth-session';
 import type { LoginPort, Notify } from './auth/login-port';
 import type { AppEvents, Capability } from './capability';
+import { createDesktopCapability, type DesktopPorts } from './desktop/desktop-capability';
+import { createQuickAskCapability, type QuickAskPort } from './desktop/quick-ask-capability';
+import type { ShortcutPort } from './desktop/shortcut-port';
+import { createShortcutsCapability } from './desktop/shortcuts-capability';
 import { createDigestCapability } from './digest/digest-capability';
 import { createGeminiGateway } from './gemini/gateway';
 import { sleep } from './gemini/retry-policy';
@@ -31,7 +36,6 @@ import { settingsHandlers } from './settings/settings-handlers';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store';
 import { createZoho } from './zoho/create-zoho';
 import { createSpeechGrants } from './voice/speech-grants';
-import type { ShortcutPort } from './voice/shortcut-port';
 import { createVoiceCapability } from './voice/voice-capability';
 import { createTranslateCapability, TRANSLATE_BUDGET } from './translate/translate-capability';
 import type { TranscriptFiles } from './translate/transcript-files';
@@ -89,11 +93,13 @@ export interface CoreDeps {
   broadcast: (event: AppBroadcast, payload: unknown) => void;
   /** A settings write changed the language main speaks: what main shows outside the window (the tray) follows. */
   languageChanged?: (lang: Lang) => void;
+  /** Voice on the desktop: the signs that the microphone is live (the tray, the on-top indicator). */
+  voice?: { microphone?: (live: boolean) => void };
   /**
-   * Voice on the desktop: its global shortcuts and the signs that the microphone is live (the tray, the on-top
-   * indicator). Absent where there is no desktop (the browser harness): the shortcut is then 'unavailable'.
+   * The desktop: its global shortcuts and the quick-ask window. Absent where there is no desktop (the browser
+   * harness): the shortcuts are then 'unavailable'.
    */
-  voice?: { shortcuts?: ShortcutPort; microphone?: (live: boolean) => void };
+  desktop?: { shortcuts?: ShortcutPort; quickAsk?: QuickAskPort } & DesktopPorts;
 }
 
 export interface Core {
@@ -102,6 +108,10 @@ export interface Core {
   readonly auth: AuthSession;
   /** The member's language: Settings, else the system's. */
   lang(): Lang;
+  /** Asks the app's window to start or stop push-to-talk or live captions (the tray's menu, a global shortcut). */
+  command(command: DesktopCommand): void;
+  /** The member closed the window and the app stays in the tray (said once). */
+  closedToTray(): void;
   close(): void;
 }
 
@@ -184,6 +194,16 @@ export function createCore(deps: CoreDeps): Core {
     },
   };
   const mailbox = { handlers: zohoHandlers({ connection: zoho.connection, connected: events.mailboxConnected }) };
+  const desktop = createDesktopCapability({
+    ...deps.desktop,
+    db: deps.db,
+    session,
+    settings,
+    notify: deps.auth.notify,
+    lang,
+    platform: deps.appInfo.platform,
+    log,
+  });
   const digest = createDigestCapability({
     db: deps.db,
     gateway: gemini,
@@ -192,7 +212,10 @@ export function createCore(deps: CoreDeps): Core {
     session,
     lang,
     notify: deps.auth.notify,
-    publish: (stored) => broadcast('digest:updated', stored),
+    publish: (stored) => {
+      broadcast('digest:updated', stored);
+      desktop.digestChanged();
+    },
     now,
     log,
   });
@@ -240,10 +263,6 @@ export function createCore(deps: CoreDeps): Core {
     limiter: aiChannel,
     speechGrants,
     ...deps.voice,
-    publish: {
-      shortcutPressed: () => broadcast('voice:shortcutPressed', {}),
-      shortcutChanged: (state) => broadcast('voice:shortcutChanged', state),
-    },
     now,
     log,
   });
@@ -255,6 +274,20 @@ export function createCore(deps: CoreDeps): Core {
     now,
     log,
   });
+
+  const command = (name: DesktopCommand) => broadcast('app:command', { command: name });
+  const shortcuts = createShortcutsCapability({
+    settings,
+    ...(deps.desktop?.shortcuts ? { shortcuts: deps.desktop.shortcuts } : {}),
+    actions: {
+      quickAsk: () => deps.desktop?.quickAsk?.toggle(),
+      pushToTalk: () => command('pushToTalk'),
+      liveCaptions: () => command('liveCaptions'),
+    },
+    publish: (states) => broadcast('shortcuts:changed', states),
+    log,
+  });
+  const quickAsk = createQuickAskCapability({ ...(deps.desktop?.quickAsk ? { quickAsk: deps.desktop.quickAsk } : {}) });
 
   const registry = createRegistry({
     contract,
@@ -275,14 +308,19 @@ export function createCore(deps: CoreDeps): Core {
       ...assistant.handlers,
       ...voice.handlers,
       ...translate.handlers,
+      ...shortcuts.handlers,
+      ...quickAsk.handlers,
+      ...desktop.handlers,
     },
   });
-  capabilities.push(app, preferences, keys, auth, mailbox, digest, oracle, secretary, assistant, voice, translate);
+  capabilities.push(app, preferences, keys, auth, mailbox, digest, oracle, secretary, assistant, voice, translate, shortcuts, quickAsk, desktop);
   for (const capability of capabilities) capability.start?.();
   return {
     registry,
     auth: session,
     lang,
+    command,
+    closedToTray: desktop.closedToTray,
     close() {
       for (const capability of capabilities) capability.close?.();
       deps.db.close();

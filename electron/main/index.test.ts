@@ -5,7 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { Lang } from '../../shared/lang';
 import type { LoginPort, Notify } from './auth/login-port';
 import type { Sender } from './ipc/sender';
-import type { ShortcutPort } from './voice/shortcut-port';
+import type { QuickAskPort } from './desktop/quick-ask-capability';
+import type { ShortcutPort } from './desktop/shortcut-port';
+import type { DesktopPorts } from './desktop/desktop-capability';
 
 const fakes = await vi.hoisted(async () => {
   const { EventEmitter } = await import('node:events');
@@ -25,6 +27,9 @@ const fakes = await vi.hoisted(async () => {
     readonly isVisible = () => this.visible;
     readonly isFocused = () => this.focused;
     readonly isMinimized = () => false;
+    readonly isMaximized = () => false;
+    readonly maximize = vi.fn();
+    readonly getNormalBounds = () => ({ x: 0, y: 0, width: 1100, height: 760 });
     // The on-top microphone indicator's side of a window.
     readonly showInactive = vi.fn();
     readonly setAlwaysOnTop = vi.fn();
@@ -58,6 +63,8 @@ const fakes = await vi.hoisted(async () => {
     getVersion: () => '1.2.3',
     getPreferredSystemLanguages: () => ['es-ES', 'en-US'],
     getAppPath: () => '/src/staff-desk',
+    getLoginItemSettings: vi.fn(() => ({ openAtLogin: false, wasOpenedAtLogin: false })),
+    setLoginItemSettings: vi.fn(),
     quit: vi.fn(),
     exit: vi.fn(),
   });
@@ -105,11 +112,15 @@ const fakes = await vi.hoisted(async () => {
     screen: {
       getCursorScreenPoint: () => ({ x: 10, y: 10 }),
       getDisplayNearestPoint: () => ({ workArea: { x: 0, y: 0, width: 1000, height: 700 } }),
+      getAllDisplays: () => [],
+      getDisplayMatching: () => ({ id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 } }),
     },
   };
   const core = {
     registry: { channels: ['app:info', 'settings:get'], call: vi.fn(), releaseSender: vi.fn() },
     lang: vi.fn((): Lang => 'en'),
+    command: vi.fn(),
+    closedToTray: vi.fn(),
     close: vi.fn(),
   };
   const store = {
@@ -129,6 +140,7 @@ vi.mock('./store/background-integrity-check', () => ({
   checkIntegrityInBackground: fakes.store.checkIntegrityInBackground,
 }));
 vi.mock('./store/integrity-check-worker?nodeWorker', () => ({ default: fakes.store.startIntegrityWorker }));
+vi.mock('./desktop/window-placement-store', () => ({ createWindowPlacementStore: () => ({ all: () => [], save: () => {} }) }));
 
 const { app, BrowserWindow, Menu, Notification, Tray, dialog, globalShortcut, ipcMain, nativeImage, protocol, session } =
   fakes.electron;
@@ -149,7 +161,8 @@ function coreDeps() {
     knowledge: { chooseFolder(): Promise<string | null> };
     broadcast(event: string, payload: unknown): void;
     languageChanged(lang: Lang): void;
-    voice: { shortcuts: ShortcutPort; microphone(live: boolean): void };
+    voice: { microphone(live: boolean): void };
+    desktop: { shortcuts: ShortcutPort; quickAsk: QuickAskPort } & DesktopPorts;
   };
 }
 
@@ -212,10 +225,11 @@ describe('app entry', () => {
     expect(app.whenReady).not.toHaveBeenCalled();
   });
 
-  it('starts: scheme before ready, guards and menu before the window, the app page in a window, a tray icon', async () => {
+  it('starts: scheme before ready, guards and menu before the windows, the app page in a window, a tray icon', async () => {
     await launch();
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
-    expect(fakes.events).toEqual(['scheme', 'ready', 'menu', 'window (guards: 1)']);
+    // The app's window, then the quick-ask window, kept hidden.
+    expect(fakes.events).toEqual(['scheme', 'ready', 'menu', 'window (guards: 1)', 'window (guards: 1)']);
     const window = BrowserWindow.created[0]!;
     expect(window.loadURL).toHaveBeenCalledWith('app://staff-desk/');
     expect(window.options.webPreferences?.preload).toMatch(/preload[/\\]index\.cjs$/);
@@ -240,8 +254,9 @@ describe('app entry', () => {
 
   it('in development loads the dev server and trusts it', async () => {
     await launch({ devServerUrl: 'http://localhost:5173', isPackaged: false });
-    await vi.waitFor(() => expect(BrowserWindow.created).toHaveLength(1));
+    await vi.waitFor(() => expect(BrowserWindow.created).toHaveLength(2));
     expect(BrowserWindow.created[0]!.loadURL).toHaveBeenCalledWith('http://localhost:5173');
+    expect(BrowserWindow.created[1]!.loadURL).toHaveBeenCalledWith('http://localhost:5173/quick-ask.html');
     expect(coreDeps().isTrustedSender(sender('http://localhost:5173/'))).toBe(true);
   });
 
@@ -271,6 +286,7 @@ describe('app entry', () => {
     const close = { preventDefault: vi.fn() };
     window.emit('close', close);
     expect(close.preventDefault).toHaveBeenCalled();
+    expect(fakes.core.closedToTray).toHaveBeenCalledOnce();
 
     app.emit('before-quit');
     const closeWhileQuitting = { preventDefault: vi.fn() };
@@ -331,7 +347,7 @@ describe('app entry', () => {
     });
     await launch();
     await vi.waitFor(() => expect(fakes.store.checkIntegrityInBackground).toHaveBeenCalledOnce());
-    expect(fakes.events).toEqual(['scheme', 'ready', 'menu', 'window (guards: 1)', 'integrity check']);
+    expect(fakes.events).toEqual(['scheme', 'ready', 'menu', 'window (guards: 1)', 'window (guards: 1)', 'integrity check']);
     const deps = fakes.store.checkIntegrityInBackground.mock.calls[0]![0] as {
       file: string;
       startWorker(workerData: { file: string }): unknown;
@@ -346,11 +362,11 @@ describe('app entry', () => {
     fakes.core.lang.mockReturnValue('es');
     await launch();
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
-    expect(trayLabels()).toEqual(['Abrir Staff Desk', 'Ajustes', 'Salir']);
+    expect(trayLabels()).toEqual(['Abrir Staff Desk', 'Preguntar…', 'Pulsar para hablar', 'Iniciar subtítulos en directo', 'Ajustes', 'Salir']);
 
     coreDeps().languageChanged('zh');
     expect(Tray.created[0]!.setContextMenu).toHaveBeenCalledTimes(2);
-    expect(trayLabels()).toEqual(['打开 Staff Desk', '设置', '退出']);
+    expect(trayLabels()).toEqual(['打开 Staff Desk', '提问…', '按键说话', '开始实时字幕', '设置', '退出']);
   });
 
   it.each(['win32', 'linux'] as const)('%s: a packaged app has no menu bar and its window no DevTools', (platform) =>
@@ -377,7 +393,7 @@ describe('app entry', () => {
 
       coreDeps().languageChanged('zh');
       expect(menuBar()!.map((menu) => menu.label)).toEqual(['Staff Desk', '编辑', '窗口']);
-      expect(trayLabels()).toEqual(['打开 Staff Desk', '设置', '退出']);
+      expect(trayLabels()).toEqual(['打开 Staff Desk', '提问…', '按键说话', '开始实时字幕', '设置', '退出']);
     }),
   );
 
@@ -398,9 +414,83 @@ describe('app entry', () => {
     await launch();
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
     const onPress = vi.fn();
-    expect(coreDeps().voice.shortcuts.register('CommandOrControl+Shift+Space', onPress)).toBe('registered');
+    expect(coreDeps().desktop.shortcuts.register('pushToTalk', 'CommandOrControl+Shift+Space', onPress)).toBe('registered');
     (globalShortcut.register.mock.calls[0]![1] as () => void)();
     expect(onPress).toHaveBeenCalledOnce();
+  });
+
+  it('opens the quick-ask window, hidden and painted at start, when its shortcut is pressed; its page alone may hide it', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    const [main, quickAsk] = BrowserWindow.created;
+    expect(quickAsk!.options.webPreferences?.preload).toBe(main!.options.webPreferences?.preload);
+    expect(quickAsk!.loadURL).toHaveBeenCalledWith('app://staff-desk/quick-ask.html');
+    quickAsk!.emit('ready-to-show');
+    quickAsk!.visible = false;
+    coreDeps().desktop.quickAsk.toggle();
+    expect(quickAsk!.show).toHaveBeenCalledOnce();
+    expect(quickAsk!.focus).toHaveBeenCalledOnce();
+
+    const page = (id: number): Sender => ({ id: String(id), url: 'app://staff-desk/quick-ask.html', isMainFrame: true, send: vi.fn() });
+    Object.assign(quickAsk!.webContents, { id: 7 });
+    Object.assign(main!.webContents, { id: 1 });
+    expect(coreDeps().desktop.quickAsk.isQuickAsk(page(7))).toBe(true);
+    expect(coreDeps().desktop.quickAsk.isQuickAsk(page(1))).toBe(false);
+    main!.visible = false;
+    coreDeps().desktop.quickAsk.hide('settings');
+    expect(quickAsk!.hide).toHaveBeenCalled();
+    expect(main!.show).toHaveBeenCalled();
+    expect(main!.webContents.loadURL).toHaveBeenCalledWith('app://staff-desk/#/settings');
+  });
+
+  it('D4 the tray menu does what it says: quick ask, push-to-talk and captions asked of the page, the pass on the Secretary', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    const [main, quickAsk] = BrowserWindow.created;
+    const template = () => Tray.created[0]!.setContextMenu.mock.calls.at(-1)![0] as Array<{ label?: string; click?: () => void }>;
+    const click = (label: string) => template().find((item) => item.label === label)!.click!();
+    quickAsk!.emit('ready-to-show');
+    quickAsk!.visible = false;
+    click('Ask…');
+    expect(quickAsk!.show).toHaveBeenCalled();
+    click('Push to talk');
+    click('Start live captions');
+    expect(fakes.core.command.mock.calls).toEqual([['pushToTalk'], ['liveCaptions']]);
+
+    coreDeps().desktop.tray!({ captionsRunning: true, pass: { summary: 'Luis needs a date.', needsYou: 1 } });
+    expect(Tray.created[0]!.setImage).toHaveBeenLastCalledWith(expect.stringMatching(/tray-icon-captions(Template)?\.png$/));
+    main!.visible = false;
+    click('Luis needs a date.');
+    expect(main!.show).toHaveBeenCalled();
+    expect(main!.webContents.loadURL).toHaveBeenCalledWith('app://staff-desk/#/secretary');
+    expect(template().map((item) => item.label)).toContain('Stop live captions');
+  });
+
+  it('D4 the latest pass the core read at its start shows in the tray, though the tray came after the core', async () => {
+    fakes.createCore.mockImplementationOnce((deps) => {
+      (deps as { desktop: { tray(change: unknown): void } }).desktop.tray({ pass: { summary: 'Luis needs a date.', needsYou: 1 } });
+      return fakes.core;
+    });
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    expect(Tray.created[0]!.setImage).toHaveBeenLastCalledWith(expect.stringMatching(/tray-icon-needs-you(Template)?\.png$/));
+    expect(trayLabels()).toContain('Luis needs a date.');
+  });
+
+  it('D4 started at login (--hidden), the window waits in the tray; the page can bring it forward', async () => {
+    process.argv.push('--hidden');
+    try {
+      await launch();
+      await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    } finally {
+      process.argv.pop();
+    }
+    const main = BrowserWindow.created[0]!;
+    main.emit('ready-to-show');
+    expect(main.show).not.toHaveBeenCalled();
+    main.visible = false;
+    coreDeps().desktop.showWindow!();
+    expect(main.show).toHaveBeenCalledOnce();
   });
 
   it('a live microphone with the window hidden shows in the tray and in an on-top notice, and never brings the window forward', async () => {
@@ -410,13 +500,13 @@ describe('app entry', () => {
     const window = BrowserWindow.created[0]!;
     window.visible = false;
     window.focused = false;
-    coreDeps().voice.shortcuts.register('CommandOrControl+Shift+Space', vi.fn());
+    coreDeps().desktop.shortcuts.register('pushToTalk', 'CommandOrControl+Shift+Space', vi.fn());
 
     coreDeps().voice.microphone(true);
     const tray = Tray.created[0]!;
     expect(tray.setImage).toHaveBeenLastCalledWith(expect.stringMatching(/tray-icon-live(Template)?\.png$/));
     expect(tray.setToolTip).toHaveBeenLastCalledWith('Staff Desk — micrófono activado');
-    const indicator = BrowserWindow.created[1]!;
+    const indicator = BrowserWindow.created[2]!;
     expect(indicator.options.focusable).toBe(false);
     expect(indicator.showInactive).toHaveBeenCalledOnce();
     const label = new URL(indicator.loadURL.mock.calls[0]![0]).searchParams.get('label');
@@ -454,7 +544,8 @@ describe('app entry', () => {
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
     coreDeps().voice.microphone(true);
     expect(Tray.created[0]!.setToolTip).toHaveBeenLastCalledWith('Staff Desk — microphone on');
-    expect(BrowserWindow.created).toHaveLength(1);
+    // The app's window and the hidden quick-ask window: no on-top notice.
+    expect(BrowserWindow.created).toHaveLength(2);
   });
 
   it('says in the system language that the app could not start when starting fails', async () => {

@@ -9,7 +9,7 @@ import { registerElectronTransport } from './ipc/electron-transport';
 import { allowOrigins } from './ipc/sender';
 import { createConsoleSink, createFileSink } from './log/file-sink';
 import { createLogger, createRedactor } from './log/logger';
-import { rendererSource, settingsUrl } from './app/app-origin';
+import { paneUrl, rendererSource } from './app/app-origin';
 import { setAppMenu } from './platform/app-menu';
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol';
 import { openDatabaseWithRecovery } from './platform/database-recovery';
@@ -17,9 +17,11 @@ import { signInSession } from './platform/login-partition';
 import { createLoginPort } from './platform/login-window';
 import { createFolderPicker } from './platform/folder-picker';
 import { createGlobalShortcuts } from './platform/global-shortcut';
+import { createLoginItem, openedAtLogin } from './platform/login-item';
 import { createMainWindow } from './platform/main-window';
 import { createMicrophoneIndicator } from './platform/microphone-indicator';
 import { createMicrophoneLive } from './platform/microphone-live';
+import { createQuickAskWindow, type QuickAskWindow } from './platform/quick-ask-window';
 import { APP_TITLE } from '../../shared/product';
 import { createNoteOpener } from './platform/note-opener';
 import { promptFilesOn } from './assistant/prompt-files';
@@ -32,6 +34,9 @@ import { createNotify } from './platform/notifications';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTray, type AppTray } from './platform/tray';
 import { trayIcons } from './platform/tray-menu';
+import type { TrayState } from './desktop/tray-view';
+import { createWindowPlacementStore } from './desktop/window-placement-store';
+import { startUpdates } from './platform/updater';
 import { installWebGuards } from './platform/web-guards';
 import { revealWindow, toggleWindow } from './platform/window-visibility';
 import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-secret-store';
@@ -53,6 +58,7 @@ const RENDERER_DIR = path.join(__dirname, '../renderer');
 /** App lifecycle only: everything the app does lives in createCore and the platform adapters. */
 function main(): void {
   let window: BrowserWindow | null = null;
+  let quickAsk: QuickAskWindow | null = null;
   let tray: AppTray | null = null;
   let core: Core | null = null;
   let disposeTransport: (() => void) | null = null;
@@ -122,6 +128,16 @@ function main(): void {
       return;
     }
     const notify = createNotify({ reveal, log });
+    let trayNews: Partial<TrayState> = {};
+    /** The app's window on a pane: the tray's Settings and latest pass, the quick-ask window's Open Settings. */
+    const openPane = (pane: 'settings' | 'secretary') => {
+      if (!window) return;
+      revealWindow(window);
+      window.webContents.loadURL(paneUrl(source.url, pane)).catch((error: unknown) => {
+        log.warn('could not open a pane', { pane, error });
+      });
+    };
+    const openSettings = () => openPane('settings');
     const textFiles = createTextFileDialogs({ window: () => window });
     // A voice question from anywhere: the shortcut starts and stops it, the tray and an on-top notice show the
     // microphone is live, and the window stays where it is.
@@ -131,7 +147,7 @@ function main(): void {
       indicator: createMicrophoneIndicator({ appUrl: source.url, isPackaged: app.isPackaged, log }),
       windowFocused: () => window !== null && !window.isDestroyed() && window.isVisible() && window.isFocused(),
       lang,
-      shortcut: shortcuts.current,
+      shortcut: () => shortcuts.current('pushToTalk'),
       platform: process.platform,
     });
 
@@ -161,14 +177,41 @@ function main(): void {
       },
       assistant: { promptFiles: promptFilesOn(textFiles, () => ASSISTANT_TEXTS[lang()]) },
       translate: { transcriptFiles: transcriptFilesOn(textFiles, () => TRANSLATE_TEXTS[lang()]) },
-      voice: { shortcuts, microphone: microphone.set },
+      voice: { microphone: microphone.set },
+      // The quick-ask window opens after the app's protocol is served (below); a press before that does nothing.
+      desktop: {
+        shortcuts,
+        loginItem: createLoginItem({
+          platform: process.platform,
+          isPackaged: app.isPackaged,
+          execPath: process.execPath,
+          appImage: process.env.APPIMAGE,
+          configHome: process.env.XDG_CONFIG_HOME || path.join(os.homedir(), '.config'),
+          log,
+        }),
+        // The core speaks from its start, before the tray exists: the latest word is kept for it.
+        tray: (change) => {
+          trayNews = { ...trayNews, ...change };
+          tray?.update(change);
+        },
+        showWindow: reveal,
+        quickAsk: {
+          toggle: () => quickAsk?.toggle(),
+          isQuickAsk: (sender) => quickAsk?.isQuickAsk(sender) ?? false,
+          hide: (open) => {
+            quickAsk?.hide();
+            if (open === 'settings') openSettings();
+            else if (open === 'app') reveal();
+          },
+        },
+      },
       // Only the app's own window hears main's news; a sign-in window has no preload to hear it with.
       broadcast: (event, payload) => {
         if (window && !window.isDestroyed()) window.webContents.send(event, payload);
       },
       languageChanged: (next) => {
         setAppMenu(menuEnv, next);
-        tray?.setLanguage(next);
+        tray?.update({ lang: next });
       },
     });
     disposeTransport = registerElectronTransport(core.registry);
@@ -181,6 +224,9 @@ function main(): void {
       url: source.url,
       isPackaged: app.isPackaged,
       isQuitting: () => quitting,
+      placements: createWindowPlacementStore(db),
+      startHidden: openedAtLogin(process.argv, process.platform),
+      closedToTray: () => core?.closedToTray(),
       log,
     });
     window = shown;
@@ -188,7 +234,13 @@ function main(): void {
     shown.on('blur', microphone.refresh);
     // A page that reloads or crashes mid-recording never says its microphone stopped: its recorder went with it.
     shown.webContents.on('did-navigate', () => microphone.set(false));
-    shown.webContents.on('render-process-gone', () => microphone.set(false));
+    shown.webContents.on('render-process-gone', () => {
+      microphone.set(false);
+      // Nor do its live captions (a reload says so itself, from the new page).
+      tray?.update({ captionsRunning: false });
+    });
+    // Opened hidden now, painted and kept: the quick-ask shortcut then only shows it.
+    quickAsk = createQuickAskWindow({ preload: PRELOAD_FILE, appUrl: source.url, isPackaged: app.isPackaged, isQuitting: () => quitting, log });
     tray = createTray({
       icons: trayIcons({
         platform: process.platform,
@@ -197,16 +249,20 @@ function main(): void {
         appPath: app.getAppPath(),
       }),
       lang: lang(),
+      platform: process.platform,
       toggle: () => toggleWindow(shown),
-      open: reveal,
-      settings: () => {
-        revealWindow(shown);
-        shown.webContents.loadURL(settingsUrl(source.url)).catch((error: unknown) => {
-          log.warn('could not open the settings pane', { error });
-        });
+      actions: {
+        open: reveal,
+        ask: () => quickAsk?.show(),
+        pushToTalk: () => core?.command('pushToTalk'),
+        liveCaptions: () => core?.command('liveCaptions'),
+        pass: () => openPane('secretary'),
+        settings: openSettings,
+        quit: () => app.quit(),
       },
-      quit: () => app.quit(),
     });
+    tray.update(trayNews);
+    startUpdates({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, log });
     // The whole-file check the open left out, on a worker thread: the window is already up and stays responsive.
     void checkIntegrityInBackground({
       file: databaseFile,

@@ -22,12 +22,11 @@ import {
 } from '../oracle';
 import { IPC } from '../limits';
 import { memberSecretNameSchema, secretsStatusSchema } from '../secrets';
-import { modelsCheckInputSchema, modelsCheckSchema, settingsPatchSchema, settingsSchema } from '../settings';
+import { modelsCheckInputSchema, modelsCheckSchema, settingsSchema, settingsUpdateInputSchema } from '../settings';
 import { zohoConnectedSchema, zohoConnectInputSchema, zohoProgressSchema, zohoStatusSchema } from '../zoho-connection';
 import {
   assistantTranscriptSchema,
   microphoneStateSchema,
-  shortcutStateSchema,
   speechAudioSchema,
   voiceSttInputSchema,
   voiceSttOutputSchema,
@@ -40,6 +39,8 @@ import {
   translateTextInputSchema,
   translateTextOutputSchema,
 } from '../translate';
+import { captionsStateSchema, desktopCommandSchema, loginItemInputSchema, loginItemSchema } from '../desktop';
+import { quickAskHideInputSchema, shortcutStatesSchema } from '../shortcuts';
 import { cancel, stream, unary, type Broadcasts, type Contract } from './define';
 
 const noInput = z.strictObject({});
@@ -65,9 +66,18 @@ export const contract = {
     input: z.strictObject({ text: z.string().min(1).max(IPC.copyTextMaxChars) }),
     output: z.object({ copied: z.literal(true) }),
   }),
+  /** Whether the app starts when the member signs in to the computer (hidden, in the tray). */
+  'app:loginItem': unary({ input: noInput, output: loginItemSchema }),
+  'app:setLoginItem': unary({ input: loginItemInputSchema, output: loginItemSchema }),
+  /** Brings the app's window forward: what the tray asked of a hidden window needs the member (live captions that could not start). */
+  'app:showWindow': unary({ input: noInput, output: z.object({}) }),
+  /** The quick-ask window hides itself (Escape), and may ask for the app's window instead; no other window may. */
+  'app:quickAskHide': unary({ input: quickAskHideInputSchema, output: z.object({}) }),
+  /** Whether each global shortcut (quick ask, push-to-talk, live captions) is registered, taken by another app, or off. */
+  'shortcuts:status': unary({ input: noInput, output: shortcutStatesSchema }),
 
   'settings:get': unary({ input: noInput, output: settingsSchema }),
-  'settings:update': unary({ input: settingsPatchSchema, output: settingsSchema }),
+  'settings:update': unary({ input: settingsUpdateInputSchema, output: settingsSchema }),
   /** Looks model ids up with the stored Gemini key before they are saved: which Gemini does not offer, if any. */
   'settings:checkModels': unary({ input: modelsCheckInputSchema, output: modelsCheckSchema }),
 
@@ -203,8 +213,6 @@ export const contract = {
   'voice:tts': unary({ input: voiceTtsInputSchema, output: speechAudioSchema, protected: true }),
   /** Barge-in: a sentence still being synthesized is abandoned. */
   'voice:cancelTts': cancel('voice:tts'),
-  /** Whether the global push-to-talk shortcut is registered, taken by another app, or off. */
-  'voice:shortcut': unary({ input: noInput, output: shortcutStateSchema }),
   /** The microphone went live or stopped: the tray icon and the always-on-top indicator show it. */
   'voice:microphone': unary({ input: microphoneStateSchema, output: z.object({}) }),
 
@@ -216,6 +224,8 @@ export const contract = {
   'translate:cancelSegment': cancel('translate:segment'),
   /** Writes a meeting's captions (TXT or SRT) to a file the member picks in the save dialog; cancelled: saved false. */
   'translate:saveTranscript': unary({ input: saveTranscriptInputSchema, output: z.object({ saved: z.boolean() }), protected: true }),
+  /** Live captions started or stopped: the tray shows it and its menu offers Start or Stop. */
+  'translate:captions': unary({ input: captionsStateSchema, output: z.object({}) }),
 } satisfies Contract;
 
 /** Events main sends on its own. */
@@ -226,10 +236,10 @@ export const broadcasts = {
   'digest:updated': digestStateSchema,
   /** The knowledge base changed state: indexing started, progressed or finished, or the folder moved. */
   'oracle:changed': knowledgeStatusSchema,
-  /** The global push-to-talk shortcut was pressed: start a voice question, or stop the one recording. */
-  'voice:shortcutPressed': z.object({}),
-  /** The shortcut was registered again (Settings changed it) and now works, or does not. */
-  'voice:shortcutChanged': shortcutStateSchema,
+  /** The global shortcuts were registered again (Settings changed them): which now work, and which do not. */
+  'shortcuts:changed': shortcutStatesSchema,
+  /** The tray or a global shortcut asks the main window to start or stop push-to-talk or live captions. */
+  'app:command': desktopCommandSchema,
 } satisfies Broadcasts;
 export type AppBroadcasts = typeof broadcasts;
 

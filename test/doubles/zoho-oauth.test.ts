@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ZohoDouble, ACCESS_DENIED_BODY, INVALID_OAUTHTOKEN_BODY, ZOHO_OAUTH, startZohoDouble } from './zoho-double';
 import { CLIENT, MAIL_SCOPE, connect, formJson, mailGet, pollDeviceToken, refreshGrant, requestDeviceCode } from './zoho-test-client';
@@ -254,6 +255,33 @@ describe('loopback authorization (authorization_code grant)', () => {
 
     expect((await exchange(old, redirectUri)).body).toEqual({ error: 'invalid_code' });
     expect((await exchange(moved, 'http://127.0.0.1:2/other')).body).toEqual({ error: 'invalid_redirect_uri' });
+  });
+
+  it('a code asked for with a PKCE challenge buys tokens only with the verifier behind it (S256, or plain by default)', async () => {
+    const verifier = 'a-verifier-of-forty-three-characters-or-more.~_';
+    const s256 = createHash('sha256').update(verifier).digest('base64url');
+    const exchange = (code: string, extra: Record<string, string>) =>
+      formJson(`${zoho.accountsUrl}/oauth/v2/token`, { ...CLIENT, grant_type: 'authorization_code', code, redirect_uri: redirectUri, ...extra });
+    const codeFor = async (state: string, challenge: Record<string, string>) => {
+      await fetch(authUrl(state, challenge));
+      return new URL((await zoho.approveAuthorization(state)).url).searchParams.get('code') ?? '';
+    };
+
+    const missing = await codeFor('missing', { code_challenge: s256, code_challenge_method: 'S256' });
+    const wrong = await codeFor('wrong', { code_challenge: s256, code_challenge_method: 'S256' });
+    const right = await codeFor('right', { code_challenge: s256, code_challenge_method: 'S256' });
+    const plain = await codeFor('plain', { code_challenge: verifier });
+
+    expect((await exchange(missing, {})).body).toEqual({ error: 'invalid_code' });
+    expect((await exchange(wrong, { code_verifier: `${verifier}x` })).body).toEqual({ error: 'invalid_code' });
+    expect((await exchange(right, { code_verifier: verifier })).body).toMatchObject({ access_token: expect.any(String) });
+    expect((await exchange(plain, { code_verifier: verifier })).body).toMatchObject({ access_token: expect.any(String) });
+  });
+
+  it('an unknown code_challenge_method gets an error page', async () => {
+    const page = await fetch(authUrl('x', { code_challenge: 'abc', code_challenge_method: 'S512' }));
+
+    expect(page.status).toBe(400);
   });
 
   it('denial redirects with error=access_denied', async () => {

@@ -1,9 +1,9 @@
 /**
  * Zoho's accounts server for one data centre (reference/external-apis.md section 2): the device flow, the
- * loopback authorization page, the authorization_code and refresh_token grants and revocation, with Zoho's own
+ * loopback authorization page (with PKCE, S256 or plain), the authorization_code and refresh_token grants and revocation, with Zoho's own
  * answers, several of them HTTP 200 with `{"error": ...}`. Time is the double's clock.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_DENIED_BODY } from './zoho-steps';
 
 /** Zoho's facts, as its documentation and observed behaviour give them. */
@@ -103,6 +103,8 @@ interface PendingAuthorization {
   redirectUri: string;
   scope: string;
   offline: boolean;
+  /** The PKCE challenge the auth page was asked with, in S256 form; null without PKCE. */
+  challenge: string | null;
 }
 
 interface AuthorizationCode extends PendingAuthorization {
@@ -257,6 +259,8 @@ export function createZohoOAuth(options: ZohoOAuthOptions): ZohoOAuth {
         codes.delete(params.code ?? '');
         if (!code || now() >= code.expiresAt) return json({ error: 'invalid_code' });
         if (params.redirect_uri !== code.redirectUri) return json({ error: 'invalid_redirect_uri' });
+        // Zoho's documentation names no error for a verifier that does not match; its word for a bad code stands in.
+        if (code.challenge !== null && s256(params.code_verifier ?? '') !== code.challenge) return json({ error: 'invalid_code' });
         return json(grantTokens(code.clientId, code.scope, code.offline));
       }
       if (params.grant_type === 'refresh_token') {
@@ -287,7 +291,19 @@ export function createZohoOAuth(options: ZohoOAuthOptions): ZohoOAuth {
       if (params.response_type !== 'code') return html(errorPage('Invalid Response Type', 'response_type must be code.'), 400);
       if (!params.scope) return html(errorPage('Invalid Scope', 'No scope was requested.'), 400);
       if (!isHttpUrl(params.redirect_uri)) return html(errorPage('Invalid Redirect Uri', 'redirect_uri must be an http or https URL.'), 400);
-      pendingAuthorizations.set(params.state ?? '', { clientId: options.clientId, redirectUri: params.redirect_uri ?? '', scope: params.scope, offline: params.access_type === 'offline' });
+      const method = params.code_challenge_method ?? 'plain';
+      if (params.code_challenge !== undefined && method !== 'S256' && method !== 'plain') {
+        return html(errorPage('Invalid Code Challenge Method', 'code_challenge_method must be S256 or plain.'), 400);
+      }
+      // Kept in S256 form: a plain challenge is the verifier itself (Zoho's default method).
+      const challenge = params.code_challenge === undefined ? null : method === 'S256' ? params.code_challenge : s256(params.code_challenge);
+      pendingAuthorizations.set(params.state ?? '', {
+        clientId: options.clientId,
+        redirectUri: params.redirect_uri ?? '',
+        scope: params.scope,
+        offline: params.access_type === 'offline',
+        challenge,
+      });
       return html(consentPage(params.scope));
     },
 
@@ -357,6 +373,11 @@ export function createZohoOAuth(options: ZohoOAuthOptions): ZohoOAuth {
   };
   dataCentresByUrl.set(options.accountsUrl, oauth);
   return oauth;
+}
+
+/** RFC 7636 section 4.2: BASE64URL(SHA256(verifier)). */
+function s256(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
 }
 
 function isHttpUrl(value: string | undefined): boolean {

@@ -55,6 +55,8 @@ it('the language list names each language in its own words, in one stable order'
   const { page } = await openDesk();
   await page.keyboard.press('Control+6');
   const picker = page.getByRole('combobox', { name: ui.settings.language.label });
+  // Settings loads on its first visit (a chunk of its own); allTextContents() does not wait for it.
+  await picker.waitFor();
   const options = await picker.locator('option').allTextContents();
   // "System" first, then every language by its own name.
   expect(options.slice(1)).toEqual(LANGS_BY_NAME.map((lang) => LANG_NATIVE_NAMES[lang]));

@@ -19,6 +19,7 @@ beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'staff-desk-page-server-'));
   mkdirSync(join(root, 'renderer', 'assets'), { recursive: true });
   writeFileSync(join(root, 'renderer', 'index.html'), INDEX);
+  writeFileSync(join(root, 'renderer', 'quick-ask.html'), INDEX.replace('app.js', 'quick-ask.js'));
   writeFileSync(join(root, 'renderer', 'assets', 'app.js'), 'console.log("app")');
   writeFileSync(join(root, 'secret.txt'), 'outside the renderer');
   const server = createPageServer({ rendererDir: join(root, 'renderer'), shimCode: 'window.shim=1', token: TOKEN, readFile });
@@ -56,6 +57,13 @@ describe('harness page server', () => {
       expect(refused.status, path).toBe(403);
       expect(refused.body, path).not.toContain('<script');
     }
+  });
+
+  it('serves the quick-ask page like the app’s: with the token only, the api shim first', async () => {
+    const page = await get(`/quick-ask.html?token=${TOKEN}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(new RegExp(`<script src="${SHIM_PATH}"></script>\\s*<script type="module" crossorigin src="./assets/quick-ask.js">`));
+    expect((await get('/quick-ask.html')).status).toBe(403);
   });
 
   it('serves the shim and the built assets, and nothing outside the renderer folder', async () => {

@@ -9,6 +9,8 @@ export const SHIM_PATH = '/__harness/api-shim.js';
 const SHIM_TAG = `<script src="${SHIM_PATH}"></script>`;
 const MODULE_SCRIPT = /<script\b[^>]*\btype=["']?module\b/i;
 const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+/** The built pages that reach main (the preload in the app, the shim here): the app's own and the quick-ask window's. */
+const API_PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/index.html': 'index.html', '/quick-ask.html': 'quick-ask.html' };
 
 export interface PageServerDeps {
   /** The built renderer (out/renderer). */
@@ -55,11 +57,11 @@ async function serve(request: IncomingMessage, response: ServerResponse, deps: P
   const path = queryAt === -1 ? raw : raw.slice(0, queryAt);
   const query = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1));
 
-  if (path === '/' || path === '/index.html') {
+  if (Object.hasOwn(API_PAGES, path)) {
     if (!sameToken(query.get('token'), deps.token)) {
       return text(response, 403, 'Forbidden: open the address the harness printed, token included.');
     }
-    const html = (await deps.readFile(join(deps.rendererDir, 'index.html'))).toString('utf8');
+    const html = (await deps.readFile(join(deps.rendererDir, API_PAGES[path]!))).toString('utf8');
     const at = html.search(MODULE_SCRIPT);
     if (at === -1) return text(response, 500, 'The built page has no module script; rebuild it (npx electron-vite build).');
     return send(response, 200, 'text/html; charset=utf-8', `${html.slice(0, at)}${SHIM_TAG}\n    ${html.slice(at)}`);

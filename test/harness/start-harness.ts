@@ -177,6 +177,15 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
       },
     },
     broadcast: (event, payload) => broadcastToSockets(event, payload),
+    // No window to show or hide in a browser: the quick-ask page's requests are recorded, from whichever page sends
+    // them (each page here is a socket, not a window the harness could tell apart).
+    desktop: {
+      quickAsk: {
+        toggle: () => log.info('quick ask shortcut pressed'),
+        isQuickAsk: () => true,
+        hide: (open) => log.info('quick ask hide requested', { open: open ?? null }),
+      },
+    },
   });
   const transport = attachWsTransport({ server, registry: core.registry, token, origin, log });
   broadcastToSockets = transport.broadcast;

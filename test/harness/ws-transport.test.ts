@@ -1,19 +1,20 @@
 import { createServer, type Server } from 'node:http';
 import { connect as connectTcp, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { z } from 'zod';
 import { unary } from '../../shared/ipc/define';
-import { IPC } from '../../shared/limits';
 import { err, ok } from '../../shared/result';
 import { openSocket, SocketRefusedError } from './socket-client';
 import { createTestCore } from '../support/test-core';
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createRegistry, type Handlers } from '../../electron/main/ipc/registry';
 import { allowOrigins } from '../../electron/main/ipc/sender';
-import { attachWsTransport, sameToken } from './ws-transport';
+import { attachWsTransport, sameToken, SOCKET_FRAME_CEILING_BYTES } from './ws-transport';
 import { COUNT_STREAM_CONTRACT } from '../support/count-stream-contract';
 
 const TOKEN = 'test-token-0123456789';
+const TOO_LARGE = { ok: false, error: { code: 'TOO_LARGE', message: 'The request is too large.' } };
 
 const testContract = {
   'echo:say': unary({ input: z.strictObject({ text: z.string() }), output: z.object({ said: z.string() }) }),
@@ -145,17 +146,50 @@ describe('WebSocket transport', () => {
     client.sendRaw(JSON.stringify({ id: '5', channel: 'echo:say', input: { text: 'string id' } }));
     client.sendRaw('{"id": 11, "channel": "echo:s');
     client.sendRaw(JSON.stringify({ id: 12, channel: 42 }));
-    client.sendRaw(JSON.stringify({ id: 13, channel: 'echo:say', input: { text: 'x'.repeat(IPC.maxInputBytes * 2) } }));
     client.sendRaw(Buffer.from(JSON.stringify({ id: 14, channel: 'echo:say', input: { text: 'binary' } })));
 
     expect(await client.replyTo(11)).toEqual(invalid);
     expect(await client.replyTo(12)).toEqual(invalid);
-    expect(await client.replyTo(13)).toEqual(invalid);
     expect(await client.replyTo(14)).toEqual({ ok: true, value: { said: 'BINARY' } });
     expect(await client.call('echo:say', { text: 'still here' })).toEqual({ ok: true, value: { said: 'STILL HERE' } });
     const ids = client.frames.map((frame) => (JSON.parse(frame) as { id?: number }).id);
-    expect(ids).toEqual([11, 12, 13, 14, expect.any(Number)]);
+    expect(ids).toEqual([11, 12, 14, expect.any(Number)]);
     expect(log.lines.filter((line) => line.includes('ipc frame ignored'))).toHaveLength(4);
+  });
+
+  it.each([1.5, 3, 5])('answers a %s MB frame with TOO_LARGE for its id, wherever the id sits, and keeps serving', async (megabytes) => {
+    const { url } = await setup();
+    const client = await connect(url);
+    const big = 'x'.repeat(megabytes * 1_000_000);
+
+    client.sendRaw(JSON.stringify({ id: 21, channel: 'echo:say', input: { text: big } }));
+    client.sendRaw(JSON.stringify({ channel: 'echo:say', input: { text: big }, id: 22 }));
+
+    expect(await client.replyTo(21)).toEqual(TOO_LARGE);
+    expect(await client.replyTo(22)).toEqual(TOO_LARGE);
+    expect(await client.call('echo:say', { text: 'still here' })).toEqual({ ok: true, value: { said: 'STILL HERE' } });
+  });
+
+  it('answers TOO_LARGE, not "not JSON", to a frame too large to read whose leading id is all that can be read', async () => {
+    const { url } = await setup();
+    const client = await connect(url);
+
+    client.sendRaw(`{"id": 23, "channel": "echo:say", "input": {"text": "${'x'.repeat(5_000_000)}`);
+
+    expect(await client.replyTo(23)).toEqual(TOO_LARGE);
+  });
+
+  it(`closes with 1009 (message too big), unread, a frame over the ${SOCKET_FRAME_CEILING_BYTES / 1_000_000} MB ceiling; other connections go on`, async () => {
+    const { url } = await setup();
+    const other = await connect(url);
+    const ws = new WebSocket(url);
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+
+    ws.send(Buffer.alloc(SOCKET_FRAME_CEILING_BYTES + 1, 0x20));
+
+    expect(await closed).toBe(1009);
+    expect(await other.call('echo:say', { text: 'fine' })).toEqual({ ok: true, value: { said: 'FINE' } });
   });
 
   it('releases the work a connection started when it closes', async () => {

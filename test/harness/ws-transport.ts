@@ -5,6 +5,7 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { Contract } from '../../shared/ipc/define';
 import { IPC } from '../../shared/limits';
 import { err, type Result } from '../../shared/result';
+import { requestTooLarge } from '../../electron/main/ipc/input-budget';
 import type { Logger } from '../../electron/main/log/logger';
 import type { Registry } from '../../electron/main/ipc/registry';
 import type { Sender } from '../../electron/main/ipc/sender';
@@ -35,11 +36,17 @@ export interface WsTransport {
 
 export const IPC_SOCKET_PATH = '/ipc';
 
-/** A frame above this is not parsed; its id, if it comes first, still gets an answer. */
-const MAX_FRAME_BYTES = IPC.maxInputBytes * 2;
-// Frames between the two limits are answered; beyond this one ws itself closes the socket (1009 Message Too Big)
-// rather than buffer without bound.
-const MAX_PAYLOAD_BYTES = MAX_FRAME_BYTES * 2;
+/**
+ * A frame above this is refused as TOO_LARGE, like an input over the registry's budget, whatever it holds. UTF-8
+ * spends up to three bytes on what the budget counts as one UTF-16 unit: below this, the registry decides.
+ */
+const MAX_FRAME_BYTES = IPC.maxInputBytes * 3;
+/**
+ * The hard ceiling: a frame up to this size is read, then refused by its id; one above it is not read at all, and
+ * ws closes the socket with 1009 (Message Too Big), since its id cannot be known without buffering what no
+ * request needs. A connection thus never holds more than this of one frame.
+ */
+export const SOCKET_FRAME_CEILING_BYTES = IPC.maxInputBytes * 8;
 /** Enough of a frame's start to find a leading `{"id": n`. */
 const ID_PEEK_BYTES = 64;
 const LEADING_ID = /^\s*\{\s*"id"\s*:\s*(-?\d+(?:\.\d+)?)/;
@@ -54,7 +61,7 @@ export function sameToken(presented: string | null | undefined, expected: string
 export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>): WsTransport {
   const { server, registry, token, origin, log } = deps;
   const path = deps.path ?? IPC_SOCKET_PATH;
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: SOCKET_FRAME_CEILING_BYTES });
   let opened = 0;
 
   function refuse(socket: Duplex, status: 403 | 404, reason: string) {
@@ -94,6 +101,11 @@ export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>):
     ws.on('message', (data) => {
       const frame = toBuffer(data);
       const request = readRequest(frame);
+      if (request.kind === 'too large') {
+        if (request.id === null) ignore('too large', frame.length);
+        else reply(request.id, requestTooLarge());
+        return;
+      }
       if (request.kind === 'malformed') {
         if (request.id === null) ignore(request.reason, frame.length);
         else reply(request.id, err('INVALID_INPUT', MALFORMED_MESSAGES[request.reason]));
@@ -127,33 +139,40 @@ export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>):
   };
 }
 
-type Malformed = 'too large' | 'not JSON' | 'not an object' | 'no numeric id';
+type Malformed = 'not JSON' | 'not an object' | 'no numeric id';
 
 const MALFORMED_MESSAGES: Record<Malformed, string> = {
-  'too large': 'The message is too large.',
   'not JSON': 'The message is not valid JSON.',
   'not an object': 'The message must be a JSON object with an id, a channel and an input.',
   'no numeric id': 'The message needs a numeric id.',
 };
 
-type ReadRequest =
-  | { kind: 'request'; id: number; channel: unknown; input: unknown }
-  | { kind: 'malformed'; reason: Malformed; id: number | null };
+type Request = { kind: 'request'; id: number; channel: unknown; input: unknown };
 
-function readRequest(frame: Buffer): ReadRequest {
-  if (frame.length > MAX_FRAME_BYTES) return { kind: 'malformed', reason: 'too large', id: peekId(frame) };
+type ReadRequest = Request | { kind: 'too large'; id: number | null } | { kind: 'malformed'; reason: Malformed; id: number | null };
+
+function parseFrame(frame: Buffer): Request | { kind: 'malformed'; reason: Malformed } {
   let message: unknown;
   try {
     message = JSON.parse(frame.toString('utf8'));
   } catch {
-    return { kind: 'malformed', reason: 'not JSON', id: peekId(frame) };
+    return { kind: 'malformed', reason: 'not JSON' };
   }
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-    return { kind: 'malformed', reason: 'not an object', id: null };
-  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return { kind: 'malformed', reason: 'not an object' };
   const { id, channel, input } = message as Record<string, unknown>;
-  if (typeof id !== 'number' || !Number.isFinite(id)) return { kind: 'malformed', reason: 'no numeric id', id: null };
+  if (typeof id !== 'number' || !Number.isFinite(id)) return { kind: 'malformed', reason: 'no numeric id' };
   return { kind: 'request', id, channel, input };
+}
+
+function readRequest(frame: Buffer): ReadRequest {
+  const leading = peekId(frame);
+  // The usual frame names its id first: an oversized one is then refused without being parsed at all.
+  if (frame.length > MAX_FRAME_BYTES && leading !== null) return { kind: 'too large', id: leading };
+  const parsed = parseFrame(frame);
+  if (frame.length > MAX_FRAME_BYTES) return { kind: 'too large', id: parsed.kind === 'request' ? parsed.id : null };
+  if (parsed.kind === 'request') return parsed;
+  // Only a frame that is not JSON at all may still show its id; a parsed one without a numeric id has none.
+  return { kind: 'malformed', reason: parsed.reason, id: parsed.reason === 'not JSON' ? leading : null };
 }
 
 /** The id of a frame too large or too broken to parse, when it is the frame's first member. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ENTRY_URL, APP_ORIGIN, isTrustedUrl, originOf, rendererSource, settingsUrl } from './app-origin';
+import { APP_ENTRY_URL, APP_ORIGIN, isTrustedUrl, originOf, paneUrl, rendererSource, settingsUrl } from './app-origin';
 
 describe('app origin', () => {
   it('names the origin of custom-scheme and web URLs, and nothing for URLs without one', () => {
@@ -50,5 +50,6 @@ describe('app origin', () => {
   it('points the Settings pane at the page that is already loaded', () => {
     expect(settingsUrl(APP_ENTRY_URL)).toBe('app://staff-desk/#/settings');
     expect(settingsUrl('http://localhost:5173')).toBe('http://localhost:5173/#/settings');
+    expect(paneUrl(APP_ENTRY_URL, 'secretary')).toBe('app://staff-desk/#/secretary');
   });
 });

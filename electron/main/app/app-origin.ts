@@ -43,11 +43,15 @@ export function isTrustedUrl(raw: string, origins: readonly string[]): boolean {
 }
 
 /**
- * The page's address with the Settings pane selected. The renderer routes on the URL fragment, so loading this
- * over the open page switches pane without reloading it.
+ * The page's address with a pane selected. The renderer routes on the URL fragment, so loading this over the open
+ * page switches pane without reloading it.
  */
-export function settingsUrl(pageUrl: string): string {
+export function paneUrl(pageUrl: string, pane: 'settings' | 'secretary'): string {
   const url = new URL(pageUrl);
-  url.hash = '/settings';
+  url.hash = `/${pane}`;
   return url.href;
+}
+
+export function settingsUrl(pageUrl: string): string {
+  return paneUrl(pageUrl, 'settings');
 }

@@ -117,6 +117,13 @@ describe('auth session: signing in', () => {
     expect(world.login.windows.map((window) => window.appUrl)).toEqual([APP_URL]);
   });
 
+  it('has the log mask the Access token it signed in with', async () => {
+    const world = setup();
+    const { token } = await signInAsAna(world);
+    world.log.warn('sign-in window answered', { cookie: `CF_Authorization=${token}`, token });
+    expect(world.log.lines.join('\n')).not.toContain(token);
+  });
+
   it('stays signed out, without an error, when the member closes the window', async () => {
     const world = setup();
     world.login.signInAnswer = null;

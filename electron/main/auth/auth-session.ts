@@ -142,6 +142,8 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
   }
 
   function verify(token: string, access: AccessConfig) {
+    // Every token passes here, from the window, a silent renewal or the harness: none may reach the log.
+    log.concealToken(token);
     return verifyAccessToken(token, { teamUrl: access.teamUrl, aud: access.aud, jwks: jwksFor(access.teamUrl), now: deps.now });
   }
 

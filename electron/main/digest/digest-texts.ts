@@ -1,4 +1,5 @@
 import type { Lang } from '../../../shared/lang';
+import { plural } from '../texts/plural';
 
 /**
  * The few sentences a pass writes itself, in the member's language: the summary of a pass that found nothing
@@ -8,14 +9,6 @@ interface DigestTexts {
   noNewMail: string;
   noticeTitle: string;
   needYou(count: number, subject: string): string;
-}
-
-type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
-
-/** `#` stands for the number, in the language's own plural form for it. */
-function plural(lang: Lang, count: number, forms: PluralForms): string {
-  const form = forms[new Intl.PluralRules(lang).select(count)] ?? forms.other;
-  return form.replace('#', String(count));
 }
 
 const TEXTS: Record<Lang, DigestTexts> = {

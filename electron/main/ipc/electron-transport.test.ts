@@ -122,6 +122,29 @@ describe('Electron IPC transport', () => {
     }
   });
 
+  // Electron's IPC carries whatever structured clone does: each shape of a large input gets the same refusal.
+  it.each([1.5, 3, 5])('refuses a %s MB input as TOO_LARGE, whatever shape carries the bytes', async (megabytes) => {
+    const { invoke } = setup();
+    const window = fakeWindow();
+    const bytes = megabytes * 1_000_000;
+    const big = 'x'.repeat(bytes);
+    const inputs = {
+      string: { text: big },
+      'array buffer': { text: 'hola', clip: new ArrayBuffer(bytes) },
+      'typed array': { text: 'hola', clip: new Uint8Array(bytes) },
+      map: { text: 'hola', notes: new Map([['note', big]]) },
+      set: { text: 'hola', notes: new Set([big]) },
+      'array of numbers': { text: 'hola', samples: new Array(bytes / 8).fill(0) },
+    };
+    for (const [shape, input] of Object.entries(inputs)) {
+      expect(await invoke('echo:say', window.event(), input), shape).toEqual({
+        ok: false,
+        error: { code: 'TOO_LARGE', message: 'The request is too large.' },
+      });
+    }
+    expect(await invoke('echo:say', window.event(), { text: 'still here' })).toEqual({ ok: true, value: { said: 'still here' } });
+  });
+
   it('turns a handler that throws into an INTERNAL Result that says nothing of the cause', async () => {
     const { invoke } = setup();
     const result = await invoke('echo:boom', fakeWindow().event(), {});

@@ -1,13 +1,16 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { cancel, requestIdSchema, unary } from '../../../shared/ipc/define';
-import { err, ok } from '../../../shared/result';
+import { IPC } from '../../../shared/limits';
+import { err, ok, type Err } from '../../../shared/result';
 import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { createMemoryLogger } from '../log/logger';
 import type { Member } from '../auth/member';
 import { createRegistry, type Handlers } from './registry';
 import { allowOrigins } from './sender';
 import { COUNT_STREAM_CONTRACT } from '../../../test/support/count-stream-contract';
+import { createSignedInTestCore } from '../../../test/support/signed-in-core';
+import { createTestCore } from '../../../test/support/test-core';
 
 const testContract = {
   'echo:say': unary({
@@ -15,6 +18,10 @@ const testContract = {
     output: z.object({ said: z.string() }),
   }),
   'echo:boom': unary({ input: z.strictObject({}), output: z.object({}) }),
+  'echo:tags': unary({
+    input: z.strictObject({ tags: z.record(z.string(), z.strictObject({ label: z.string() })) }),
+    output: z.object({}),
+  }),
   'echo:leaky': unary({ input: z.strictObject({}), output: z.object({ visible: z.string() }) }),
   'echo:refuse': unary({ input: z.strictObject({}), output: z.object({}) }),
   'echo:whoami': unary({ input: z.strictObject({}), output: z.object({ email: z.string() }), protected: true }),
@@ -35,6 +42,7 @@ function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
     'echo:boom': () => {
       throw new Error('database exploded at /secret/path');
     },
+    'echo:tags': () => ok({}),
     // Declares only "visible": anything else a handler returns must not cross IPC.
     'echo:leaky': () => ok({ visible: 'yes', apiKey: 'AIza-should-not-leak' } as { visible: string }),
     // A failure from deep inside main may carry its cause: only the declared error fields may cross IPC.
@@ -67,6 +75,11 @@ function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
 
 describe('IPC registry', () => {
   it('validates, dispatches and returns the handler Result', async () => {
@@ -113,6 +126,41 @@ describe('IPC registry', () => {
       ok: false,
       error: { code: 'INVALID_INPUT' },
     });
+  });
+
+  it('repeats a bounded part of what was sent: 20,000 unknown keys name a few, and say how many more', async () => {
+    const test = createTestCore();
+    cleanups.push(test.dispose);
+    const keys = Array.from({ length: 20_000 }, (_, n) => `unknown_key_${n}`);
+    const result = await test.core.registry.call('app:info', Object.fromEntries(keys.map((key) => [key, 1])), fakeSender().sender);
+
+    expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    const message = (result as Err).error.message;
+    expect(message.length).toBeLessThanOrEqual(IPC.errorEchoMaxChars);
+    expect(message).toContain('"unknown_key_0"');
+    expect(message).toContain('19,997 more');
+    expect(message).not.toContain('unknown_key_19999');
+  });
+
+  it('cuts a long key or path short, and shows control and direction characters as visible escapes', async () => {
+    const { registry } = setup();
+    const { sender } = fakeSender();
+    const sneaky = 'exe\u202Etxt\u0007\u0085\u200F\u2066';
+    const long = 'k'.repeat(10_000);
+
+    const unknown = await registry.call('echo:say', { text: 'ok', [sneaky]: 1, [long]: 2 }, sender);
+    const tagged = await registry.call('echo:tags', { tags: { [`${sneaky}${long}`]: { label: 7 } } }, sender);
+
+    for (const result of [unknown, tagged]) {
+      expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+      const { message, field = '' } = (result as Err).error;
+      expect(message.length).toBeLessThanOrEqual(IPC.errorEchoMaxChars);
+      expect(field.length).toBeLessThanOrEqual(IPC.errorEchoMaxChars);
+      expect(`${message}${field}`).not.toMatch(/[\p{Cc}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u);
+      expect(`${message}${field}`).not.toContain('k'.repeat(IPC.errorEchoNameMaxChars + 1));
+    }
+    expect((unknown as Err).error.message).toContain('"exe\\u202Etxt\\u0007\\u0085\\u200F\\u2066"');
+    expect((tagged as Err).error.field).toMatch(/^tags\.exe\\u202Etxt\\u0007\\u0085\\u200F\\u2066k+…\.label$/);
   });
 
   it('stops at the byte budget before walking a huge input', async () => {
@@ -256,6 +304,39 @@ describe('IPC registry', () => {
     open();
     await settle();
     expect(events.map((e) => e.event)).toEqual(['count:chunk']);
+  });
+});
+
+describe('IPC registry over the app contract: no input is not a null input', () => {
+  it('refuses null for a channel that changes state, whatever its input: auth:logout leaves the member signed in', async () => {
+    const test = await createSignedInTestCore();
+    cleanups.push(test.dispose);
+    const { sender } = fakeSender();
+
+    expect(await test.core.registry.call('auth:logout', null, sender)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await test.core.registry.call('auth:status', {}, sender)).toMatchObject({ ok: true, value: { state: 'signed_in' } });
+  });
+
+  it('refuses a null or missing input where the channel takes one: settings:update changes nothing', async () => {
+    const test = createTestCore();
+    cleanups.push(test.dispose);
+    const { sender } = fakeSender();
+    const before = await test.core.registry.call('settings:get', {}, sender);
+
+    for (const input of [null, undefined]) {
+      expect(await test.core.registry.call('settings:update', input, sender)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    }
+    expect(await test.core.registry.call('settings:get', {}, sender)).toEqual(before);
+  });
+
+  it('serves a channel without input called with nothing or {}, and refuses null there too', async () => {
+    const test = createTestCore();
+    cleanups.push(test.dispose);
+    const { sender } = fakeSender();
+
+    expect(await test.core.registry.call('app:info', undefined, sender)).toMatchObject({ ok: true });
+    expect(await test.core.registry.call('app:info', {}, sender)).toMatchObject({ ok: true });
+    expect(await test.core.registry.call('app:info', null, sender)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 });
 

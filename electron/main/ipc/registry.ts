@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   type CancelDef,
   type ChannelDef,
@@ -10,10 +10,11 @@ import {
   type UnaryDef,
 } from '../../../shared/ipc/define';
 import { IPC } from '../../../shared/limits';
-import { appErrorSchema, err, ok, type AppError, type Err, type Result } from '../../../shared/result';
+import { appErrorSchema, err, ok, type Err, type Result } from '../../../shared/result';
 import type { Member } from '../auth/member';
 import type { Logger } from '../log/logger';
-import { checkInputBudget } from './input-budget';
+import { checkInputBudget, requestTooLarge } from './input-budget';
+import { inputError } from './input-error';
 import type { Sender, SenderPolicy } from './sender';
 
 export interface CallContext {
@@ -185,9 +186,11 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
         return err('UNAUTHENTICATED', 'Sign in with your staff account first.');
       }
       const budget = checkInputBudget(input, IPC.maxInputBytes, IPC.maxInputDepth);
-      if (budget === 'too_large') return err('TOO_LARGE', 'The request is too large.');
+      if (budget === 'too_large') return requestTooLarge();
       if (budget === 'too_deep') return err('INVALID_INPUT', 'The request is nested too deeply.');
-      const parsed = def.input.safeParse(input ?? {});
+      // Leaving the input out means "nothing" only where the channel takes nothing; null is never "nothing".
+      const given = input === undefined && takesNoInput(def.input) ? {} : input;
+      const parsed = def.input.safeParse(given);
       if (!parsed.success) return inputError(parsed.error);
 
       const base = { sender, member };
@@ -219,13 +222,7 @@ function errorOnly(result: Err): Err {
   return { ok: false, error: appErrorSchema.parse(result.error) };
 }
 
-/** TOO_LARGE when the only complaint is size (S1: a question over 2000 chars is 413), else INVALID_INPUT. */
-function inputError(error: z.ZodError): Result<never> {
-  const first = error.issues[0]!;
-  const field = first.path.map(String).join('.') || undefined;
-  const onlySize = error.issues.every((issue) => issue.code === 'too_big');
-  const detail: Omit<AppError, 'code' | 'message'> = field ? { field } : {};
-  return onlySize
-    ? err('TOO_LARGE', field ? `"${field}" is too long.` : 'The request is too large.', detail)
-    : err('INVALID_INPUT', field ? `"${field}": ${first.message}` : first.message, detail);
+/** A channel whose input is the empty object (the contract's noInput), which a tool may call without one. */
+function takesNoInput(schema: z.ZodType): boolean {
+  return schema instanceof z.ZodObject && Object.keys(schema.shape).length === 0;
 }

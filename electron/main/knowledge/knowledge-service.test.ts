@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
@@ -236,6 +236,58 @@ describe('knowledge service: the folder itself', () => {
     // The old folder's pass stopped before embedding anything.
     expect(new Set(embeddedTitles(gemini.double))).toEqual(new Set(['Onboarding']));
     expect(k.service.folder()).toBe(other);
+  });
+});
+
+describe('knowledge service: links out of the folder', () => {
+  /** A vault with a note, a folder and a linked copy inside, and links to a note and a folder of the member's elsewhere. */
+  function linkedVault() {
+    const root = smallVault();
+    const home = makeTempDir();
+    writeNote(home, 'diary.md', '# Diary\n\nThe zanzibar itinerary and the safe combination.\n');
+    writeNote(home, 'private/passwords.md', '# Passwords\n\nThe quokka account password.\n');
+    symlinkSync(join(home, 'diary.md'), join(root, 'diary.md'), 'file');
+    symlinkSync(join(home, 'private'), join(root, 'guides', 'private'), 'dir');
+    symlinkSync(join(root, 'vpn.md'), join(root, 'vpn-copy.md'), 'file');
+    return root;
+  }
+
+  it('keeps what they lead to out of the index and away from the model, and names them to the member', async () => {
+    const k = kit({ path: linkedVault() });
+    k.service.start();
+    const status = await settled(k.service);
+
+    expect(notePaths(k.db)).toEqual(['guides/holidays.md', 'printer.md', 'vpn.md']);
+    expect(lexicalHits(k.db, 'zanzibar')).toBe(0);
+    expect(lexicalHits(k.db, 'quokka')).toBe(0);
+    expect(embeddedTitles(gemini.double)).not.toContain('Diary');
+    expect(embeddedTitles(gemini.double)).not.toContain('Passwords');
+    // The link inside (a second name for vpn.md) is no escape: left out without a word, its note indexed once.
+    expect(status).toMatchObject({ notes: 3, issue: null, linksOutside: { count: 2, paths: ['diary.md', 'guides/private'] } });
+    expect(k.published.at(-1)?.linksOutside).toEqual({ count: 2, paths: ['diary.md', 'guides/private'] });
+  });
+
+  it('forgets them once they are gone, or when another folder is chosen', async () => {
+    const path = linkedVault();
+    const k = await started({ path });
+    rmSync(join(path, 'diary.md'));
+    k.watch.change();
+    expect(await settled(k.service)).toMatchObject({ linksOutside: { count: 1, paths: ['guides/private'] } });
+
+    k.update({ knowledgeBase: { path: smallVault() } });
+    expect(k.published.at(-1)).toMatchObject({ state: 'indexing', linksOutside: { count: 0, paths: [] } });
+  });
+
+  it('opens only notes the index holds for the folder it reads', async () => {
+    const k = await started({ path: linkedVault() });
+    expect(k.service.hasNote('vpn.md')).toBe(true);
+    expect(k.service.hasNote('diary.md')).toBe(false);
+    expect(k.service.hasNote('vpn-copy.md')).toBe(false);
+    // Until the new folder's pass, the notes indexed are the old folder's, not the new one's.
+    k.update({ knowledgeBase: { path: smallVault() } });
+    expect(k.service.hasNote('vpn.md')).toBe(false);
+    await settled(k.service);
+    expect(k.service.hasNote('vpn.md')).toBe(true);
   });
 });
 

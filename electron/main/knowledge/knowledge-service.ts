@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type Database from 'better-sqlite3';
-import { GEMINI } from '../../../shared/limits';
+import { GEMINI, ORACLE } from '../../../shared/limits';
 import { floorFor, type IndexProgressEvent, type KnowledgeIssue, type KnowledgeStatus } from '../../../shared/oracle';
 import { err, ok, type Result } from '../../../shared/result';
 import type { Settings, SettingsPatch } from '../../../shared/settings';
@@ -57,6 +57,8 @@ export interface KnowledgeService {
   settingsChanged(patch: SettingsPatch): void;
   /** The absolute folder the knowledge base is read from. */
   folder(): string;
+  /** Whether the index holds the note at `path` (relative, forward slashes) of that folder: the only notes main opens. */
+  hasNote(path: string): boolean;
   /** Stops watching and aborts a running pass; what was stored stays. */
   close(): void;
 }
@@ -86,6 +88,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
   const { db, log } = deps;
   const state = createKnowledgeState(db);
   const counts = prepareCounts(db);
+  const noteRow = db.prepare<[string, string], number>('SELECT 1 FROM kb_notes WHERE collection = ? AND path = ?').pluck();
 
   let run: Run | null = null;
   let pass: AbortController | null = null;
@@ -94,6 +97,8 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
   let progress: IndexProgressEvent | null = null;
   let lastProgressPublish: { readonly at: number; readonly phase: IndexProgressEvent['phase'] } | null = null;
   let issue: KnowledgeIssue | null = null;
+  /** The links out of the folder its last listing left out, sorted. */
+  let linksOutside: readonly string[] = [];
   let watching: { readonly folder: string; readonly handle: { close(): void } } | null = null;
   let started = false;
   let closed = false;
@@ -114,6 +119,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       embeddingModel: model,
       floor: floorFor(settings.knowledgeBase.floors, model),
       issue,
+      linksOutside: { count: linksOutside.length, paths: linksOutside.slice(0, ORACLE.linksOutsideListed) },
     };
   }
 
@@ -172,8 +178,9 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       if (!signal.aborted) report(next);
     };
     let files: NoteFile[];
+    const leadingOut: string[] = [];
     try {
-      files = await listNoteFiles(path);
+      files = await listNoteFiles(path, { onLinkOutside: (link) => leadingOut.push(link) });
     } catch (error) {
       if (signal.aborted) return 'stopped';
       const found = listingIssue(error, path);
@@ -182,6 +189,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
         return 'stopped';
       }
       log.warn('knowledge: the folder could not be listed', { reason: found.reason, error });
+      linksOutside = [];
       // The oracle never answers from a folder the member has left: the index keeps only this folder's notes.
       if (state.folder() !== path) {
         state.beginFolder(path);
@@ -190,6 +198,8 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       return { issue: found };
     }
     if (signal.aborted) return 'stopped';
+    linksOutside = leadingOut.sort();
+    if (linksOutside.length > 0) log.warn('knowledge: links leading out of the folder were left out', { count: linksOutside.length });
 
     state.beginFolder(path);
     step({ phase: 'reading', done: 0, total: files.length });
@@ -310,6 +320,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       if (watching?.folder !== folder()) {
         // What was wrong with the old folder says nothing about the new one.
         if (issue?.reason === 'folder_missing' || issue?.reason === 'folder_unreadable') issue = null;
+        linksOutside = [];
         watchCurrentFolder();
         restart();
       } else if (patch.models?.embedding !== undefined) {
@@ -318,6 +329,10 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       if (patch.knowledgeBase !== undefined || patch.models?.embedding !== undefined) publishStatus();
     },
     folder,
+    hasNote(path) {
+      // Until the new folder's first pass, the index still holds the previous folder's notes.
+      return state.folder() === folder() && noteRow.get(KNOWLEDGE_COLLECTION, path) !== undefined;
+    },
     close() {
       if (closed) return;
       closed = true;

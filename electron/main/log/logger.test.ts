@@ -41,6 +41,45 @@ describe('logger', () => {
     expect(text).toContain('[redacted]');
   });
 
+  it('masks anything shaped like a JWT, in any field, registered or not', () => {
+    const { lines, log } = capture();
+    const jwt = 'eyJhbGciOiJSUzI1NiIsImtpZCI6ImsxIn0.eyJlbWFpbCI6ImFuYUBleGFtcGxlLmNvbSJ9.c2lnbmF0dXJlLWJ5dGVz_-';
+    const unsigned = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.';
+    log.warn(`refused ${jwt}`, {
+      header: `Bearer ${jwt}`,
+      url: `https://desk.example.com/?token=${jwt}&next=1`,
+      nested: { cookie: `CF_Authorization=${jwt}; Path=/`, tokens: [unsigned] },
+      error: new Error(`bad token ${jwt}`),
+    });
+    const text = lines.join('\n');
+    expect(text).not.toContain(jwt);
+    expect(text).not.toContain(unsigned);
+    expect(text).not.toMatch(/eyJ[\w-]+\.[\w-]+/);
+    const entry = JSON.parse(lines[0]!);
+    expect(entry.url).toBe('https://desk.example.com/?token=[redacted]&next=1');
+    expect(entry.nested.cookie).toBe('CF_Authorization=[redacted]; Path=/');
+  });
+
+  it('masks a token concealed at run time (an access token) from then on, in every field', () => {
+    const { lines, log } = capture();
+    const token = '1000.3f1e2d4c5b6a79880011aabbccddeeff.0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+    log.concealToken(token);
+    log.info('mail api refused', { authorization: `Zoho-oauthtoken ${token}`, detail: { echoed: token } });
+    expect(lines.join('\n')).not.toContain(token);
+    expect(JSON.parse(lines[0]!).authorization).toBe('Zoho-oauthtoken [redacted]');
+  });
+
+  it('keeps masking a keychain secret however many tokens are concealed after it', () => {
+    const { lines, log, redactor } = capture();
+    const key = 'AIzaSyD-kept-for-the-whole-run-42';
+    redactor.add(key);
+    for (let n = 0; n < 500; n++) log.concealToken(`1000.token-number-${n}.abcdef`);
+    log.info('still masked', { key, last: '1000.token-number-499.abcdef' });
+    const text = lines.join('\n');
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('token-number-499');
+  });
+
   it('never lets a failing sink throw into the caller', () => {
     const log = createLogger(
       [

@@ -11,7 +11,7 @@ import { createSignedInTestCore } from '../../../test/support/signed-in-core';
 import type { TestCore } from '../../../test/support/test-core';
 import type { CoreDeps } from '../core';
 import { tmpdir } from 'node:os';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 
 /*
  * The oracle's channels on the real core: its knowledge service indexing the folder at start, the Gemini double
@@ -125,21 +125,27 @@ describe('oracle channels on the core', () => {
     expect(events.find(({ event }) => event === 'oracle:reindexed')).toMatchObject({ payload: { value: { notes } } });
   });
 
-  it('open a source note inside the folder, and refuse any path outside it', async () => {
+  it('open a source note inside the folder, and refuse any path outside it or not in the index', async () => {
     const { call, test: started, folder } = await start();
     await indexed(call);
-    const [path] = Object.keys(TEAM_NOTES);
+    const [path, other] = Object.keys(TEAM_NOTES);
     expect(await call('oracle:openNote', { path })).toEqual({ ok: true, value: { openedWith: 'system' } });
     expect(started.openedNotes).toEqual([join(folder, ...path!.split('/'))]);
 
-    expect(await call('oracle:openNote', { path: '../staff-desk.sqlite3' })).toMatchObject({
-      ok: false,
-      error: { code: 'INVALID_INPUT', field: 'path' },
-    });
-    expect(await call('oracle:openNote', { path: 'gone/away.md' })).toMatchObject({
-      ok: false,
-      error: { code: 'INVALID_INPUT', reason: 'note_missing' },
-    });
+    const refused = (reason: string) => ({ ok: false, error: { code: 'INVALID_INPUT', field: 'path', reason } });
+    expect(await call('oracle:openNote', { path: '../staff-desk.sqlite3' })).toMatchObject(refused('outside_folder'));
+    // In the folder, but settings rather than a note: the index never held it.
+    writeNote(folder, '.obsidian/x.md', 'workspace');
+    expect(await call('oracle:openNote', { path: '.obsidian/x.md' })).toMatchObject(refused('not_indexed'));
+    expect(await call('oracle:openNote', { path: 'gone/away.md' })).toMatchObject(refused('not_indexed'));
+    // An indexed note swapped for a link to a file elsewhere since the pass.
+    const elsewhere = notesFolder({ 'private.md': '# Private' });
+    rmSync(join(folder, ...other!.split('/')));
+    symlinkSync(join(elsewhere, 'private.md'), join(folder, ...other!.split('/')), 'file');
+    expect(await call('oracle:openNote', { path: other })).toMatchObject(refused('outside_folder'));
+    // An indexed note deleted since the pass.
+    rmSync(join(folder, ...other!.split('/')));
+    expect(await call('oracle:openNote', { path: other })).toMatchObject(refused('note_missing'));
     expect(started.openedNotes).toHaveLength(1);
   });
 

@@ -21,6 +21,13 @@ export interface OracleHandlerDeps {
   log: Logger;
 }
 
+/** Why a note was not opened, for the log and older UIs; the pane says it in the member's language by reason. */
+const NOTE_REFUSALS = {
+  outside_folder: 'Only notes inside the knowledge base folder can be opened.',
+  not_indexed: 'Only notes in the knowledge base index can be opened; re-index to refresh the sources.',
+  note_missing: 'That note is no longer in the knowledge base folder; re-index to refresh the sources.',
+} as const;
+
 /**
  * The oracle's channels: questions are the member's own, the knowledge base is the app's. ask, reindex, openNote
  * and gaps are protected: the registry refused them unless a member is signed in.
@@ -39,15 +46,8 @@ export function oracleHandlers(deps: OracleHandlerDeps): Pick<Handlers<AppContra
       return ok({ chosen: true, settings: settings.update(patch) });
     },
     'oracle:openNote': async ({ path }) => {
-      const note = await resolveNotePath(knowledge.folder(), path);
-      if (!note.ok) {
-        return note.reason === 'note_missing'
-          ? err('INVALID_INPUT', 'That note is no longer in the knowledge base folder; re-index to refresh the sources.', {
-              field: 'path',
-              reason: 'note_missing',
-            })
-          : err('INVALID_INPUT', 'Only notes inside the knowledge base folder can be opened.', { field: 'path' });
-      }
+      const note = await resolveNotePath(knowledge.folder(), path, knowledge.hasNote);
+      if (!note.ok) return err('INVALID_INPUT', NOTE_REFUSALS[note.reason], { field: 'path', reason: note.reason });
       const opened = await deps.openNote(note.file);
       if (opened.ok) return ok({ openedWith: opened.openedWith });
       deps.log.warn('a source note could not be opened', { reason: opened.message });

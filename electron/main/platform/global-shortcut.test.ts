@@ -8,7 +8,7 @@ const electron = await vi.hoisted(async () => {
   const globalShortcut = {
     register: vi.fn((accelerator: string, callback: () => void) => {
       if (accelerator === 'Hyper+Nothing') throw new Error(`conversion failure: ${accelerator}`);
-      if (held.has(accelerator)) return false;
+      if (held.has(accelerator) || pressed.has(accelerator)) return false;
       pressed.set(accelerator, callback);
       return true;
     }),
@@ -30,35 +30,42 @@ describe('global shortcuts', () => {
   it('registers a free shortcut, and pressing it anywhere on the desktop reaches the app', () => {
     const shortcuts = createGlobalShortcuts();
     const onPress = vi.fn();
-    expect(shortcuts.register('CommandOrControl+Shift+Space', onPress)).toBe('registered');
-    expect(shortcuts.current()).toBe('CommandOrControl+Shift+Space');
+    expect(shortcuts.register('pushToTalk', 'CommandOrControl+Shift+Space', onPress)).toBe('registered');
+    expect(shortcuts.current('pushToTalk')).toBe('CommandOrControl+Shift+Space');
     electron.pressed.get('CommandOrControl+Shift+Space')!();
     expect(onPress).toHaveBeenCalledOnce();
   });
 
-  it('reports a shortcut another app holds as taken, and names no keys for it', () => {
+  it('reports a shortcut another app holds as taken, names no keys for it, and keeps the others working', () => {
     const shortcuts = createGlobalShortcuts();
-    expect(shortcuts.register('Alt+Space', vi.fn())).toBe('taken');
-    expect(shortcuts.current()).toBeNull();
+    expect(shortcuts.register('quickAsk', 'Alt+Space', vi.fn())).toBe('taken');
+    const onCaptions = vi.fn();
+    expect(shortcuts.register('liveCaptions', 'CommandOrControl+Alt+Shift+Space', onCaptions)).toBe('registered');
+    expect(shortcuts.current('quickAsk')).toBeNull();
+    expect(shortcuts.current('liveCaptions')).toBe('CommandOrControl+Alt+Shift+Space');
+    electron.pressed.get('CommandOrControl+Alt+Shift+Space')!();
+    expect(onCaptions).toHaveBeenCalledOnce();
   });
 
   it('reports a shortcut this platform refuses as taken instead of failing', () => {
     const shortcuts = createGlobalShortcuts();
-    expect(shortcuts.register('Hyper+Nothing', vi.fn())).toBe('taken');
-    expect(shortcuts.current()).toBeNull();
+    expect(shortcuts.register('pushToTalk', 'Hyper+Nothing', vi.fn())).toBe('taken');
+    expect(shortcuts.current('pushToTalk')).toBeNull();
   });
 
   it('lets go of every shortcut when asked, and names none after', () => {
     const shortcuts = createGlobalShortcuts();
-    shortcuts.register('CommandOrControl+Shift+Space', vi.fn());
+    shortcuts.register('pushToTalk', 'CommandOrControl+Shift+Space', vi.fn());
+    shortcuts.register('quickAsk', 'Alt+Shift+Space', vi.fn());
     shortcuts.unregisterAll();
     expect(electron.pressed.size).toBe(0);
-    expect(shortcuts.current()).toBeNull();
+    expect(shortcuts.current('pushToTalk')).toBeNull();
+    expect(shortcuts.current('quickAsk')).toBeNull();
   });
 
   it('gives the keys back to the desktop when the app quits', () => {
     const shortcuts = createGlobalShortcuts();
-    shortcuts.register('CommandOrControl+Shift+Space', vi.fn());
+    shortcuts.register('pushToTalk', 'CommandOrControl+Shift+Space', vi.fn());
     expect(electron.globalShortcut.unregisterAll).not.toHaveBeenCalled();
     electron.app.emit('will-quit');
     expect(electron.globalShortcut.unregisterAll).toHaveBeenCalledOnce();

@@ -1,9 +1,10 @@
 import { app, globalShortcut } from 'electron';
-import type { ShortcutPort } from '../voice/shortcut-port';
+import type { ShortcutName } from '../../../shared/shortcuts';
+import type { ShortcutPort } from '../desktop/shortcut-port';
 
 export interface GlobalShortcuts extends ShortcutPort {
-  /** The accelerator that works right now, for texts that tell the member which keys to press; null when none. */
-  current(): string | null;
+  /** The accelerator that works right now for `name`, for texts that tell the member which keys to press; null when none. */
+  current(name: ShortcutName): string | null;
 }
 
 /**
@@ -11,27 +12,27 @@ export interface GlobalShortcuts extends ShortcutPort {
  * process's: they are released when the app quits, so a crashed window never leaves the keys dead elsewhere.
  */
 export function createGlobalShortcuts(): GlobalShortcuts {
-  let current: string | null = null;
+  const registered = new Map<ShortcutName, string>();
   const unregisterAll = () => {
     globalShortcut.unregisterAll();
-    current = null;
+    registered.clear();
   };
   app.on('will-quit', unregisterAll);
   return {
-    register(accelerator, onPress) {
-      let registered: boolean;
+    register(name, accelerator, onPress) {
+      let done: boolean;
       try {
-        registered = globalShortcut.register(accelerator, onPress);
+        done = globalShortcut.register(accelerator, onPress);
       } catch {
         // Settings only store accelerators shared/accelerator.ts accepts; one this platform still refuses cannot
         // be pressed either, which is what the member needs to hear.
-        registered = false;
+        done = false;
       }
-      if (!registered) return 'taken';
-      current = accelerator;
+      if (!done) return 'taken';
+      registered.set(name, accelerator);
       return 'registered';
     },
     unregisterAll,
-    current: () => current,
+    current: (name) => registered.get(name) ?? null,
   };
 }

@@ -39,12 +39,18 @@ const electron = await vi.hoisted(async () => {
     static created: FakeBrowserWindow[] = [];
     static loadResult: () => Promise<void> = async () => {};
     destroyed = false;
+    /** What the window's title bar shows. */
+    title: string;
+    readonly setTitle = vi.fn((title: string) => {
+      this.title = title;
+    });
     readonly webContents = new EventEmitter();
     readonly loadURL = vi.fn((_url: string) => FakeBrowserWindow.loadResult());
     readonly destroy = vi.fn(() => this.closeByHand());
     readonly isDestroyed = () => this.destroyed;
     constructor(readonly options: BrowserWindowConstructorOptions) {
       super();
+      this.title = options.title ?? '';
       FakeBrowserWindow.created.push(this);
     }
     closeByHand() {
@@ -119,7 +125,7 @@ describe('sign-in window', () => {
     expect(prefs.preload).toBeUndefined();
     expectElectronChecklist(prefs);
     expect(prefs.devTools).toBe(false);
-    expect(window.options).toMatchObject({ show: true, title: 'Sign in — Staff Desk' });
+    expect(window.options).toMatchObject({ show: true, title: 'Sign in at desk.example.com — Staff Desk' });
     expect(window.options.width).toBeGreaterThanOrEqual(window.options.minWidth!);
     expect(window.options.height).toBeGreaterThanOrEqual(window.options.minHeight!);
     expect(window.loadURL).toHaveBeenCalledWith(APP_URL);
@@ -219,15 +225,32 @@ describe('sign-in window', () => {
   it("is titled in the member's language", () => {
     const { port } = setup('ru');
     void port.signIn(APP_URL, new AbortController().signal);
-    expect(lastWindow().options.title).toBe('Вход — Staff Desk');
+    expect(lastWindow().title).toBe('Вход на desk.example.com — Staff Desk');
+  });
+
+  it('names in its title the host of the page asking for the password, at every navigation', () => {
+    const { port } = setup();
+    void port.signIn(APP_URL, new AbortController().signal);
+    const window = lastWindow();
+    window.navigate(TEAM_LOGIN);
+    expect(window.title).toBe('Sign in at acme.cloudflareaccess.com — Staff Desk');
+    window.navigate(IDP_PAGE);
+    expect(window.title).toBe('Sign in at accounts.google.com — Staff Desk');
+    // A look-alike name shows as the browser resolves it (punycode), a port and a page without TLS in full.
+    window.navigate('https://accounts.gооgle.com/login');
+    expect(window.title).toBe('Sign in at accounts.xn--ggle-55da.com — Staff Desk');
+    window.navigate('http://idp.example.net:8080/login');
+    expect(window.title).toBe('Sign in at http://idp.example.net:8080 — Staff Desk');
   });
 
   it('keeps its own title, whatever the provider page is called', () => {
     const { port } = setup();
     void port.signIn(APP_URL, new AbortController().signal);
+    lastWindow().navigate(IDP_PAGE);
     const event = { preventDefault: vi.fn() };
-    lastWindow().emit('page-title-updated', event, 'Sign in - Google Accounts', true);
+    lastWindow().emit('page-title-updated', event, 'Sign in at desk.example.com — Staff Desk', true);
     expect(event.preventDefault).toHaveBeenCalled();
+    expect(lastWindow().title).toBe('Sign in at accounts.google.com — Staff Desk');
   });
 
   it('a first load cut short by a redirect does not end the wait, and is logged without the URL', async () => {

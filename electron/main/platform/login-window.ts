@@ -32,6 +32,17 @@ export function signInWindowOptions(env: {
   };
 }
 
+/**
+ * The page's host as the title names it. WHATWG parsing gives a look-alike name in punycode (xn--), as the address bar
+ * would; a page without TLS, or not on the web, shows its scheme too, so the member can see that as well.
+ */
+function shownHost(url: string): string {
+  const parsed = parseUrl(url);
+  if (!parsed) return url;
+  if (parsed.protocol === 'https:') return parsed.host;
+  return originOf(url) ?? parsed.protocol;
+}
+
 /** RFC 6265 domain-match: a cookie for "example.com" (or ".example.com") also reaches "desk.example.com". */
 export function cookieReachesHost(cookieDomain: string | undefined, host: string): boolean {
   if (!cookieDomain) return false;
@@ -84,9 +95,8 @@ function waitForAccessToken(wait: TokenWait, { lang, isPackaged, log }: LoginPor
   if (wait.signal.aborted) return Promise.resolve(null);
   const host = new URL(wait.appUrl).hostname;
   const cookies = signInSession().cookies;
-  const window = new BrowserWindow(
-    signInWindowOptions({ show: wait.show, title: SESSION_TEXTS[lang()].signInTitle, isPackaged }),
-  );
+  const titled = (url: string) => SESSION_TEXTS[lang()].signInTitle(shownHost(url));
+  const window = new BrowserWindow(signInWindowOptions({ show: wait.show, title: titled(wait.appUrl), isPackaged }));
 
   return new Promise((resolve) => {
     let settled = false;
@@ -115,6 +125,8 @@ function waitForAccessToken(wait: TokenWait, { lang, isPackaged, log }: LoginPor
     // Only a page on the application's host proves Cloudflare accepted the cookie in the jar: one left from an
     // ended or revoked session is still there while the identity provider asks the member to sign in again.
     const onNavigated = (_event: Event, url: string) => {
+      // The page is remote and has no chrome of ours: the title is where the member sees who asks for the password.
+      if (!window.isDestroyed()) window.setTitle(titled(url));
       if (parseUrl(url)?.hostname === host) readCookie();
     };
     const onAbort = () => finish(null);
@@ -123,7 +135,8 @@ function waitForAccessToken(wait: TokenWait, { lang, isPackaged, log }: LoginPor
     cookies.on('changed', onCookieChanged);
     wait.signal.addEventListener('abort', onAbort);
     window.on('closed', () => finish(null));
-    // The member should always see that this window belongs to the app, whatever the provider's page is called.
+    // The member should always see that this window belongs to the app and which host the page is on, whatever
+    // the provider's page calls itself.
     window.on('page-title-updated', (event) => event.preventDefault());
     window.webContents.on('did-navigate', onNavigated);
     window.loadURL(wait.appUrl).catch((error: unknown) => {

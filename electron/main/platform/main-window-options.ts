@@ -5,7 +5,7 @@ import { secureWebPreferences } from './secure-web-preferences';
 /** Painted before the page's first frame, so opening the window never flashes the wrong theme. */
 export const WINDOW_BACKGROUND = { dark: '#1f1f23', light: '#ffffff' } as const;
 
-const WINDOW_SIZE = { width: 1100, height: 760, minWidth: 720, minHeight: 520 } as const;
+export const WINDOW_SIZE = { width: 1100, height: 760, minWidth: 720, minHeight: 520 } as const;
 
 /**
  * The main window's options: the Electron security checklist (DESIGN section 8) in one place. The page gets no

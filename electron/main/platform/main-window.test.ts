@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLogger } from '../log/logger';
+import type { Placement } from '../desktop/window-placement';
+import type { WindowPlacementStore } from '../desktop/window-placement-store';
 import { WINDOW_BACKGROUND } from './main-window-options';
 import { expectElectronChecklist } from '../../../test/support/electron-checklist';
 
@@ -9,8 +11,11 @@ const electron = await vi.hoisted(async () => {
   const { EventEmitter } = await import('node:events');
   class FakeBrowserWindow extends EventEmitter {
     static created: FakeBrowserWindow[] = [];
-    readonly show = vi.fn();
+    readonly show = vi.fn(() => this.emit('show'));
     readonly hide = vi.fn();
+    readonly maximize = vi.fn();
+    readonly isMaximized = vi.fn(() => false);
+    readonly getNormalBounds = vi.fn(() => ({ x: 100, y: 80, width: 1000, height: 700 }));
     readonly loadURL = vi.fn((_url: string) => FakeBrowserWindow.loadResult);
     static loadResult: Promise<void> = Promise.resolve();
     constructor(readonly options: BrowserWindowConstructorOptions) {
@@ -18,24 +23,40 @@ const electron = await vi.hoisted(async () => {
       FakeBrowserWindow.created.push(this);
     }
   }
-  return { BrowserWindow: FakeBrowserWindow, nativeTheme: { shouldUseDarkColors: false } };
+  /** One laptop screen, its taskbar at the bottom. */
+  const laptop = { id: 7, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 } };
+  const screen = { displays: [laptop], getAllDisplays: () => screen.displays, getDisplayMatching: vi.fn(() => laptop) };
+  return { BrowserWindow: FakeBrowserWindow, nativeTheme: { shouldUseDarkColors: false }, screen };
 });
 vi.mock('electron', () => electron);
 
 const { createMainWindow } = await import('./main-window');
 
-function open(overrides: { quitting?: boolean; dark?: boolean; packaged?: boolean } = {}) {
+const LAPTOP_KEY = '7@0,0,1920x1080';
+
+function memoryPlacements(saved: Placement[] = []): WindowPlacementStore & { saved: Placement[] } {
+  return { saved, all: () => saved, save: (placement) => saved.unshift(placement) };
+}
+
+function open(
+  overrides: { quitting?: boolean; dark?: boolean; packaged?: boolean; hidden?: boolean; placements?: Placement[] } = {},
+) {
   electron.nativeTheme.shouldUseDarkColors = overrides.dark ?? false;
   const log = createMemoryLogger();
+  const placements = memoryPlacements(overrides.placements);
+  const closedToTray = vi.fn();
   createMainWindow({
     preload: '/app/out/preload/index.cjs',
     url: 'app://staff-desk/',
     isPackaged: overrides.packaged ?? true,
     isQuitting: () => overrides.quitting ?? false,
+    placements,
+    startHidden: overrides.hidden ?? false,
+    closedToTray,
     log,
   });
   const window = electron.BrowserWindow.created.at(-1)!;
-  return { window, log };
+  return { window, log, placements, closedToTray };
 }
 
 function closeEvent() {
@@ -79,20 +100,54 @@ describe('main window', () => {
     expect(open({ dark: false }).window.options.backgroundColor).toBe(WINDOW_BACKGROUND.light);
   });
 
-  it('hides instead of closing while the app keeps running in the tray', () => {
-    const { window } = open();
+  it('hides instead of closing while the app keeps running in the tray, and says so', () => {
+    const { window, closedToTray } = open();
     const event = closeEvent();
     window.emit('close', event);
     expect(event.preventDefault).toHaveBeenCalled();
     expect(window.hide).toHaveBeenCalled();
+    expect(closedToTray).toHaveBeenCalledOnce();
   });
 
   it('really closes when the app is quitting', () => {
-    const { window } = open({ quitting: true });
+    const { window, closedToTray } = open({ quitting: true });
     const event = closeEvent();
     window.emit('close', event);
     expect(event.preventDefault).not.toHaveBeenCalled();
     expect(window.hide).not.toHaveBeenCalled();
+    expect(closedToTray).not.toHaveBeenCalled();
+  });
+
+  it('D4 started at login, stays hidden in the tray when its page is ready', () => {
+    const { window } = open({ hidden: true });
+    window.emit('ready-to-show');
+    expect(window.show).not.toHaveBeenCalled();
+  });
+
+  it('D4 opens where it was on a display that is there, maximized again once shown', () => {
+    const bounds = { x: 300, y: 200, width: 1000, height: 700 };
+    const { window } = open({ placements: [{ display: LAPTOP_KEY, bounds, maximized: true }], hidden: true });
+    expect(window.options).toMatchObject(bounds);
+    expect(window.maximize).not.toHaveBeenCalled();
+    window.show();
+    expect(window.maximize).toHaveBeenCalledOnce();
+  });
+
+  it('D4 opens at its default size when its display is gone, and inside the screen when it was partly off', () => {
+    const gone = open({ placements: [{ display: '9@1920,0,2560x1440', bounds: { x: 2000, y: 0, width: 1200, height: 900 }, maximized: false }] });
+    expect(gone.window.options).toMatchObject({ width: 1100, height: 760 });
+    expect(gone.window.options.x).toBeUndefined();
+    const off = open({ placements: [{ display: LAPTOP_KEY, bounds: { x: 1500, y: 900, width: 1000, height: 700 }, maximized: false }] });
+    expect(off.window.options).toMatchObject({ x: 920, y: 340, width: 1000, height: 700 });
+  });
+
+  it('D4 remembers where it was on its display when closed, hidden or quitting', () => {
+    for (const quitting of [false, true]) {
+      const { window, placements } = open({ quitting });
+      window.isMaximized.mockReturnValue(true);
+      window.emit('close', closeEvent());
+      expect(placements.saved).toEqual([{ display: LAPTOP_KEY, bounds: { x: 100, y: 80, width: 1000, height: 700 }, maximized: true }]);
+    }
   });
 
   it('logs a page that fails to load instead of leaving an unhandled rejection', async () => {

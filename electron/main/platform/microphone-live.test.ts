@@ -9,7 +9,7 @@ function setup(options: { focused?: boolean; lang?: Lang; shortcut?: string | nu
     lang: options.lang ?? 'en',
     shortcut: options.shortcut === undefined ? 'CommandOrControl+Shift+Space' : options.shortcut,
   };
-  const tray = { setMicrophoneLive: vi.fn() };
+  const tray = { update: vi.fn() };
   let shown: IndicatorText | null = null;
   const indicator = {
     show: vi.fn((text: IndicatorText) => {
@@ -34,17 +34,17 @@ describe('microphone live, outside the window', () => {
   it('with the window out of sight, the tray and the indicator show it, and both stop when it is off', () => {
     const { live, tray, shown } = setup();
     live.set(true);
-    expect(tray.setMicrophoneLive).toHaveBeenLastCalledWith(true);
+    expect(tray.update).toHaveBeenLastCalledWith({ microphoneLive: true });
     expect(shown()).toEqual({ lang: 'en', label: 'Listening… press Ctrl+Shift+Space to stop' });
     live.set(false);
-    expect(tray.setMicrophoneLive).toHaveBeenLastCalledWith(false);
+    expect(tray.update).toHaveBeenLastCalledWith({ microphoneLive: false });
     expect(shown()).toBeNull();
   });
 
   it('while the member looks at the window, only the tray shows it: the window shows the recording itself', () => {
     const { live, tray, indicator } = setup({ focused: true });
     live.set(true);
-    expect(tray.setMicrophoneLive).toHaveBeenLastCalledWith(true);
+    expect(tray.update).toHaveBeenLastCalledWith({ microphoneLive: true });
     expect(indicator.show).not.toHaveBeenCalled();
   });
 

@@ -6,7 +6,7 @@ import type { AppTray } from './tray';
 
 export interface MicrophoneLiveDeps {
   /** The tray icon, once there is one. */
-  tray: () => Pick<AppTray, 'setMicrophoneLive'> | null;
+  tray: () => Pick<AppTray, 'update'> | null;
   indicator: MicrophoneIndicator;
   /** Whether the member is looking at the app's window, which then shows the recording itself. */
   windowFocused: () => boolean;
@@ -43,7 +43,7 @@ export function createMicrophoneLive(deps: MicrophoneLiveDeps): MicrophoneLive {
   return {
     set(next) {
       live = next;
-      deps.tray()?.setMicrophoneLive(live);
+      deps.tray()?.update({ microphoneLive: live });
       refresh();
     },
     refresh,

@@ -1,20 +1,14 @@
 import path from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
-import type { TrayTexts } from '../texts/tray-texts';
+import { TRAY_FACES, type TrayAction, type TrayEntry, type TrayFace } from '../desktop/tray-view';
 
-export interface TrayActions {
-  open(): void;
-  settings(): void;
-  quit(): void;
-}
+/** What each entry of the tray's menu does (electron/main/desktop/tray-view.ts says which entries there are). */
+export type TrayActions = Record<TrayAction, () => void>;
 
-export function trayMenuTemplate(actions: TrayActions, texts: TrayTexts): MenuItemConstructorOptions[] {
-  return [
-    { label: texts.open, click: () => actions.open() },
-    { label: texts.settings, click: () => actions.settings() },
-    { type: 'separator' },
-    { label: texts.quit, click: () => actions.quit() },
-  ];
+export function trayMenuTemplate(menu: readonly TrayEntry[], actions: TrayActions): MenuItemConstructorOptions[] {
+  return menu.map((entry) =>
+    entry === 'separator' ? { type: 'separator' } : { label: entry.label, click: () => actions[entry.action]() },
+  );
 }
 
 export interface TrayIconEnv {
@@ -26,20 +20,24 @@ export interface TrayIconEnv {
   appPath: string;
 }
 
-/** The tray's two faces: the app at rest, and the app while the microphone is live (a dot in the corner). */
-export interface TrayIcons {
-  idle: string;
-  live: string;
-}
+/** The icon file of each face of the tray. */
+export type TrayIcons = Record<TrayFace, string>;
+
+const FACE_FILES: Record<TrayFace, string> = {
+  idle: 'tray-icon',
+  live: 'tray-icon-live',
+  captions: 'tray-icon-captions',
+  'needs-you': 'tray-icon-needs-you',
+};
 
 /**
  * Packaged, the tray icons are copied beside the app archive (electron-builder extraResources), where the OS
  * can read them directly; in development they are read from the project's resources/ folder. macOS menu bar
  * icons are monochrome template images ("...Template.png", with an @2x twin) that the system tints.
- * scripts/make-tray-icons.py draws the live ones from the idle ones.
+ * scripts/make-tray-icons.py draws the faces of each state from the idle ones.
  */
 export function trayIcons(env: TrayIconEnv): TrayIcons {
   const dir = env.isPackaged ? env.resourcesPath : path.join(env.appPath, 'resources');
   const file = (name: string) => path.join(dir, env.platform === 'darwin' ? `${name}Template.png` : `${name}.png`);
-  return { idle: file('tray-icon'), live: file('tray-icon-live') };
+  return Object.fromEntries(TRAY_FACES.map((face) => [face, file(FACE_FILES[face])])) as TrayIcons;
 }

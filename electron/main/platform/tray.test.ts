@@ -30,10 +30,26 @@ const { createTray } = await import('./tray');
 
 type BuiltMenu = { template: MenuItemConstructorOptions[] };
 
-function setup(lang: Lang = 'en') {
-  const actions = { open: vi.fn(), settings: vi.fn(), quit: vi.fn(), toggle: vi.fn() };
-  const icons = { idle: '/app/resources/tray-icon.png', live: '/app/resources/tray-icon-live.png' };
-  const appTray = createTray({ icons, lang, ...actions });
+const ICONS = {
+  idle: '/app/resources/tray-icon.png',
+  live: '/app/resources/tray-icon-live.png',
+  captions: '/app/resources/tray-icon-captions.png',
+  'needs-you': '/app/resources/tray-icon-needs-you.png',
+};
+const PASS = { summary: 'Luis needs an installation date by Thursday.', needsYou: 1 };
+
+function setup(lang: Lang = 'en', platform: NodeJS.Platform = 'linux') {
+  const actions = {
+    open: vi.fn(),
+    ask: vi.fn(),
+    pushToTalk: vi.fn(),
+    liveCaptions: vi.fn(),
+    pass: vi.fn(),
+    settings: vi.fn(),
+    quit: vi.fn(),
+  };
+  const toggle = vi.fn();
+  const appTray = createTray({ icons: ICONS, lang, platform, actions, toggle });
   const tray = electron.Tray.created.at(-1)!;
   /** The menu the tray shows now: the last one it was given. */
   const menu = () => tray.setContextMenu.mock.calls.at(-1)![0] as BuiltMenu;
@@ -44,7 +60,7 @@ function setup(lang: Lang = 'en') {
     icon: (tray.setImage.mock.calls.at(-1)?.[0] ?? tray.image) as { path: string },
     tooltip: tray.setToolTip.mock.calls.at(-1)![0] as string,
   });
-  return { appTray, tray, labels, actions, click, shown };
+  return { appTray, tray, labels, actions, toggle, click, shown };
 }
 
 beforeEach(() => {
@@ -52,50 +68,86 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
-describe('tray', () => {
+describe('D4 tray', () => {
   it('shows the app icon with the app name as tooltip', () => {
     const { tray, shown } = setup();
-    expect(tray.image).toEqual({ path: '/app/resources/tray-icon.png' });
-    expect(shown()).toEqual({ icon: { path: '/app/resources/tray-icon.png' }, tooltip: 'Staff Desk' });
+    expect(tray.image).toEqual({ path: ICONS.idle });
+    expect(shown()).toEqual({ icon: { path: ICONS.idle }, tooltip: 'Staff Desk' });
   });
 
   it('while the microphone is live, shows the live icon and says so; back to rest when it is off', () => {
     const { appTray, shown } = setup();
-    appTray.setMicrophoneLive(true);
-    expect(shown()).toEqual({ icon: { path: '/app/resources/tray-icon-live.png' }, tooltip: 'Staff Desk — microphone on' });
-    appTray.setMicrophoneLive(false);
-    expect(shown()).toEqual({ icon: { path: '/app/resources/tray-icon.png' }, tooltip: 'Staff Desk' });
+    appTray.update({ microphoneLive: true });
+    expect(shown()).toEqual({ icon: { path: ICONS.live }, tooltip: 'Staff Desk — microphone on' });
+    appTray.update({ microphoneLive: false });
+    expect(shown()).toEqual({ icon: { path: ICONS.idle }, tooltip: 'Staff Desk' });
+  });
+
+  it('shows live captions running and mail that needs the member, the microphone first', () => {
+    const { appTray, shown } = setup();
+    appTray.update({ pass: PASS });
+    expect(shown()).toEqual({ icon: { path: ICONS['needs-you'] }, tooltip: 'Staff Desk — 1 message needs you' });
+    appTray.update({ captionsRunning: true });
+    expect(shown()).toEqual({ icon: { path: ICONS.captions }, tooltip: 'Staff Desk — live captions on' });
+    appTray.update({ microphoneLive: true });
+    expect(shown().icon).toEqual({ path: ICONS.live });
+    appTray.update({ microphoneLive: false, captionsRunning: false, pass: null });
+    expect(shown()).toEqual({ icon: { path: ICONS.idle }, tooltip: 'Staff Desk' });
   });
 
   it("says the microphone is on in the member's language, also after a change of language", () => {
     const { appTray, shown } = setup('ru');
-    appTray.setMicrophoneLive(true);
+    appTray.update({ microphoneLive: true });
     expect(shown().tooltip).toBe('Staff Desk — микрофон включён');
-    appTray.setLanguage('zh');
-    expect(shown()).toEqual({ icon: { path: '/app/resources/tray-icon-live.png' }, tooltip: 'Staff Desk — 麦克风已开启' });
-    appTray.setMicrophoneLive(false);
+    appTray.update({ lang: 'zh' });
+    expect(shown()).toEqual({ icon: { path: ICONS.live }, tooltip: 'Staff Desk — 麦克风已开启' });
+    appTray.update({ microphoneLive: false });
     expect(shown().tooltip).toBe('Staff Desk');
   });
 
-  it('offers Open Staff Desk, Settings and Quit, each doing what it says', () => {
-    const { labels, actions, click } = setup();
-    expect(labels()).toEqual(['Open Staff Desk', 'Settings', 'Quit']);
-    click('Open Staff Desk');
-    expect(actions.open).toHaveBeenCalledOnce();
-    click('Settings');
-    expect(actions.settings).toHaveBeenCalledOnce();
-    expect(actions.quit).not.toHaveBeenCalled();
-    click('Quit');
-    expect(actions.quit).toHaveBeenCalledOnce();
+  it('offers every entry of its menu, each doing what it says', () => {
+    const { appTray, labels, actions, click } = setup();
+    appTray.update({ pass: PASS });
+    expect(labels()).toEqual([
+      'Open Staff Desk',
+      'Ask…',
+      'Push to talk',
+      'Start live captions',
+      'Luis needs an installation date by Thursday.',
+      'Settings',
+      'Quit',
+    ]);
+    const expected = {
+      'Open Staff Desk': actions.open,
+      'Ask…': actions.ask,
+      'Push to talk': actions.pushToTalk,
+      'Start live captions': actions.liveCaptions,
+      'Luis needs an installation date by Thursday.': actions.pass,
+      Settings: actions.settings,
+      Quit: actions.quit,
+    };
+    for (const [label, action] of Object.entries(expected)) {
+      click(label);
+      expect(action, label).toHaveBeenCalledOnce();
+    }
+  });
+
+  it('names the captions entry after what it will do, and drops the pass when there is none', () => {
+    const { appTray, labels, click, actions } = setup();
+    appTray.update({ captionsRunning: true, pass: PASS });
+    click('Stop live captions');
+    expect(actions.liveCaptions).toHaveBeenCalledOnce();
+    appTray.update({ captionsRunning: false, pass: null });
+    expect(labels()).toEqual(['Open Staff Desk', 'Ask…', 'Push to talk', 'Start live captions', 'Settings', 'Quit']);
   });
 
   it("speaks the member's language, and is rebuilt in a new one that still does what it says", () => {
     const { appTray, tray, labels, actions, click } = setup('es');
-    expect(labels()).toEqual(['Abrir Staff Desk', 'Ajustes', 'Salir']);
+    expect(labels()).toEqual(['Abrir Staff Desk', 'Preguntar…', 'Pulsar para hablar', 'Iniciar subtítulos en directo', 'Ajustes', 'Salir']);
 
-    appTray.setLanguage('fr');
+    appTray.update({ lang: 'fr' });
     expect(tray.setContextMenu).toHaveBeenCalledTimes(2);
-    expect(labels()).toEqual(['Ouvrir Staff Desk', 'Paramètres', 'Quitter']);
+    expect(labels()).toContain('Paramètres');
     click('Paramètres');
     expect(actions.settings).toHaveBeenCalledOnce();
     click('Quitter');
@@ -104,16 +156,33 @@ describe('tray', () => {
     expect(tray.setToolTip).toHaveBeenCalledWith('Staff Desk');
   });
 
+  it('leaves the menu alone when only the icon changes: a menu open on Linux is not pulled from under the member', () => {
+    const { appTray, tray } = setup();
+    appTray.update({ microphoneLive: true });
+    appTray.update({ microphoneLive: false });
+    expect(tray.setContextMenu).toHaveBeenCalledOnce();
+  });
+
   it('removes its icon when destroyed', () => {
     const { appTray, tray } = setup();
     appTray.destroy();
     expect(tray.destroy).toHaveBeenCalledOnce();
   });
 
-  it('toggles the window when the icon is clicked', () => {
-    const { tray, actions } = setup();
+  it('on Windows and Linux, a click on the icon toggles the window', () => {
+    for (const platform of ['win32', 'linux'] as const) {
+      const { tray, toggle } = setup('en', platform);
+      tray.emit('click');
+      expect(toggle, platform).toHaveBeenCalledOnce();
+    }
+  });
+
+  it('on macOS, a click opens the menu, as menu bar icons do, and does not toggle the window', () => {
+    const { tray, toggle } = setup('en', 'darwin');
+    expect(tray.listenerCount('click')).toBe(0);
     tray.emit('click');
-    expect(actions.toggle).toHaveBeenCalledOnce();
+    expect(toggle).not.toHaveBeenCalled();
+    expect(tray.setContextMenu).toHaveBeenCalledOnce();
   });
 
   it('uses template images in the macOS menu bar and the coloured icons elsewhere', () => {
@@ -122,9 +191,16 @@ describe('tray', () => {
     expect(trayIcons({ ...env, platform: 'darwin' })).toEqual({
       idle: at('tray-iconTemplate.png'),
       live: at('tray-icon-liveTemplate.png'),
+      captions: at('tray-icon-captionsTemplate.png'),
+      'needs-you': at('tray-icon-needs-youTemplate.png'),
     });
     for (const platform of ['win32', 'linux'] as const) {
-      expect(trayIcons({ ...env, platform })).toEqual({ idle: at('tray-icon.png'), live: at('tray-icon-live.png') });
+      expect(trayIcons({ ...env, platform })).toEqual({
+        idle: at('tray-icon.png'),
+        live: at('tray-icon-live.png'),
+        captions: at('tray-icon-captions.png'),
+        'needs-you': at('tray-icon-needs-you.png'),
+      });
     }
   });
 

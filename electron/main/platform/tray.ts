@@ -1,50 +1,51 @@
-import { Menu, Tray, nativeImage } from 'electron';
+import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
 import type { Lang } from '../../../shared/lang';
-import { TRAY_TEXTS } from '../texts/tray-texts';
-import { APP_TITLE } from '../../../shared/product';
+import { INITIAL_TRAY_STATE, TRAY_FACES, trayView, type TrayFace, type TrayState } from '../desktop/tray-view';
 import { trayMenuTemplate, type TrayActions, type TrayIcons } from './tray-menu';
 
-export interface TrayDeps extends TrayActions {
+export interface TrayDeps {
   icons: TrayIcons;
-  /** The language the menu speaks until setLanguage says otherwise. */
+  /** The language the menu speaks until the state says otherwise. */
   lang: Lang;
-  /** Clicking the icon shows or hides the window. */
+  platform: NodeJS.Platform;
+  actions: TrayActions;
+  /** Windows and Linux: clicking the icon shows or hides the window (macOS opens the menu, as menu bar icons do). */
   toggle(): void;
 }
 
 export interface AppTray {
-  /** Rebuilds the menu in another language: the member chose one in Settings. */
-  setLanguage(lang: Lang): void;
-  /** The icon and tooltip say whether the microphone is live, so a member who hid the window can see it is. */
-  setMicrophoneLive(live: boolean): void;
+  /** Something the tray shows changed: the language, the microphone, live captions, the latest pass. */
+  update(change: Partial<TrayState>): void;
   destroy(): void;
 }
 
 /** Keep the returned AppTray referenced for the app's lifetime: a collected Tray disappears from the tray. */
 export function createTray(deps: TrayDeps): AppTray {
-  const images = { idle: nativeImage.createFromPath(deps.icons.idle), live: nativeImage.createFromPath(deps.icons.live) };
+  const images = Object.fromEntries(TRAY_FACES.map((face) => [face, nativeImage.createFromPath(deps.icons[face])])) as Record<
+    TrayFace,
+    NativeImage
+  >;
   const tray = new Tray(images.idle);
-  let lang = deps.lang;
-  let live = false;
-  // At rest the tooltip is the app's name, the same in every language.
-  const showState = () => {
-    tray.setImage(live ? images.live : images.idle);
-    tray.setToolTip(live ? TRAY_TEXTS[lang].microphoneOn : APP_TITLE);
+  let state: TrayState = { ...INITIAL_TRAY_STATE, lang: deps.lang };
+  // The Tray was made with the idle face; the tooltip and menu are set by the first render.
+  let shown = { face: 'idle' as TrayFace, tooltip: '', menu: '' };
+
+  // Only what changed is handed to the OS: a built menu cannot be relabelled on every platform (Linux's indicator
+  // keeps its copy), so a changed menu is replaced whole, and an unchanged one is left alone.
+  const render = () => {
+    const view = trayView(state, deps.platform);
+    const menu = JSON.stringify(view.menu);
+    if (shown.face !== view.face) tray.setImage(images[view.face]);
+    if (shown.tooltip !== view.tooltip) tray.setToolTip(view.tooltip);
+    if (shown.menu !== menu) tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(view.menu, deps.actions)));
+    shown = { face: view.face, tooltip: view.tooltip, menu };
   };
-  // A built menu cannot be relabelled on every platform (Linux's indicator keeps its copy): a new one replaces it.
-  const setLanguage = (next: Lang) => {
-    lang = next;
-    tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(deps, TRAY_TEXTS[lang])));
-    showState();
-  };
-  setLanguage(deps.lang);
-  tray.on('click', () => deps.toggle());
+  render();
+  if (deps.platform !== 'darwin') tray.on('click', () => deps.toggle());
   return {
-    setLanguage,
-    setMicrophoneLive(next) {
-      if (next === live) return;
-      live = next;
-      showState();
+    update(change) {
+      state = { ...state, ...change };
+      render();
     },
     destroy: () => tray.destroy(),
   };

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { contract } from '../../../shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import type { CallContext } from '../ipc/registry';
 import { openDatabase } from '../store/open-database';
+import { fakeSender } from '../../../test/support/fake-sender';
 import { expectOpened, makeTempDir } from '../../../test/support/store-helpers';
+import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import { settingsHandlers } from './settings-handlers';
 import { createSettingsStore } from './settings-store';
 
@@ -35,5 +37,41 @@ describe('settings handlers', () => {
     expect(updated).toEqual({ ok: true, value: { ...DEFAULT_SETTINGS, language: 'ru' } });
     if (updated.ok) expect(contract['settings:update'].output.safeParse(updated.value).success).toBe(true);
     expect(await h['settings:get']({}, ctx)).toEqual({ ok: true, value: { ...DEFAULT_SETTINGS, language: 'ru' } });
+  });
+});
+
+describe('the knowledge base folder over settings:update', () => {
+  let test: TestCore | null = null;
+  afterEach(() => {
+    test?.dispose();
+    test = null;
+  });
+
+  function call(input: unknown) {
+    test ??= createTestCore();
+    return test.core.registry.call('settings:update', input, fakeSender().sender);
+  }
+
+  // The folder is the system picker's to set (oracle:chooseFolder): a page could otherwise point main at a network
+  // share (and Windows would hand it the member's credentials) or at any folder, with no one signed in.
+  it.each(['\\\\attacker.example\\share', '//attacker.example/share', '/etc', 'C:\\Users\\ana\\.ssh'])(
+    'refuses %s with a typed error and keeps the folder',
+    async (path) => {
+      expect(await call({ knowledgeBase: { path } })).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT', field: 'knowledgeBase.path' },
+      });
+      await expect(test!.core.registry.call('settings:get', {}, fakeSender().sender)).resolves.toMatchObject({
+        ok: true,
+        value: { knowledgeBase: { path: null } },
+      });
+    },
+  );
+
+  it('still takes the member back to the guide shipped with the app, and the floors', async () => {
+    expect(await call({ knowledgeBase: { path: null, floors: { 'gemini-embedding-001': 0.5 } } })).toMatchObject({
+      ok: true,
+      value: { knowledgeBase: { path: null, floors: { 'gemini-embedding-001': 0.5 } } },
+    });
   });
 });

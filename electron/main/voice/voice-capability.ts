@@ -1,5 +1,4 @@
 import { ok, type Result } from '../../../shared/result';
-import type { ShortcutState } from '../../../shared/voice';
 import { ASSISTANT_BUDGET } from '../assistant/assistant';
 import type { Member } from '../auth/member';
 import type { Capability } from '../capability';
@@ -7,11 +6,10 @@ import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
 import type { SettingsStore } from '../settings/settings-store';
-import type { ShortcutPort } from './shortcut-port';
 import type { SpeechGrants } from './speech-grants';
 import { createVoiceService } from './voice-service';
 
-type VoiceChannels = 'voice:stt' | 'voice:tts' | 'voice:shortcut' | 'voice:microphone';
+type VoiceChannels = 'voice:stt' | 'voice:tts' | 'voice:microphone';
 
 export interface VoiceCapabilityDeps {
   gateway: Pick<GeminiGateway, 'generate'>;
@@ -20,43 +18,27 @@ export interface VoiceCapabilityDeps {
   limiter: AiChannelLimiter<typeof ASSISTANT_BUDGET>;
   /** The voice questions the Assistant admitted: their answers are spoken at no further cost. */
   speechGrants: Pick<SpeechGrants, 'covers'>;
-  /** The desktop's global shortcuts; absent where there is no desktop (the browser harness). */
-  shortcuts?: ShortcutPort;
   /** Shows that the microphone is live (the tray icon, the always-on-top indicator). */
   microphone?: (live: boolean) => void;
-  /** Tells the app's windows about the shortcut: pressed, or registered again. */
-  publish: { shortcutPressed(): void; shortcutChanged(state: ShortcutState): void };
   /** Wall clock, epoch milliseconds. */
   now: () => number;
   log: Logger;
 }
 
 /**
- * Voice (seeds 004, V3 to V5): speech to text and text to speech for the renderer, the global push-to-talk
- * shortcut, and the microphone's live state. Voice questions themselves go through `assistant:chat`.
+ * Voice (seeds 004, V3 to V5): speech to text and text to speech for the renderer, and the microphone's live state.
+ * Voice questions themselves go through `assistant:chat`; the push-to-talk shortcut is one of the desktop's
+ * (electron/main/desktop/shortcuts-capability.ts).
  */
 export function createVoiceCapability(deps: VoiceCapabilityDeps): Capability<VoiceChannels> {
-  const { log, shortcuts } = deps;
+  const { log } = deps;
   const voice = createVoiceService({ gateway: deps.gateway, settings: deps.settings.get, now: deps.now, log });
-  // Until start() registers what Settings hold.
-  let shortcut: ShortcutState = { accelerator: null, state: shortcuts ? 'off' : 'unavailable' };
 
   /** G9: before anything goes upstream; a refused request is not counted. */
   function admit(member: Member, channel: VoiceChannels): Result<void> {
     const admitted = deps.limiter.admit(ASSISTANT_BUDGET, member.email);
     if (!admitted.ok) log.info('voice request refused: rate limit', { channel, retryAfterMs: admitted.error.retryAfterMs });
     return admitted;
-  }
-
-  function registerShortcut(): ShortcutState {
-    const accelerator = deps.settings.get().voice.shortcut;
-    if (!shortcuts) return { accelerator, state: 'unavailable' };
-    shortcuts.unregisterAll();
-    if (accelerator === null) return { accelerator, state: 'off' };
-    const state = shortcuts.register(accelerator, () => deps.publish.shortcutPressed());
-    // Which keys is no secret; a conflict is worth finding in the log when the member asks why it does nothing.
-    if (state === 'taken') log.warn('voice shortcut taken by another app', { accelerator });
-    return { accelerator, state };
   }
 
   return {
@@ -71,22 +53,10 @@ export function createVoiceCapability(deps: VoiceCapabilityDeps): Capability<Voi
         const admitted = granted ? ok(undefined) : admit(ctx.member, 'voice:tts');
         return admitted.ok ? voice.tts(text, deps.settings.get().voice.voiceName, ctx.signal) : admitted;
       },
-      'voice:shortcut': () => ok(shortcut),
       'voice:microphone': ({ live }) => {
         deps.microphone?.(live);
         return ok({});
       },
-    },
-    start() {
-      shortcut = registerShortcut();
-    },
-    settingsChanged(patch) {
-      if (patch.voice?.shortcut === undefined) return;
-      shortcut = registerShortcut();
-      deps.publish.shortcutChanged(shortcut);
-    },
-    close() {
-      shortcuts?.unregisterAll();
     },
   };
 }

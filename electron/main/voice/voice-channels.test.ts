@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ASSISTANT, VOICE } from '../../../shared/limits';
-import { DEFAULT_VOICE_SHORTCUT } from '../../../shared/voice';
 import { hang, stream, textChunk, textReply } from '../../../test/doubles/gemini-double';
 import { fakeSender } from '../../../test/support/fake-sender';
 import { useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-kit';
 import { createSignedInTestCore } from '../../../test/support/signed-in-core';
 import type { TestCoreOverrides } from '../../../test/support/test-core';
-import type { ShortcutPort } from './shortcut-port';
 
 /*
  * Voice's channels on the real core (pinned in DESIGN section 4): the audio checks in main (V5), the AI channel's
- * limit shared with the Assistant (G9), the cancel of a sentence being synthesized, and the global shortcut.
+ * limit shared with the Assistant (G9), the cancel of a sentence being synthesized, and the microphone's live state.
  */
 
 const gemini = useGeminiDouble();
@@ -124,70 +122,6 @@ describe('G9: a voice question counts once against the AI channel’s limit, its
     expect(await speaking).toMatchObject({ ok: false, error: { reason: 'cancelled' } });
     await vi.waitFor(() => expect(gemini.double.requestsFor('generateContent')[0]!.aborted).toBe(true));
     expect(gemini.double.requestsFor('generateContent')).toHaveLength(1);
-  });
-});
-
-/** The desktop's global shortcuts, as a test holds them: some accelerators are another app's. */
-function fakeShortcuts(taken: readonly string[] = []) {
-  const held = new Map<string, () => void>();
-  const port: ShortcutPort = {
-    register(accelerator, onPress) {
-      if (taken.includes(accelerator)) return 'taken';
-      held.set(accelerator, onPress);
-      return 'registered';
-    },
-    unregisterAll: () => held.clear(),
-  };
-  return { port, held };
-}
-
-describe('the global push-to-talk shortcut', () => {
-  it('is registered at start from Settings, and a press is broadcast to the window', async () => {
-    const shortcuts = fakeShortcuts();
-    const { call, test } = await start({ voice: { shortcuts: shortcuts.port } });
-    expect(await call('voice:shortcut')).toEqual({ ok: true, value: { accelerator: DEFAULT_VOICE_SHORTCUT, state: 'registered' } });
-    expect([...shortcuts.held.keys()]).toEqual([DEFAULT_VOICE_SHORTCUT]);
-
-    shortcuts.held.get(DEFAULT_VOICE_SHORTCUT)!();
-    expect(test.broadcasts).toContainEqual({ event: 'voice:shortcutPressed', payload: {} });
-  });
-
-  it('is registered again when Settings change it: taken by another app, registered, or off', async () => {
-    const shortcuts = fakeShortcuts(['Alt+Space']);
-    const { call, test } = await start({ voice: { shortcuts: shortcuts.port } });
-    const changes = () => test.broadcasts.filter(({ event }) => event === 'voice:shortcutChanged').map(({ payload }) => payload);
-
-    await call('settings:update', { voice: { shortcut: 'Alt+Space' } });
-    expect(await call('voice:shortcut')).toEqual({ ok: true, value: { accelerator: 'Alt+Space', state: 'taken' } });
-    expect(shortcuts.held.size).toBe(0);
-
-    await call('settings:update', { voice: { shortcut: 'Control+Alt+K' } });
-    expect([...shortcuts.held.keys()]).toEqual(['Control+Alt+K']);
-
-    await call('settings:update', { voice: { shortcut: null } });
-    expect(shortcuts.held.size).toBe(0);
-    expect(changes()).toEqual([
-      { accelerator: 'Alt+Space', state: 'taken' },
-      { accelerator: 'Control+Alt+K', state: 'registered' },
-      { accelerator: null, state: 'off' },
-    ]);
-
-    // Settings that leave the shortcut alone do not touch it.
-    await call('settings:update', { voice: { voiceName: 'Puck' } });
-    expect(changes()).toHaveLength(3);
-  });
-
-  it('is let go when the app closes', async () => {
-    const shortcuts = fakeShortcuts();
-    const { test } = await start({ voice: { shortcuts: shortcuts.port } });
-    test.dispose();
-    disposeCore = null;
-    expect(shortcuts.held.size).toBe(0);
-  });
-
-  it('is unavailable without a desktop (the browser harness)', async () => {
-    const { call } = await start();
-    expect(await call('voice:shortcut')).toEqual({ ok: true, value: { accelerator: DEFAULT_VOICE_SHORTCUT, state: 'unavailable' } });
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ZohoProgress } from '../../../shared/zoho-connection';
 import { status } from '../../../test/doubles/zoho-double';
@@ -55,6 +56,31 @@ describe('the loopback-redirect flow', () => {
     expect(w.settings.get().zoho.dataCentre).toBe('eu');
     // The one-shot server is gone.
     await expect(fetch(flow.redirectUri)).rejects.toThrow();
+  });
+
+  it('binds the code to this app with PKCE (S256): the exchange proves the verifier behind the page’s challenge', async () => {
+    const w = await world();
+    const flow = await start(w);
+    const challenge = flow.authUrl.searchParams.get('code_challenge');
+    expect(flow.authUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    expect((await w.zoho.approveAuthorization(flow.state)).status).toBe(200);
+    expect((await flow.done).ok).toBe(true);
+    const verifier = w.zoho.requestsFor('token')[0]?.form?.code_verifier ?? '';
+    // RFC 7636 section 4.1: 43 to 128 unreserved characters; section 4.2: the challenge is its SHA-256, base64url.
+    expect(verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
+    expect(createHash('sha256').update(verifier).digest('base64url')).toBe(challenge);
+  });
+
+  it('draws a new verifier for every connection', async () => {
+    const w = await world();
+    const first = await start(w);
+    await w.zoho.approveAuthorization(first.state);
+    await first.done;
+    w.opened.length = 0;
+    const second = await start(w);
+    expect(second.authUrl.searchParams.get('code_challenge')).not.toBe(first.authUrl.searchParams.get('code_challenge'));
   });
 
   it('refuses an answer with the wrong state and keeps waiting for the real one', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ZOHO } from '../../../shared/limits';
@@ -17,6 +17,19 @@ import { zohoFailed, type ZohoFailure, type ZohoResult } from './zoho-failure';
  */
 const CALLBACK_PATH = '/callback';
 const STATE_BYTES = 32;
+/** 32 random bytes are 43 base64url characters: RFC 7636's shortest verifier, with 256 bits of entropy. */
+const VERIFIER_BYTES = 32;
+
+/**
+ * PKCE (RFC 7636, S256), which Zoho's accounts server takes on /oauth/v2/auth and /oauth/v2/token: another program on
+ * this computer that catches the redirect (a loopback port is anyone's to listen on) gets a code it cannot exchange
+ * without the verifier, which never leaves this process. It adds to the client secret, which a desktop app cannot
+ * truly keep.
+ */
+function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(VERIFIER_BYTES).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
 
 type Callback = { params: URLSearchParams; reply: (page: Page) => Promise<void> };
 type Page = 'connected' | 'declined' | 'failed';
@@ -31,6 +44,7 @@ const PAGES: Record<Page | 'wrong_state' | 'not_found', { status: number; text: 
 
 export async function runLoopbackFlow(deps: FlowDeps, signal: AbortSignal): Promise<ZohoResult<Grant>> {
   const state = randomBytes(STATE_BYTES).toString('base64url');
+  const pkce = pkcePair();
   let deliver: (callback: Callback) => void = () => {};
   const arrived = new Promise<Callback>((resolve) => {
     deliver = resolve;
@@ -51,6 +65,8 @@ export async function runLoopbackFlow(deps: FlowDeps, signal: AbortSignal): Prom
       access_type: 'offline',
       prompt: 'consent',
       state,
+      code_challenge: pkce.challenge,
+      code_challenge_method: 'S256',
     })}`;
     try {
       // Built here from the configured accounts server, not from anything Zoho sent.
@@ -70,7 +86,7 @@ export async function runLoopbackFlow(deps: FlowDeps, signal: AbortSignal): Prom
     if (outcome === null) return zohoFailed({ kind: 'connect_expired' });
     // One answer only: nothing else is accepted while (and after) the code is exchanged.
     server.close();
-    const exchanged = await exchange(deps, outcome.params, redirectUri, start, signal);
+    const exchanged = await exchange(deps, { params: outcome.params, redirectUri, verifier: pkce.verifier }, start, signal);
     await outcome.reply(exchanged.ok ? 'connected' : exchanged.failure.kind === 'access_denied' ? 'declined' : 'failed');
     return exchanged;
   } finally {
@@ -99,7 +115,14 @@ function answerRequest(req: IncomingMessage, res: ServerResponse, state: string,
   deliver({ params: url.searchParams, reply: send });
 }
 
-async function exchange(deps: FlowDeps, params: URLSearchParams, redirectUri: string, start: AccountsServer, signal: AbortSignal): Promise<ZohoResult<Grant>> {
+/** What the exchange needs from this flow: Zoho's redirect, and the redirect URI and verifier it was asked with. */
+interface Redirected {
+  params: URLSearchParams;
+  redirectUri: string;
+  verifier: string;
+}
+
+async function exchange(deps: FlowDeps, { params, redirectUri, verifier }: Redirected, start: AccountsServer, signal: AbortSignal): Promise<ZohoResult<Grant>> {
   const error = params.get('error');
   if (error !== null) return zohoFailed(error === 'access_denied' ? { kind: 'access_denied' } : { kind: 'upstream', detail: `redirect error ${error}` });
   const code = params.get('code');
@@ -120,6 +143,7 @@ async function exchange(deps: FlowDeps, params: URLSearchParams, redirectUri: st
         client_secret: deps.client.clientSecret,
         redirect_uri: redirectUri,
         code,
+        code_verifier: verifier,
       }),
     },
     signal,

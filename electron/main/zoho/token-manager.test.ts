@@ -73,6 +73,18 @@ describe('the token manager', () => {
     expect(refreshRequests(w.zoho)).toHaveLength(1);
   });
 
+  it('has the log mask every access token it holds: the one the connect flow brought and each refreshed one', async () => {
+    const w = await connected();
+    expect((await w.app.mailbox.search({ query: 'Hetzner' }, w.signal())).ok).toBe(true);
+    expect((await searchWithExpiredToken(w)).ok).toBe(true);
+    const tokens = [...new Set(w.zoho.requests.flatMap((request) => (request.accessToken ? [request.accessToken] : [])))];
+    expect(tokens).toHaveLength(2);
+
+    for (const token of tokens) w.log.warn('mail api answered', { authorization: `Zoho-oauthtoken ${token}`, body: `token ${token} refused` });
+    const written = w.log.lines.join('\n');
+    for (const token of tokens) expect(written).not.toContain(token);
+  });
+
   it('lets one caller give up without failing the refresh the others are waiting for', async () => {
     const w = await connected();
     w.zoho.expireAccessTokens();

@@ -75,6 +75,8 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
     const sent = await deps.http.send({ method: 'POST', url: `${deps.accountsUrl()}/oauth/v2/token`, form }, new AbortController().signal);
     if (!sent.ok) return zohoFailed(sent.failure);
     const answer = readTokenAnswer(sent.answer);
+    // Kept from the log even when it comes too late to be used.
+    if (answer.kind === 'token') deps.log.concealToken(answer.token.access_token);
     // A connect or disconnect happened meanwhile: this answer belongs to a refresh token that is no longer ours.
     if (started !== generation) return current ? { ok: true, value: current.value } : zohoFailed({ kind: 'not_connected' });
     if (answer.kind === 'token') {
@@ -110,6 +112,7 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
       if (current?.value === token) current = null;
     },
     adopt(token) {
+      deps.log.concealToken(token.accessToken);
       generation += 1;
       current = { value: token.accessToken, expiresAt: deps.now() + token.expiresInSec * SECOND_MS };
       // The budget and any lock belonged to the previous refresh token.

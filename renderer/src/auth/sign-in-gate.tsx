@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FirstRunChecklist } from '../first-run/first-run-checklist';
+import { StartAtLoginQuestion } from '../first-run/start-at-login-question';
 import { useSetupStatus } from '../first-run/use-setup-status';
 import type { OpenPane } from '../shell/pane-id';
 import { errorNotice, NoticeRegion } from '../ui/notice';
@@ -55,6 +56,7 @@ function SignInPrompt({ openPane, onSignedIn }: Omit<SignInGateProps, 'children'
           </button>
         )}
       </div>
+      <StartAtLoginQuestion setup={setup} />
       <FirstRunChecklist setup={setup} onOpen={(section) => openPane('settings', { section })} />
     </div>
   );

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
+import { preloadPanes } from '../shell/pane-view';
 import { Shell } from '../shell/shell';
 import { recordScrollIntoView } from '../testing/record-scroll-into-view';
 
@@ -27,6 +28,9 @@ const checklist = () => screen.getByRole('region', { name: 'Get started' });
 const findChecklist = () => screen.findByRole('region', { name: 'Get started' });
 const step = (name: string) => within(checklist()).getByRole('button', { name });
 const openSettings = (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Control>},{/Control}');
+
+// The panes are loaded on first use (code-split): loaded up front, each test sees a pane as soon as it opens.
+beforeAll(preloadPanes);
 
 describe('First-run checklist', () => {
   it('stands on the sign-in gate with what is done and what is left, and each step leads to its section', async () => {

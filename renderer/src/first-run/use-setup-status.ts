@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LoginItemState } from '../../../shared/desktop';
 import type { Result } from '../../../shared/result';
 import { useApi } from '../api';
 import { useAuth } from '../auth/auth-context';
@@ -9,13 +10,26 @@ export interface SetupStatus {
   readonly steps: readonly SetupStep[] | null;
   /** The member put the checklist away for good. */
   readonly dismissed: boolean;
+  /**
+   * Whether to ask once if the app should start at login (D4): where the app can set it, until the member answers
+   * (here or in Settings), and not when it already does.
+   */
+  readonly askStartAtLogin: boolean;
+  /** The member's answer: start at login, or not (the question is not asked again either way). */
+  answerStartAtLogin(open: boolean): Promise<Result<unknown>>;
+  /** Start at login as the system has it (Settings' Desktop section shows it); null until main has said. */
+  readonly loginItem: LoginItemState | null;
   /** Puts the checklist away for good (stored in the settings). */
   dismiss(): Promise<Result<unknown>>;
   /** Asks main again; stable, so an api built on it stays the same between renders. */
   reload(): void;
 }
 
-type Facts = Omit<SetupFacts, 'signIn'> & { readonly dismissed: boolean };
+type Facts = Omit<SetupFacts, 'signIn'> & {
+  readonly dismissed: boolean;
+  readonly askStartAtLogin: boolean;
+  readonly loginItem: LoginItemState | null;
+};
 
 /**
  * Where the member is with the first run: signed in (the session everyone shares), the Gemini key, the Zoho
@@ -37,7 +51,8 @@ export function useSetupStatus(): SetupStatus {
       api.secrets.status(),
       api.oracle.status(),
       signedInNow.current ? api.zoho.status() : Promise.resolve(null),
-    ]).then(([settings, secrets, knowledge, zoho]) => {
+      api.app.loginItem(),
+    ]).then(([settings, secrets, knowledge, zoho, loginItem]) => {
       // Only the newest answer counts: an older one may predate the change that asked again.
       if (ask !== asked.current) return;
       if (!settings.ok || !secrets.ok || !knowledge.ok) {
@@ -46,6 +61,9 @@ export function useSetupStatus(): SetupStatus {
       }
       setFacts({
         dismissed: settings.value.firstRun.checklistDismissed,
+        askStartAtLogin:
+          loginItem.ok && loginItem.value.supported && !loginItem.value.openAtLogin && !settings.value.desktop.startAtLoginAsked,
+        loginItem: loginItem.ok ? loginItem.value : null,
         geminiKey: secrets.value.configured['gemini.apiKey'],
         mailbox: zoho?.ok === true && zoho.value.state === 'connected',
         knowledge: !knowledge.value.folder.isDefault,
@@ -77,9 +95,27 @@ export function useSetupStatus(): SetupStatus {
     return result;
   }, [api]);
 
+  const answerStartAtLogin = useCallback(
+    async (open: boolean) => {
+      // Main remembers that the question was answered when it sets the login item.
+      if (!open) {
+        const result = await api.settings.update({ desktop: { startAtLoginAsked: true } });
+        if (result.ok) setFacts((current) => current && { ...current, askStartAtLogin: false });
+        return result;
+      }
+      const result = await api.app.setLoginItem({ openAtLogin: true });
+      if (result.ok) setFacts((current) => current && { ...current, askStartAtLogin: false, loginItem: result.value });
+      return result;
+    },
+    [api],
+  );
+
   return {
     steps: facts && setupSteps({ ...facts, signIn: signedIn }),
     dismissed: facts?.dismissed ?? false,
+    askStartAtLogin: facts?.askStartAtLogin ?? false,
+    loginItem: facts?.loginItem ?? null,
+    answerStartAtLogin,
     dismiss,
     reload,
   };

@@ -4,7 +4,7 @@ type Call<A extends unknown[], R> = (...args: A) => Promise<R>;
 
 /**
  * The api with every call that can finish a first-run step (a key saved or removed, a folder chosen, a mailbox
- * disconnected, a setting changed) telling `changed` once main has answered. Settings' sections are handed this
+ * disconnected, a setting changed, start at login set) telling `changed` once main has answered. Settings' sections are handed this
  * api, so the checklist above them follows what the member does below it without each section knowing of it.
  */
 export function watchSetupChanges(api: AppApi, changed: () => void): AppApi {
@@ -21,5 +21,6 @@ export function watchSetupChanges(api: AppApi, changed: () => void): AppApi {
     secrets: { ...api.secrets, set: thenTell(api.secrets.set), delete: thenTell(api.secrets.delete) },
     oracle: { ...api.oracle, chooseFolder: thenTell(api.oracle.chooseFolder) },
     zoho: { ...api.zoho, disconnect: thenTell(api.zoho.disconnect) },
+    app: { ...api.app, setLoginItem: thenTell(api.app.setLoginItem) },
   };
 }

@@ -55,6 +55,27 @@ function IndexProgress({ progress }: { progress: IndexProgressEvent | null }) {
   );
 }
 
+/** Links main left out because they lead out of the folder, by their place in it; past the first few, an ellipsis. */
+function LinksOutside({ links }: { links: KnowledgeStatus['linksOutside'] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="index-issue index-issue-warning">
+      <p>{t('oracle.status.linksOutside')}</p>
+      <ul className="index-links">
+        {links.paths.map((path) => (
+          <li key={path}>
+            {/* A path reads left to right in every UI language; the list keeps the page's direction. */}
+            <span dir="ltr" className="path">
+              {path}
+            </span>
+          </li>
+        ))}
+        {links.count > links.paths.length && <li>…</li>}
+      </ul>
+    </div>
+  );
+}
+
 function StatusLine({ status, indexing, onReindex }: { status: KnowledgeStatus; indexing: boolean; onReindex: () => void }) {
   const { t, i18n } = useTranslation();
   const now = useNow(AGE_REFRESH_MS);
@@ -136,6 +157,7 @@ export function IndexStatus({ knowledge, openPane }: { knowledge: KnowledgeStatu
               {t('oracle.status.issue.index_failed')}
             </p>
           )}
+          {status.linksOutside.count > 0 && <LinksOutside links={status.linksOutside} />}
         </>
       )}
       <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void reload()} />

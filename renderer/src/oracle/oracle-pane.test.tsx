@@ -161,15 +161,49 @@ describe('sources open their note', () => {
     expect(await screen.findByText('That note is no longer in the knowledge base folder. Re-index, then ask again.')).toBeVisible();
     expect(screen.queryByText('Main words.')).not.toBeInTheDocument();
   });
+
+  it('says in its own words that a note is not in the index', async () => {
+    const { user } = setup({
+      handlers: {
+        'oracle:ask': () => answer('Yes.', { sources: SOURCES }),
+        'oracle:openNote': () => err('INVALID_INPUT', 'Main words.', { field: 'path', reason: 'not_indexed' }),
+      },
+    });
+    await ask(user, 'Open?');
+    await user.click(await screen.findByRole('button', { name: 'Oracle · Sources > Relevance' }));
+    expect(await screen.findByText('That note is not in the knowledge base index. Re-index, then ask again.')).toBeVisible();
+  });
 });
 
 describe('the sources of an answer (issue 11)', () => {
-  it('are listed in the order of the relevance shown beside them, whatever order they came in', async () => {
+  it('are listed in the order of the score shown beside them, whatever order they came in', async () => {
     const shuffled = [SOURCES[2]!, SOURCES[0]!, SOURCES[1]!];
     const { user } = setup({ handlers: { 'oracle:ask': () => answer('Yes.', { sources: shuffled, chunks_used: 8 }) } });
     await ask(user, 'Order?');
     const sources = await within(conversation()).findByRole('list', { name: 'From the notes' });
     expect(within(sources).getAllByRole('meter').map((meter) => meter.getAttribute('aria-valuetext'))).toEqual(['0.72', '0.61', '0.58']);
+  });
+
+  it("show one row per note, its best passage, with the note's other passages folded under it (issue 15)", async () => {
+    const oracle = SOURCES[0]!;
+    const sources = [
+      { ...oracle, chunkTitle: 'Oracle > Follow-ups', relevance: 0.5 },
+      SOURCES[2]!,
+      oracle,
+      { ...oracle, chunkTitle: 'Oracle > Asking', relevance: 0.66 },
+    ];
+    const { user } = setup({ handlers: { 'oracle:ask': () => answer('Yes.', { sources, chunks_used: 8 }) } });
+    await ask(user, 'Grouped?');
+    const list = await within(conversation()).findByRole('list', { name: 'From the notes' });
+    const rows = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    expect(rows.map((row) => row.querySelector('.note-source-title')?.textContent)).toEqual(['Oracle', 'Glossary']);
+    // The bars of the rows read down in order; the note's other passages wait, best first, behind one line.
+    expect(rows.map((row) => within(row).getAllByRole('meter')[0]?.getAttribute('aria-valuetext'))).toEqual(['0.72', '0.58']);
+    const more = within(rows[0]!).getByText('2 more passages from this note');
+    expect(within(rows[0]!).getByRole('button', { name: 'Oracle · Asking' })).not.toBeVisible();
+    await user.click(more);
+    expect(within(rows[0]!).getByRole('button', { name: 'Oracle · Asking' })).toBeVisible();
+    expect(within(rows[0]!).getAllByRole('meter').map((meter) => meter.getAttribute('aria-valuetext'))).toEqual(['0.72', '0.66', '0.50']);
   });
 
   it('a follow-up whose passages all fell under the floor lists none, and says why', async () => {
@@ -370,6 +404,26 @@ describe('the index status', () => {
     await user.click(within(region).getByRole('button', { name: 'Choose folder' }));
     expect(invoke).toHaveBeenCalledWith('oracle:chooseFolder', {});
     expect(await within(region).findByText('/home/ana/Notes')).toBeVisible();
+  });
+
+  it('names the links left out because they lead out of the folder, and says how to include those notes', async () => {
+    const paths = Array.from({ length: ORACLE.linksOutsideListed }, (_, index) => `shared/link-${index}.md`);
+    setup({ knowledge: knowledge({ linksOutside: { count: paths.length + 3, paths } }) });
+    const region = await screen.findByRole('region', { name: 'Knowledge base' });
+    expect(
+      await within(region).findByText(
+        'Left out: these links lead outside the notes folder, and the Oracle reads only the notes inside it. To include those notes, move them into the folder.',
+      ),
+    ).toBeVisible();
+    const listed = within(region).getByRole('list');
+    expect(within(listed).getAllByRole('listitem').map((item) => item.textContent)).toEqual([...paths, '…']);
+  });
+
+  it('shows nothing about links when none leads out', async () => {
+    setup();
+    const region = await screen.findByRole('region', { name: 'Knowledge base' });
+    await within(region).findByText('1,234 notes');
+    expect(within(region).queryByText(/Left out/)).not.toBeInTheDocument();
   });
 
   it('says why the status could not be read, and reads it again on request', async () => {

@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../shared/result';
+import { preloadPanes } from '../shell/pane-view';
 import { Shell } from '../shell/shell';
 import { createFakeMain, FAKE_MEMBER } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
@@ -17,6 +18,9 @@ function renderShell() {
 }
 
 const conversation = () => screen.getByRole('log', { name: 'Conversation with the secretary' });
+
+// The panes are loaded on first use (code-split): loaded up front, each test sees a pane as soon as it opens.
+beforeAll(preloadPanes);
 
 describe('S12 the conversation lives in the page only', () => {
   it('outlasts a visit to another pane, and the next question still carries it', async () => {

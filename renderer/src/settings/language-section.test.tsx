@@ -1,9 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../../shared/lang';
 import { err, ok } from '../../../shared/result';
 import { applySettingsPatch, DEFAULT_SETTINGS } from '../../../shared/settings';
+import { preloadPanes } from '../shell/pane-view';
 import { Shell } from '../shell/shell';
 import { createFakeMain, type FakeHandlers } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
@@ -17,6 +18,9 @@ async function openSettings(options: { language?: Lang | null; handlers?: FakeHa
 }
 
 const html = document.documentElement;
+
+// The panes are loaded on first use (code-split): loaded up front, each test sees a pane as soon as it opens.
+beforeAll(preloadPanes);
 
 describe('Language', () => {
   it('offers the system language, named, then the seven languages named in themselves, Latin scripts first and alphabetical', async () => {

@@ -16,6 +16,8 @@ const SECTIONS: [link: string, heading: string][] = [
   ['Knowledge base', 'Knowledge base'],
   ['Assistant', 'Assistant'],
   ['Voice', 'Voice'],
+  ['Shortcuts', 'Shortcuts'],
+  ['Desktop', 'Desktop'],
   ['Language', 'Language'],
   ['About', 'About'],
 ];

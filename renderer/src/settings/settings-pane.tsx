@@ -1,6 +1,8 @@
 import { useLayoutEffect, useMemo, type ComponentType } from 'react';
 import { ApiContext, useApi } from '../api';
 import { FirstRunChecklist } from '../first-run/first-run-checklist';
+import { SetupStatusContext } from '../first-run/setup-status-context';
+import { StartAtLoginQuestion } from '../first-run/start-at-login-question';
 import { useSetupStatus } from '../first-run/use-setup-status';
 import { watchSetupChanges } from '../first-run/watch-setup-changes';
 import type { PaneProps } from '../shell/pane-id';
@@ -8,12 +10,14 @@ import { AboutSection } from './about-section';
 import { AccessSection } from './access-section';
 import { AssistantPromptsSection } from './assistant-prompts-section';
 import { ApiKeySection } from './api-key-section';
+import { DesktopSection } from './desktop-section';
 import { DigestScheduleSection } from './digest-schedule-section';
 import { KnowledgeBaseSection } from './knowledge-base-section';
 import { LanguageSection } from './language-section';
 import { ModelsSection } from './models-section';
 import { SETTINGS_SECTION_IDS, type SettingsSectionId } from './settings-sections';
 import { sectionAnchorId, SettingsNav } from './settings-nav';
+import { ShortcutsSection } from './shortcuts-section';
 import { useSectionNavigation } from './use-section-navigation';
 import { VoiceSection } from './voice-section';
 import { ZohoSection } from './zoho-section';
@@ -28,6 +32,8 @@ const SECTIONS: Record<SettingsSectionId, ComponentType> = {
   knowledge: KnowledgeBaseSection,
   assistant: AssistantPromptsSection,
   voice: VoiceSection,
+  shortcuts: ShortcutsSection,
+  desktop: DesktopSection,
   language: LanguageSection,
   about: AboutSection,
 };
@@ -51,17 +57,20 @@ export function SettingsPane({ target }: PaneProps) {
     <div className="settings">
       <SettingsNav current={current} onSelect={show} />
       <div className="settings-sections">
+        <StartAtLoginQuestion setup={setup} />
         <FirstRunChecklist setup={setup} onOpen={show} onDismissed={() => show(SETTINGS_SECTION_IDS[0])} />
-        <ApiContext value={watched}>
-          {SETTINGS_SECTION_IDS.map((id) => {
-            const Section = SECTIONS[id];
-            return (
-              <div key={id} id={sectionAnchorId(id)} ref={anchors[id]} className="settings-anchor">
-                <Section />
-              </div>
-            );
-          })}
-        </ApiContext>
+        <SetupStatusContext value={setup}>
+          <ApiContext value={watched}>
+            {SETTINGS_SECTION_IDS.map((id) => {
+              const Section = SECTIONS[id];
+              return (
+                <div key={id} id={sectionAnchorId(id)} ref={anchors[id]} className="settings-anchor">
+                  <Section />
+                </div>
+              );
+            })}
+          </ApiContext>
+        </SetupStatusContext>
       </div>
     </div>
   );

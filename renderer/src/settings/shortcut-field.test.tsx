@@ -3,10 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ok } from '../../../shared/result';
-import { DEFAULT_VOICE_SHORTCUT, type ShortcutState } from '../../../shared/voice';
+import { DEFAULT_SHORTCUTS, type ShortcutState } from '../../../shared/shortcuts';
 import { createFakeMain, FAKE_APP_INFO } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { ShortcutField } from './shortcut-field';
+
+const DEFAULT_VOICE_SHORTCUT = DEFAULT_SHORTCUTS.pushToTalk;
+/** Keys the app's quick-ask shortcut has, in this test. */
+const QUICK_ASK_KEYS = 'CommandOrControl+Alt+Q';
 
 function setup({ value = DEFAULT_VOICE_SHORTCUT, state = null, platform = 'linux' }: { value?: string | null; state?: ShortcutState | null; platform?: string } = {}) {
   const main = createFakeMain({ handlers: { 'app:info': () => ok({ ...FAKE_APP_INFO, platform }) } });
@@ -17,8 +21,13 @@ function setup({ value = DEFAULT_VOICE_SHORTCUT, state = null, platform = 'linux
     const [stored, setStored] = useState(value);
     return (
       <ShortcutField
+        label="Push-to-talk"
+        help="Starts a voice question with the Staff Desk window hidden; press it again to send it."
+        offText="Off: ask voice questions in the Voice pane."
         value={stored}
+        defaultValue={DEFAULT_VOICE_SHORTCUT}
         state={state}
+        refuse={(accelerator) => (accelerator === QUICK_ASK_KEYS ? 'These keys are already the Quick ask shortcut: choose others.' : null)}
         onChange={(accelerator) => {
           onChange(accelerator);
           setStored(accelerator);
@@ -30,14 +39,14 @@ function setup({ value = DEFAULT_VOICE_SHORTCUT, state = null, platform = 'linux
   return { user, onChange, main };
 }
 
-const field = () => screen.getByRole('textbox', { name: 'Push-to-talk shortcut' });
+const field = () => screen.getByRole('textbox', { name: 'Push-to-talk' });
 
 describe('The push-to-talk shortcut field', () => {
   it('shows the shortcut in the words of a PC, and says what it does and how to change it', () => {
     setup({ state: { accelerator: DEFAULT_VOICE_SHORTCUT, state: 'registered' } });
     expect(field()).toHaveValue('Ctrl+Shift+Space');
     expect(field()).toHaveAccessibleDescription(
-      'Works from anywhere. Press it anywhere on your computer to ask a voice question with the Staff Desk window hidden; press it again to stop. ' +
+      'Works from anywhere. Starts a voice question with the Staff Desk window hidden; press it again to send it. ' +
         'Focus the field and press the keys together. Escape cancels; Backspace turns the shortcut off.',
     );
   });
@@ -94,6 +103,21 @@ describe('The push-to-talk shortcut field', () => {
     expect(field()).toHaveValue('Ctrl+Shift+Space');
     expect(field()).toHaveFocus();
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('refuses keys another of the app’s shortcuts has, saying which, and keeps the shortcut as it was', async () => {
+    const { user, onChange } = setup();
+    await user.click(field());
+    await user.keyboard('{Control>}{Alt>}q{/Alt}{/Control}');
+    expect(onChange).not.toHaveBeenCalled();
+    expect(field()).toHaveValue('Ctrl+Shift+Space');
+    expect(field()).toHaveAccessibleDescription(/^These keys are already the Quick ask shortcut: choose others\./);
+  });
+
+  it('says what still works while the shortcut is off', () => {
+    setup({ value: null, state: { accelerator: null, state: 'off' } });
+    expect(field()).toHaveValue('Off');
+    expect(screen.getByText('Off: ask voice questions in the Voice pane.')).toBeVisible();
   });
 
   it('turns the shortcut off with Backspace', async () => {

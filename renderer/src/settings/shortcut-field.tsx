@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modifiersText, parseAccelerator, shortcutText, type Accelerator, type KeyWords } from '../../../shared/accelerator';
-import { DEFAULT_VOICE_SHORTCUT, type ShortcutState } from '../../../shared/voice';
+import type { ShortcutState } from '../../../shared/shortcuts';
 import { usePlatform } from '../ui/platform-context';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import './key-state.css';
@@ -95,7 +95,7 @@ function recordKeys(press: KeyPress, mac: boolean): Recorded {
 function useKeyWords(): KeyWords {
   const { t } = useTranslation();
   const platform = usePlatform();
-  return { mac: platform === 'darwin', windows: platform === 'win32', space: t('settings.voice.shortcut.space') };
+  return { mac: platform === 'darwin', windows: platform === 'win32', space: t('settings.shortcuts.field.space') };
 }
 
 /** Writes shortcuts the way the member's platform and language do. */
@@ -109,19 +109,29 @@ function heldText(modifiers: readonly Modifier[], words: KeyWords): string {
 }
 
 interface ShortcutFieldProps {
+  /** What the shortcut does, as its label and the line under it. */
+  readonly label: string;
+  readonly help: string;
+  /** What still works with the shortcut off. */
+  readonly offText: string;
   /** The stored accelerator; null: the shortcut is off. */
   readonly value: string | null;
+  /** What Reset goes back to. */
+  readonly defaultValue: string;
   /** Whether main could register it; null until main has said. */
   readonly state: ShortcutState | null;
+  /** Why `accelerator` cannot be this shortcut (another one has those keys), or null when it can. */
+  readonly refuse: (accelerator: string) => string | null;
   readonly onChange: (accelerator: string | null) => void;
 }
 
 /**
- * The global push-to-talk shortcut: focused, the field records the keys pressed together (Escape cancels,
- * Backspace turns the shortcut off), then says whether it works from anywhere or another app holds it.
- * Tab is never recorded, so the keyboard can always leave the field.
+ * A global shortcut: focused, the field records the keys pressed together (Escape cancels, Backspace turns the
+ * shortcut off), then says whether it works from anywhere or another app holds it. Keys another of the app's
+ * shortcuts has are refused here, before main would refuse them. Tab is never recorded, so the keyboard can always
+ * leave the field.
  */
-export function ShortcutField({ value, state, onChange }: ShortcutFieldProps) {
+export function ShortcutField({ label, help, offText, value, defaultValue, state, refuse, onChange }: ShortcutFieldProps) {
   const { t, i18n } = useTranslation();
   const words = useKeyWords();
   const inputId = useId();
@@ -151,15 +161,16 @@ export function ShortcutField({ value, state, onChange }: ShortcutFieldProps) {
   }
 
   function choose(accelerator: string | null) {
+    const refused = accelerator === null ? null : refuse(accelerator);
     stop();
-    setRefusal(null);
-    onChange(accelerator);
+    setRefusal(refused);
+    if (refused === null) onChange(accelerator);
   }
 
   function needsModifierText(): string {
     const list = new Intl.ListFormat(i18n.language, { type: 'disjunction' });
     const modifiers: Modifier[] = words.mac ? ['CommandOrControl', 'Alt', 'Control'] : ['CommandOrControl', 'Alt', 'Super'];
-    return t('settings.voice.shortcut.needsModifier', { modifiers: list.format(modifiers.map((modifier) => modifiersText([modifier], words)[0] ?? modifier)) });
+    return t('settings.shortcuts.field.needsModifier', { modifiers: list.format(modifiers.map((modifier) => modifiersText([modifier], words)[0] ?? modifier)) });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -188,7 +199,7 @@ export function ShortcutField({ value, state, onChange }: ShortcutFieldProps) {
     const recorded = recordKeys(event, words.mac);
     if (recorded.kind === 'held') setHeld(recorded.modifiers);
     else if (recorded.kind === 'shortcut') choose(recorded.accelerator);
-    else setRefusal(recorded.kind === 'needsModifier' ? needsModifierText() : t('settings.voice.shortcut.unsupported'));
+    else setRefusal(recorded.kind === 'needsModifier' ? needsModifierText() : t('settings.shortcuts.field.unsupported'));
   }
 
   function onKeyUp(event: KeyboardEvent<HTMLInputElement>) {
@@ -196,15 +207,15 @@ export function ShortcutField({ value, state, onChange }: ShortcutFieldProps) {
   }
 
   function shownValue(): string {
-    if (recording) return held.length > 0 ? heldText(held, words) : t('settings.voice.shortcut.recording');
-    return value === null ? t('settings.voice.shortcut.off') : shortcutText(value, words);
+    if (recording) return held.length > 0 ? heldText(held, words) : t('settings.shortcuts.field.recording');
+    return value === null ? t('settings.shortcuts.field.off') : shortcutText(value, words);
   }
 
   const describedBy = [refusal !== null && refusalId, shown !== null && stateId, helpId, keysHelpId].filter(Boolean).join(' ');
 
   return (
     <div className="field">
-      <label htmlFor={inputId}>{t('settings.voice.shortcut.label')}</label>
+      <label htmlFor={inputId}>{label}</label>
       <input
         id={inputId}
         type="text"
@@ -231,32 +242,32 @@ export function ShortcutField({ value, state, onChange }: ShortcutFieldProps) {
       )}
       {shown === 'taken' ? (
         <p id={stateId} role="alert" className="key-state key-state-off field-error">
-          {t('settings.voice.shortcut.state.taken')}
+          {t('settings.shortcuts.field.state.taken')}
         </p>
       ) : (
         shown !== null && (
           <p id={stateId} className={shown === 'registered' ? 'key-state key-state-on' : 'key-state'}>
-            {t(`settings.voice.shortcut.state.${shown}`)}
+            {shown === 'off' ? offText : t(`settings.shortcuts.field.state.${shown}`)}
           </p>
         )
       )}
       <p id={helpId} className="muted">
-        {t('settings.voice.shortcut.help')}
+        {help}
       </p>
       <p id={keysHelpId} className="muted">
-        {t('settings.voice.shortcut.keys')}
+        {t('settings.shortcuts.field.keys')}
       </p>
       <div className="actions">
-        {value !== DEFAULT_VOICE_SHORTCUT && (
+        {value !== defaultValue && (
           <button
             type="button"
             ref={resetButton}
             onClick={() => {
               focusAfterRender('off');
-              choose(DEFAULT_VOICE_SHORTCUT);
+              choose(defaultValue);
             }}
           >
-            {t('settings.voice.shortcut.reset', { keys: shortcutText(DEFAULT_VOICE_SHORTCUT, words) })}
+            {t('settings.shortcuts.field.reset', { keys: shortcutText(defaultValue, words) })}
           </button>
         )}
         {value !== null && (
@@ -268,7 +279,7 @@ export function ShortcutField({ value, state, onChange }: ShortcutFieldProps) {
               choose(null);
             }}
           >
-            {t('settings.voice.shortcut.turnOff')}
+            {t('settings.shortcuts.field.turnOff')}
           </button>
         )}
       </div>

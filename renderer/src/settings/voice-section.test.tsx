@@ -1,15 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { err, ok } from '../../../shared/result';
-import { DEFAULT_VOICE_SETTINGS, DEFAULT_VOICE_SHORTCUT, PREBUILT_VOICES, type VoiceSettings } from '../../../shared/voice';
+import { err } from '../../../shared/result';
+import { DEFAULT_VOICE_SETTINGS, PREBUILT_VOICES, type VoiceSettings } from '../../../shared/voice';
 import { fakeAudioPlayback, plugMicrophones, unplugMicrophones } from '../testing/fake-audio';
 import { createFakeMain, FAKE_SPEECH_WAV, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { VoiceSection } from './voice-section';
 
 const SAMPLE = 'Hello! This is how your answers will sound.';
-const TAKEN = 'Another app uses this shortcut; choose another.';
 
 function setup(voice: Partial<VoiceSettings> = {}, options: FakeMainOptions = {}) {
   const main = createFakeMain({ settings: { voice: { ...DEFAULT_VOICE_SETTINGS, ...voice } }, ...options });
@@ -24,22 +23,18 @@ const updates = (invoke: ReturnType<typeof createFakeMain>['invoke']) => callsTo
 const spokenBox = () => screen.getByRole('checkbox', { name: 'Answer voice questions aloud' });
 const voiceSelect = () => screen.getByRole('combobox', { name: 'Speaking voice' });
 const microphoneSelect = () => screen.getByRole('combobox', { name: 'Microphone' });
-const shortcutField = () => screen.getByRole('textbox', { name: 'Push-to-talk shortcut' });
 const button = (name: string) => screen.getByRole('button', { name });
 const status = () => screen.getByRole('status');
 
 describe('Voice settings', () => {
   afterEach(unplugMicrophones);
 
-  it('shows the stored choices and that the shortcut works from anywhere', async () => {
+  it('shows the stored choices', async () => {
     setup({ voiceName: 'Puck' });
     expect(await screen.findByRole('checkbox', { name: 'Answer voice questions aloud' })).toBeChecked();
     expect(voiceSelect()).toHaveValue('Puck');
     expect(within(voiceSelect()).getAllByRole('option').map((option) => option.textContent)).toEqual([...PREBUILT_VOICES]);
     expect(microphoneSelect()).toHaveDisplayValue('System default');
-    expect(shortcutField()).toHaveValue('Ctrl+Shift+Space');
-    expect(await screen.findByText('Works from anywhere.')).toBeVisible();
-    expect(shortcutField()).toHaveAccessibleDescription(/^Works from anywhere\. Press it anywhere on your computer/);
   });
 
   it('V2: turns spoken answers off, and says so', async () => {
@@ -141,69 +136,6 @@ describe('Voice settings', () => {
 
     await user.selectOptions(microphoneSelect(), 'System default');
     expect(updates(invoke)).toEqual([{ voice: { microphoneId: null } }]);
-  });
-
-  describe('the push-to-talk shortcut', () => {
-    it('saves the keys recorded and shows that the new shortcut works', async () => {
-      const { user, invoke } = setup();
-      await user.click(await screen.findByRole('textbox', { name: 'Push-to-talk shortcut' }));
-      await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}');
-
-      expect(updates(invoke)).toEqual([{ voice: { shortcut: 'CommandOrControl+Alt+K' } }]);
-      expect(await screen.findByText('Saved: the shortcut is Ctrl+Alt+K.')).toBeVisible();
-      expect(shortcutField()).toHaveValue('Ctrl+Alt+K');
-      expect(screen.getByText('Works from anywhere.')).toBeVisible();
-      expect(shortcutField()).toHaveFocus();
-    });
-
-    it('says once, as an alert, that another app holds the shortcut', async () => {
-      const { user } = setup({}, { takenShortcuts: ['CommandOrControl+Alt+K'] });
-      await user.click(await screen.findByRole('textbox', { name: 'Push-to-talk shortcut' }));
-      await user.keyboard('{Control>}{Alt>}k{/Alt}{/Control}');
-
-      expect(await screen.findByRole('alert')).toHaveTextContent(TAKEN);
-      expect(shortcutField()).toBeInvalid();
-      expect(shortcutField()).toHaveAccessibleDescription(new RegExp(`^${TAKEN}`));
-      expect(screen.queryByText('Works from anywhere.')).not.toBeInTheDocument();
-
-      await user.click(button('Reset to Ctrl+Shift+Space'));
-      expect(await screen.findByText('Works from anywhere.')).toBeVisible();
-      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    });
-
-    it('turns the shortcut off with Backspace, and Voice pane questions still work', async () => {
-      const { user, invoke } = setup();
-      await user.click(await screen.findByRole('textbox', { name: 'Push-to-talk shortcut' }));
-      await user.keyboard('{Backspace}');
-
-      expect(updates(invoke)).toEqual([{ voice: { shortcut: null } }]);
-      expect(await screen.findByText('Saved: the shortcut is off. Voice questions still work in the Voice pane.')).toBeVisible();
-      expect(shortcutField()).toHaveValue('Off');
-      expect(screen.getByText('Off: ask voice questions in the Voice pane.')).toBeVisible();
-      expect(screen.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument();
-    });
-
-    it('turns it off with the button, and brings the default back with Reset', async () => {
-      const { user, invoke } = setup({ shortcut: 'CommandOrControl+Alt+K' });
-      await user.click(await screen.findByRole('button', { name: 'Turn off' }));
-      expect(await screen.findByDisplayValue('Off')).toBe(shortcutField());
-      await user.click(button('Reset to Ctrl+Shift+Space'));
-      expect(await screen.findByDisplayValue('Ctrl+Shift+Space')).toBe(shortcutField());
-      expect(updates(invoke)).toEqual([{ voice: { shortcut: null } }, { voice: { shortcut: DEFAULT_VOICE_SHORTCUT } }]);
-    });
-
-    it('follows what main says of the shortcut later, such as another app taking it', async () => {
-      const { emit } = setup();
-      expect(await screen.findByText('Works from anywhere.')).toBeVisible();
-      act(() => emit('voice:shortcutChanged', { accelerator: DEFAULT_VOICE_SHORTCUT, state: 'taken' }));
-      expect(screen.getByRole('alert')).toHaveTextContent(TAKEN);
-    });
-
-    it('says that global shortcuts need the desktop app where there is none', async () => {
-      setup({}, { handlers: { 'voice:shortcut': () => ok({ accelerator: null, state: 'unavailable' }) } });
-      expect(await screen.findByText('Global shortcuts are available in the desktop app.')).toBeVisible();
-      expect(shortcutField()).toHaveValue('Ctrl+Shift+Space');
-    });
   });
 
   it('says why the voice settings could not be read', async () => {

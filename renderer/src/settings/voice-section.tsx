@@ -7,9 +7,7 @@ import { LoadNotice } from '../ui/load-notice';
 import { errorNotice, type Notice } from '../ui/notice';
 import { useErrorText } from '../ui/use-error-text';
 import { useMicrophones } from '../voice/use-microphones';
-import { useShortcutState } from '../voice/use-shortcut-state';
 import { useSpokenText } from '../voice/use-spoken-text';
-import { ShortcutField, useShortcutText } from './shortcut-field';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready' };
 
@@ -19,14 +17,13 @@ const SYSTEM_DEFAULT = '';
 type Field = keyof VoiceSettings;
 
 /**
- * Voice questions (V1 to V5): whether answers are spoken and in which of Gemini's voices, which microphone
- * records, and the push-to-talk shortcut that works from anywhere. Each choice is saved as it is made.
+ * Voice questions (V1 to V5): whether answers are spoken and in which of Gemini's voices, and which microphone
+ * records (the push-to-talk shortcut is in Shortcuts). Each choice is saved as it is made.
  */
 export function VoiceSection() {
   const api = useApi();
   const { t } = useTranslation();
   const describe = useErrorText();
-  const shortcutWords = useShortcutText();
   const headingId = useId();
   const spokenHelpId = useId();
   const voiceId = useId();
@@ -40,7 +37,6 @@ export function VoiceSection() {
   const stored = useRef<VoiceSettings>(DEFAULT_VOICE_SETTINGS);
   const [saving, setSaving] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const shortcut = useShortcutState();
   const { devices, labelsHidden } = useMicrophones();
   const { state: sample, play, stop } = useSpokenText();
 
@@ -76,10 +72,6 @@ export function VoiceSection() {
         return t('settings.voice.voiceSaved', { voice: settings.voiceName });
       case 'microphoneId':
         return t('settings.voice.microphoneSaved', { microphone: microphoneName(settings.microphoneId) });
-      default:
-        return settings.shortcut === null
-          ? t('settings.voice.shortcut.savedOff')
-          : t('settings.voice.shortcut.saved', { keys: shortcutWords(settings.shortcut) });
     }
   }
 
@@ -196,7 +188,6 @@ export function VoiceSection() {
             )}
           </div>
 
-          <ShortcutField value={voice.shortcut} state={shortcut} onChange={(accelerator) => void save('shortcut', accelerator)} />
         </div>
       )}
 

@@ -1,20 +1,18 @@
 import { BookOpenText, Inbox, Languages, Mic, Settings, Sparkles, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { AssistantPane } from '../assistant/assistant-pane';
-import { OraclePane } from '../oracle/oracle-pane';
-import { SecretaryPane } from '../secretary/secretary-pane';
-import { SettingsPane } from '../settings/settings-pane';
-import { TranslatePane } from '../translate/translate-pane';
-import { VoicePane } from '../voice/voice-pane';
 import type { PaneId, PaneProps } from './pane-id';
 
-export const PANE_COMPONENTS: Record<PaneId, ComponentType<PaneProps>> = {
-  secretary: SecretaryPane,
-  oracle: OraclePane,
-  assistant: AssistantPane,
-  voice: VoicePane,
-  translate: TranslatePane,
-  settings: SettingsPane,
+/**
+ * Each pane is its own chunk, loaded the first time it opens (pane-view.tsx): the first paint loads the shell and
+ * the open pane only, and react-markdown, the Settings sections and the rest wait until they are needed.
+ */
+export const PANE_MODULES: Record<PaneId, () => Promise<ComponentType<PaneProps>>> = {
+  secretary: () => import('../secretary/secretary-pane').then((module) => module.SecretaryPane),
+  oracle: () => import('../oracle/oracle-pane').then((module) => module.OraclePane),
+  assistant: () => import('../assistant/assistant-pane').then((module) => module.AssistantPane),
+  voice: () => import('../voice/voice-pane').then((module) => module.VoicePane),
+  translate: () => import('../translate/translate-pane').then((module) => module.TranslatePane),
+  settings: () => import('../settings/settings-pane').then((module) => module.SettingsPane),
 };
 
 /**

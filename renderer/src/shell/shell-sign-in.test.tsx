@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthStatus } from '../../../shared/auth';
 import type { Lang } from '../../../shared/lang';
 import { err, ok, type Result } from '../../../shared/result';
 import { createFakeMain, FAKE_MEMBER, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
+import { preloadPanes } from './pane-view';
 import { Shell } from './shell';
 import { recordScrollIntoView } from '../testing/record-scroll-into-view';
 
@@ -36,6 +37,9 @@ const account = () => screen.getByRole('region', { name: 'Staff account' });
 const pane = () => screen.getByRole('tabpanel');
 const calls = (invoke: ReturnType<typeof createFakeMain>['invoke'], channel: string) =>
   invoke.mock.calls.filter(([called]) => called === channel);
+
+// The panes are loaded on first use (code-split): loaded up front, each test sees a pane as soon as it opens.
+beforeAll(preloadPanes);
 
 describe('Signed out', () => {
   it('offers Sign in in the shell and stands in front of the Secretary with the same way in', async () => {

@@ -1,10 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { digestWith } from '../testing/digest-fixtures';
 import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { PaneTabs } from './pane-tabs';
+import { preloadPanes } from './pane-view';
 import { Shell } from './shell';
 
 const TITLES = ['Secretary', 'Oracle', 'Assistant', 'Voice', 'Translate', 'Settings'];
@@ -17,6 +18,9 @@ function renderShell(options: FakeMainOptions = {}) {
 
 const tab = (name: string) => screen.getByRole('tab', { name });
 const paneHeading = () => screen.getByRole('heading', { level: 1 });
+
+// The panes are loaded on first use (code-split): loaded up front, each test sees a pane as soon as it opens.
+beforeAll(preloadPanes);
 
 describe('Shell', () => {
   it('visits every pane with the keyboard alone', async () => {

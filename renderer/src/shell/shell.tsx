@@ -1,5 +1,5 @@
 import { LayoutDashboard } from 'lucide-react';
-import { useCallback, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountStatus } from '../auth/account-status';
 import { SignInGate } from '../auth/sign-in-gate';
@@ -8,7 +8,8 @@ import type { OpenPane, PaneId, PaneTarget } from './pane-id';
 import { usePaneLocation } from './pane-location';
 import { usePaneShortcuts } from './pane-shortcuts';
 import { PANEL_ID, PaneTabs, tabLabelId } from './pane-tabs';
-import { PANE_COMPONENTS, PANE_LAYOUT, SIGNED_IN_PANES } from './panes';
+import { PaneView } from './pane-view';
+import { PANE_LAYOUT, SIGNED_IN_PANES } from './panes';
 import './shell.css';
 
 /** The open pane, and where in it the last request asked to land. */
@@ -51,8 +52,13 @@ export function Shell() {
   }
 
   const active = view.pane;
-  const Pane = PANE_COMPONENTS[active];
   const layout = PANE_LAYOUT[active];
+  // No spinner while a pane's chunk loads the first time: it comes from the app's own files in a moment.
+  const pane = (
+    <Suspense fallback={null}>
+      <PaneView id={active} openPane={openPane} target={view.target} />
+    </Suspense>
+  );
   return (
     <div className="shell">
       <a className="skip-link" href="#content" onClick={skipToContent}>
@@ -75,13 +81,7 @@ export function Shell() {
       <main id="content" ref={content} tabIndex={-1} className="content" data-layout={layout}>
         <section role="tabpanel" id={PANEL_ID} aria-labelledby={tabLabelId(active)} className="pane" data-layout={layout}>
           <h1 className="pane-title">{t(`panes.${active}.title`)}</h1>
-          {SIGNED_IN_PANES.has(active) ? (
-            <SignInGate openPane={openPane} onSignedIn={focusContent}>
-              <Pane openPane={openPane} target={view.target} />
-            </SignInGate>
-          ) : (
-            <Pane openPane={openPane} target={view.target} />
-          )}
+          {SIGNED_IN_PANES.has(active) ? <SignInGate openPane={openPane} onSignedIn={focusContent}>{pane}</SignInGate> : pane}
         </section>
       </main>
     </div>

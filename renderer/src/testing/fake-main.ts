@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { AssistantPrompts, AssistantPromptsState } from '../../../shared/assistant';
 import type { AuthStatus } from '../../../shared/auth';
+import type { LoginItemState } from '../../../shared/desktop';
 import type { Digest, DigestFailure, DigestState } from '../../../shared/digest';
 import type { ApiTransport } from '../../../shared/ipc/api';
 import { buildAppApi, type AppApi } from '../../../shared/ipc/app-api';
@@ -12,7 +13,7 @@ import { floorFor, type CorpusGaps, type KnowledgeStatus } from '../../../shared
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type KeyCheck, type SecretName } from '../../../shared/secrets';
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
-import type { ShortcutState } from '../../../shared/voice';
+import { SHORTCUT_NAMES, type ShortcutStates } from '../../../shared/shortcuts';
 import { floatPcmAsWav } from '../../../shared/wav';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
 import type { ProgressOf, StreamChannel } from '../ui/follow-stream';
@@ -105,6 +106,8 @@ export interface FakeMainOptions {
   transcript?: string;
   /** Global shortcuts another app holds: registering one of them fails ('taken'), any other registers. */
   takenShortcuts?: string[];
+  /** Start at login as the system has it; unsupported by default, as in the browser harness. */
+  loginItem?: LoginItemState;
   handlers?: FakeHandlers;
   streams?: FakeStreamScripts;
 }
@@ -179,6 +182,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     ...(zohoMailbox === null ? [] : [...ZOHO_CLIENT, 'zoho.refreshToken' as const]),
   ]);
   let geminiCheck: KeyCheck | null = options.geminiCheck ?? null;
+  let loginItem: LoginItemState = options.loginItem ?? { supported: false, openAtLogin: false };
   const status = () =>
     ok({ configured: Object.fromEntries(SECRET_NAMES.map((name) => [name, configured.has(name)])) as Record<SecretName, boolean>, geminiCheck });
   /** What main keeps of a key check, whoever answered it, for 'secrets:status' to report. */
@@ -198,11 +202,14 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   };
 
   const knowledgeStatus = (): KnowledgeStatus => fakeKnowledgeStatus(settings, knowledge);
-  const shortcutState = (): ShortcutState => {
-    const { shortcut } = settings.voice;
-    if (shortcut === null) return { accelerator: null, state: 'off' };
-    return { accelerator: shortcut, state: options.takenShortcuts?.includes(shortcut) ? 'taken' : 'registered' };
-  };
+  const shortcutStates = (): ShortcutStates =>
+    Object.fromEntries(
+      SHORTCUT_NAMES.map((name) => {
+        const accelerator = settings.shortcuts[name];
+        if (accelerator === null) return [name, { accelerator, state: 'off' }];
+        return [name, { accelerator, state: options.takenShortcuts?.includes(accelerator) ? 'taken' : 'registered' }];
+      }),
+    ) as ShortcutStates;
   let prompts: AssistantPrompts = options.prompts ?? FAKE_PROMPT_DEFAULTS;
   let promptsUpdatedAt: string | null = options.prompts ? new Date().toISOString() : null;
   const promptsState = (): AssistantPromptsState => ({
@@ -236,13 +243,23 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'app:info': () => ok(FAKE_APP_INFO),
     'app:openExternal': () => ok({ opened: true as const }),
     'app:copyText': () => ok({ copied: true as const }),
+    'app:quickAskHide': () => ok({}),
+    'app:loginItem': () => ok(loginItem),
+    // As main: an answer in Settings answers the first run's question too.
+    'app:setLoginItem': ({ openAtLogin }) => {
+      if (!loginItem.supported) return ok(loginItem);
+      loginItem = { supported: true, openAtLogin };
+      settings = applySettingsPatch(settings, { desktop: { startAtLoginAsked: true } });
+      return ok(loginItem);
+    },
+    'app:showWindow': () => ok({}),
     'settings:get': () => ok(settings),
     'settings:update': (patch) => {
       settings = applySettingsPatch(settings, patch);
       // The folder moved: main re-reads the base and says so.
       if (patch.knowledgeBase?.path !== undefined) send('oracle:changed', knowledgeStatus());
-      // A new shortcut: main registers it again and says whether it now works.
-      if (patch.voice?.shortcut !== undefined) send('voice:shortcutChanged', shortcutState());
+      // New shortcuts: main registers them again and says which now work.
+      if (patch.shortcuts !== undefined) send('shortcuts:changed', shortcutStates());
       return ok(settings);
     },
     'secrets:set': ({ name }) => {
@@ -315,7 +332,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'assistant:exportPrompts': () => ok({ saved: true }),
     'voice:stt': () => ok({ text: options.transcript ?? FAKE_TRANSCRIPT }),
     'voice:tts': () => ok(FAKE_SPEECH),
-    'voice:shortcut': () => ok(shortcutState()),
+    'shortcuts:status': () => ok(shortcutStates()),
     'voice:microphone': () => ok({}),
     'translate:text': ({ text, to, speak }) => ok({ translation: fakeTranslation(text, to), ...(speak ? { audio: FAKE_SPEECH } : {}) }),
     // As main: no speech heard is silence, answered with empty fields and no translation.
@@ -326,6 +343,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     // The member saves it where the dialog suggests; what is in it is the test's to read from the call.
     'translate:saveTranscript': () => ok({ saved: true }),
+    'translate:captions': () => ok({}),
     'assistant:importPrompts': () => {
       const file = options.importPrompts ?? null;
       return ok(file === null ? { imported: false, state: promptsState() } : { imported: true, state: storePrompts(file) });
@@ -487,6 +505,7 @@ export function fakeKnowledgeStatus(settings: Settings, extra: Partial<Knowledge
     embeddingModel: model,
     floor: floorFor(floors, model),
     issue: null,
+    linksOutside: { count: 0, paths: [] },
     ...extra,
   };
 }

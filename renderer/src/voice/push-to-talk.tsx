@@ -6,7 +6,7 @@ import { useShortcutText } from '../settings/shortcut-field';
 import { isolated } from '../ui/bidi-isolate';
 import { holdToTalk } from './hold-to-talk';
 import { useLevel, type LevelStore } from './level-store';
-import { useShortcutState } from './use-shortcut-state';
+import { useShortcutStates } from './use-shortcut-state';
 import { useSpeech } from './speech-context';
 import { useVoice } from './voice-controller';
 import { useVoiceProblemText } from './voice-problem-text';
@@ -34,7 +34,7 @@ export function PushToTalk() {
   const speech = useSpeech();
   const statusId = useId();
   const problemText = useVoiceProblemText();
-  const shortcut = useShortcutState();
+  const shortcut = useShortcutStates()?.pushToTalk ?? null;
   const shortcutText = useShortcutText();
   const { state } = voice;
   const live = state.kind === 'recording' || state.kind === 'opening';

@@ -155,8 +155,8 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
   const discard = useCallback(() => end('discard'), [end]);
   const toggle = useCallback((mode: VoiceMode) => (recording.current ? end('finish') : start(mode)), [end, start]);
 
-  // The global shortcut (main hears it even with the window hidden): a voice question, toggled.
-  useEffect(() => api.on('voice:shortcutPressed', () => toggle('ask')), [api, toggle]);
+  // The push-to-talk shortcut or the tray (main hears them even with the window hidden): a voice question, toggled.
+  useEffect(() => api.on('app:command', ({ command }) => command === 'pushToTalk' && toggle('ask')), [api, toggle]);
 
   // Signing out ends a recording: it belongs to the member who made it.
   useEffect(() => {

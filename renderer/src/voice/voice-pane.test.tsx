@@ -46,6 +46,20 @@ describe('the Voice pane', () => {
     expect(invoke.mock.calls.filter(([channel]) => channel === 'assistant:chat')).toEqual([]);
   });
 
+  it('starts a voice question when the push-to-talk shortcut or the tray asks, and not for live captions', async () => {
+    const { emit } = setup();
+    // Signed in (the question box shows only then): the shortcut is a member's.
+    await screen.findByRole('textbox', { name: 'Your question' });
+    // The listeners that render subscribed with (its effects) are in place before main speaks.
+    await act(async () => {});
+    // Asked afresh each time: the composer is drawn anew once the sign-in and the key are known.
+    const status = () => within(screen.getByRole('button', { name: 'Hold to talk' }).closest('.push-to-talk')! as HTMLElement).getByRole('status');
+    act(() => emit('app:command', { command: 'liveCaptions' }));
+    expect(status()).toHaveTextContent('Hold the button, or hold Space, while you speak. Enter starts and stops too.');
+    act(() => emit('app:command', { command: 'pushToTalk' }));
+    await expect.poll(() => status().textContent).toMatch(/^Sound cannot be recorded here\. /);
+  });
+
   it('starts on Space held anywhere in the pane, not only on the button', async () => {
     const { user } = setup();
     const log = (await screen.findAllByRole('log', { name: 'Conversation with the assistant' }))[0]!;

@@ -1,9 +1,12 @@
 import type { Page } from 'playwright-core';
 
-declare global {
-  interface Window {
-    __captureTracks?: MediaStreamTrack[];
-  }
+/** The little of the page's media API this file touches (the tests compile without the DOM library). */
+interface Track {
+  readyState: string;
+}
+interface CapturePage {
+  __captureTracks?: Track[];
+  navigator: { mediaDevices: Record<'getUserMedia' | 'getDisplayMedia', ((constraints?: unknown) => Promise<{ getTracks(): Track[] }>) | undefined> };
 }
 
 /**
@@ -12,13 +15,14 @@ declare global {
  */
 export async function recordCaptureTracks(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const tracks: MediaStreamTrack[] = [];
-    window.__captureTracks = tracks;
-    const devices = navigator.mediaDevices;
+    const view = globalThis as unknown as CapturePage;
+    const tracks: Track[] = [];
+    view.__captureTracks = tracks;
+    const devices = view.navigator.mediaDevices;
     for (const name of ['getUserMedia', 'getDisplayMedia'] as const) {
       const original = devices[name]?.bind(devices);
       if (!original) continue;
-      devices[name] = async (constraints?: MediaStreamConstraints) => {
+      devices[name] = async (constraints) => {
         const stream = await original(constraints);
         tracks.push(...stream.getTracks());
         return stream;
@@ -29,5 +33,5 @@ export async function recordCaptureTracks(page: Page): Promise<void> {
 
 /** The captured tracks' states, oldest first: 'live' while the page still holds the device. */
 export function captureTrackStates(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window.__captureTracks ?? []).map((track) => track.readyState));
+  return page.evaluate(() => ((globalThis as unknown as CapturePage).__captureTracks ?? []).map((track) => track.readyState));
 }

@@ -143,6 +143,7 @@ export const en = {
         index_failed: 'The last indexing pass failed. Re-index to try again.',
       },
       chooseFolder: 'Choose folder',
+      linksOutside: 'Left out: these links lead outside the notes folder, and the Oracle reads only the notes inside it. To include those notes, move them into the folder.',
     },
     chat: {
       heading: 'Ask the notes',
@@ -173,6 +174,8 @@ export const en = {
       linked: 'linked',
       relevance: 'Relevance {{value}}',
       noRelevance: 'Relevance not measured (keyword search)',
+      more_one: '{{count}} more passage from this note',
+      more_other: '{{count}} more passages from this note',
     },
     gaps: {
       heading: 'Corpus gaps',
@@ -276,6 +279,13 @@ export const en = {
   },
   /** The first-run checklist: what is set up, each step leading to its section of Settings. */
   firstRun: {
+    startAtLogin: {
+      heading: "Start Staff Desk with your computer?",
+      tray: "It would open hidden in the notification area when you sign in, ready for push-to-talk, quick questions and the morning pass. You can change this in Settings.",
+      menuBar: "It would open hidden in the menu bar when you sign in, ready for push-to-talk, quick questions and the morning pass. You can change this in Settings.",
+      yes: "Start at login",
+      no: "Not now",
+    },
     heading: 'Get started',
     progress: '{{done}} of {{total}} done',
     steps: {
@@ -300,6 +310,8 @@ export const en = {
       knowledge: 'Knowledge base',
       assistant: 'Assistant',
       voice: 'Voice',
+      shortcuts: 'Shortcuts',
+      desktop: "Desktop",
       language: 'Language',
       about: 'About',
     },
@@ -372,6 +384,19 @@ export const en = {
       resetDone: 'Every feature uses its default model again.',
       unavailable: 'Gemini does not offer the model {{id}} to this key. Check the id against the model list in Google AI Studio.',
       savedUnverified: 'The models are saved, but could not be verified with your key.',
+    },
+    desktop: {
+      heading: "Desktop",
+      unsupported: "Start at login is set in the installed app.",
+      startAtLogin: "Start Staff Desk when I sign in to this computer",
+      startAtLoginHelp: {
+        tray: "It starts hidden in the notification area, ready for push-to-talk, quick questions and the morning pass.",
+        menuBar: "It starts hidden in the menu bar, ready for push-to-talk, quick questions and the morning pass.",
+      },
+      closing: {
+        tray: "Closing the window keeps Staff Desk running in the notification area: its icon shows when the microphone is live, when live captions run and when mail needs you. Quit is in its menu.",
+        menuBar: "Closing the window keeps Staff Desk running in the menu bar: its icon shows when the microphone is live, when live captions run and when mail needs you. Quit is in its menu.",
+      },
     },
     language: {
       heading: 'Language',
@@ -498,7 +523,7 @@ export const en = {
     },
     voice: {
       heading: 'Voice',
-      intro: 'Ask by voice in the Voice pane, or from anywhere with the shortcut below, and hear the answer read aloud.',
+      intro: 'Ask by voice in the Voice pane, or from anywhere with the push-to-talk shortcut (see Shortcuts), and hear the answer read aloud.',
       spokenAnswers: 'Answer voice questions aloud',
       spokenAnswersHelp: 'Off: the answer to a voice question is shown as text only.',
       spokenOn: 'Saved: voice questions are answered aloud.',
@@ -518,9 +543,29 @@ export const en = {
       microphoneHelp: 'The microphone voice questions record from.',
       microphoneNamesHint: 'The microphones show their names once Staff Desk has been allowed to use the microphone: ask one voice question, then come back here.',
       microphoneSaved: 'Saved: voice questions record from {{microphone}}.',
-      shortcut: {
-        label: 'Push-to-talk shortcut',
-        help: 'Press it anywhere on your computer to ask a voice question with the Staff Desk window hidden; press it again to stop.',
+    },
+    shortcuts: {
+      heading: 'Shortcuts',
+      intro: 'Keys that work anywhere on your computer, even with the Staff Desk window hidden.',
+      quickAsk: {
+        label: 'Quick ask',
+        help: 'Opens a small window over what you are doing: type a question and press Enter. Escape hides it.',
+        off: 'Off: ask in the Staff Desk window.',
+      },
+      pushToTalk: {
+        label: 'Push-to-talk',
+        help: 'Starts a voice question with the Staff Desk window hidden; press it again to send it.',
+        off: 'Off: ask voice questions in the Voice pane.',
+      },
+      liveCaptions: {
+        label: 'Live captions',
+        help: 'Starts a meeting’s live captions, and stops them.',
+        off: 'Off: start live captions in the Translate pane.',
+      },
+      clash: 'These keys are already the {{name}} shortcut: choose others.',
+      saved: 'Saved: {{name}} is {{keys}}.',
+      savedOff: 'Saved: {{name}} is off.',
+      field: {
         keys: 'Focus the field and press the keys together. Escape cancels; Backspace turns the shortcut off.',
         recording: 'Press the keys…',
         off: 'Off',
@@ -529,12 +574,9 @@ export const en = {
         unsupported: 'This key cannot be part of a shortcut: choose another.',
         reset: 'Reset to {{keys}}',
         turnOff: 'Turn off',
-        saved: 'Saved: the shortcut is {{keys}}.',
-        savedOff: 'Saved: the shortcut is off. Voice questions still work in the Voice pane.',
         state: {
           registered: 'Works from anywhere.',
           taken: 'Another app uses this shortcut; choose another.',
-          off: 'Off: ask voice questions in the Voice pane.',
           unavailable: 'Global shortcuts are available in the desktop app.',
         },
       },
@@ -692,6 +734,22 @@ export const en = {
     tooLongToSpeak_other: "Too long to read aloud: at most {{count}} characters are spoken at once.",
     speechUnplayable: "The translation could not be played: check that this computer has a working sound output.",
   },
+  quickAsk: {
+    title: 'Quick ask',
+    target: 'Ask',
+    placeholder: {
+      assistant: 'Ask the Assistant…',
+      secretary: 'Ask about your mail…',
+      oracle: 'Ask the team’s notes…',
+    },
+    hint: 'Enter asks · Tab switches who answers, or start with {{mail}} or {{notes}} · Esc hides',
+    toAnswer: '· ↓ goes to the answer',
+    answer: 'Answer',
+    signInFirst: 'Sign in to Staff Desk first, then ask from here.',
+    setUpFirst: 'Set up staff sign-in in Staff Desk first, then ask from here.',
+    addKeyFirst: 'Add your Gemini API key in Staff Desk’s Settings first, then ask from here.',
+    openApp: 'Open Staff Desk',
+  },
   errors: {
     /** Said when main gives no reason this version knows; one sentence per error code. */
     code: {
@@ -704,6 +762,8 @@ export const en = {
       INTERNAL: 'Something went wrong inside Staff Desk. Try again; if it keeps happening, restart the app.',
     },
     reason: {
+      autostart_unwritable: "The start at login could not be changed: the autostart folder (~/.config/autostart) cannot be written. Check its permissions, then try again.",
+      shortcut_clash: 'Two shortcuts cannot use the same keys: choose others for one of them.',
       missing_key: 'No Gemini API key is saved on this computer. Add your key in Settings.',
       invalid_key: 'Google did not accept the Gemini API key. Check it in Google AI Studio, then save it again.',
       keychain_unavailable: 'The system keychain is not available, so keys cannot be stored safely.',
@@ -732,6 +792,8 @@ export const en = {
       zoho_browser_unavailable: "Staff Desk could not open your browser for Zoho's page. Connect with a code instead.",
       zoho_no_mail_account: 'The Zoho login you connected has no Zoho Mail account. Connect again with the login that holds your mailbox.',
       note_missing: 'That note is no longer in the knowledge base folder. Re-index, then ask again.',
+      outside_folder: 'Only notes inside the knowledge base folder can be opened.',
+      not_indexed: 'That note is not in the knowledge base index. Re-index, then ask again.',
       no_app_for_notes: 'This computer has no app that opens Markdown notes. Install one (Obsidian, or any text editor), then try again.',
       no_audio: "Gemini sent no speech for this text. Check the speech model in Settings > Models, or try again.",
       unexpected_audio: "Gemini sent speech in a format this app cannot play. Check the speech model in Settings > Models.",

@@ -149,6 +149,7 @@ export const es: Catalog = {
         index_failed: 'La última pasada de indexación falló. Reindexa para intentarlo de nuevo.',
       },
       chooseFolder: 'Elegir carpeta',
+      linksOutside: 'Omitidos: estos enlaces llevan fuera de la carpeta de notas, y el Oráculo solo lee las notas que están dentro. Para incluir esas notas, muévelas a la carpeta.',
     },
     chat: {
       heading: 'Pregunta a las notas',
@@ -180,6 +181,9 @@ export const es: Catalog = {
       linked: 'enlazada',
       relevance: 'Relevancia {{value}}',
       noRelevance: 'Relevancia sin medir (búsqueda por palabras)',
+      more_one: '{{count}} fragmento más de esta nota',
+      more_many: '{{count}} fragmentos más de esta nota',
+      more_other: '{{count}} fragmentos más de esta nota',
     },
     gaps: {
       heading: 'Huecos del corpus',
@@ -286,6 +290,13 @@ export const es: Catalog = {
   },
   /** The first-run checklist: what is set up, each step leading to its section of Settings. */
   firstRun: {
+    startAtLogin: {
+      heading: "¿Abrir Staff Desk al encender el equipo?",
+      tray: "Se abriría oculto en el área de notificaciones al iniciar sesión, listo para pulsar para hablar, preguntas rápidas y la pasada matinal. Puedes cambiarlo en Ajustes.",
+      menuBar: "Se abriría oculto en la barra de menús al iniciar sesión, listo para pulsar para hablar, preguntas rápidas y la pasada matinal. Puedes cambiarlo en Ajustes.",
+      yes: "Abrir al iniciar sesión",
+      no: "Ahora no",
+    },
     heading: 'Primeros pasos',
     progress: '{{done}} de {{total}} hechos',
     steps: {
@@ -310,6 +321,8 @@ export const es: Catalog = {
       knowledge: 'Base de conocimiento',
       assistant: 'Asistente',
       voice: 'Voz',
+      shortcuts: 'Atajos',
+      desktop: "Escritorio",
       language: 'Idioma',
       about: 'Acerca de',
     },
@@ -382,6 +395,19 @@ export const es: Catalog = {
       resetDone: 'Cada función vuelve a usar su modelo por defecto.',
       unavailable: 'Gemini no ofrece el modelo {{id}} a esta clave. Comprueba el identificador en la lista de modelos de Google AI Studio.',
       savedUnverified: 'Los modelos están guardados, pero no se pudieron verificar con tu clave.',
+    },
+    desktop: {
+      heading: "Escritorio",
+      unsupported: "El inicio con la sesión se configura en la aplicación instalada.",
+      startAtLogin: "Abrir Staff Desk al iniciar sesión en este equipo",
+      startAtLoginHelp: {
+        tray: "Se abre oculto en el área de notificaciones, listo para pulsar para hablar, preguntas rápidas y la pasada matinal.",
+        menuBar: "Se abre oculto en la barra de menús, listo para pulsar para hablar, preguntas rápidas y la pasada matinal.",
+      },
+      closing: {
+        tray: "Al cerrar la ventana, Staff Desk sigue abierto en el área de notificaciones: su icono indica cuándo el micrófono está activo, cuándo hay subtítulos en directo y cuándo hay correo que te necesita. Salir está en su menú.",
+        menuBar: "Al cerrar la ventana, Staff Desk sigue abierto en la barra de menús: su icono indica cuándo el micrófono está activo, cuándo hay subtítulos en directo y cuándo hay correo que te necesita. Salir está en su menú.",
+      },
     },
     language: {
       heading: 'Idioma',
@@ -508,7 +534,7 @@ export const es: Catalog = {
     },
     voice: {
       heading: 'Voz',
-      intro: 'Pregunta de viva voz en el panel Voz, o desde cualquier lugar con el atajo de abajo, y escucha la respuesta en voz alta.',
+      intro: 'Pregunta de viva voz en el panel Voz, o desde cualquier lugar con el atajo para hablar (en Atajos), y escucha la respuesta en voz alta.',
       spokenAnswers: 'Responder en voz alta a las preguntas de voz',
       spokenAnswersHelp: 'Desactivado: la respuesta a una pregunta de voz solo se muestra como texto.',
       spokenOn: 'Guardado: las preguntas de voz se responden en voz alta.',
@@ -528,9 +554,29 @@ export const es: Catalog = {
       microphoneHelp: 'El micrófono con el que se graban las preguntas de voz.',
       microphoneNamesHint: 'Los micrófonos muestran su nombre cuando Staff Desk ya tiene permiso para usar el micrófono: haz una pregunta de voz y vuelve aquí.',
       microphoneSaved: 'Guardado: las preguntas de voz se graban con {{microphone}}.',
-      shortcut: {
-        label: 'Atajo para hablar',
-        help: 'Púlsalo en cualquier lugar del equipo para hacer una pregunta de voz con la ventana de Staff Desk oculta; vuelve a pulsarlo para terminar.',
+    },
+    shortcuts: {
+      heading: 'Atajos',
+      intro: 'Teclas que funcionan en cualquier lugar del equipo, incluso con la ventana de Staff Desk oculta.',
+      quickAsk: {
+        label: 'Pregunta rápida',
+        help: 'Abre una ventana pequeña sobre lo que estás haciendo: escribe una pregunta y pulsa Intro. Escape la oculta.',
+        off: 'Desactivado: pregunta en la ventana de Staff Desk.',
+      },
+      pushToTalk: {
+        label: 'Pulsar para hablar',
+        help: 'Empieza una pregunta de voz con la ventana de Staff Desk oculta; vuelve a pulsarlo para enviarla.',
+        off: 'Desactivado: haz las preguntas de voz en el panel Voz.',
+      },
+      liveCaptions: {
+        label: 'Subtítulos en directo',
+        help: 'Inicia los subtítulos en directo de una reunión, y los detiene.',
+        off: 'Desactivado: inicia los subtítulos en directo en el panel Traducir.',
+      },
+      clash: 'Estas teclas ya son el atajo de {{name}}: elige otras.',
+      saved: 'Guardado: {{name}} es {{keys}}.',
+      savedOff: 'Guardado: {{name}} está desactivado.',
+      field: {
         keys: 'Sitúate en el campo y pulsa las teclas a la vez. Escape cancela; Retroceso desactiva el atajo.',
         recording: 'Pulsa las teclas…',
         off: 'Desactivado',
@@ -539,12 +585,9 @@ export const es: Catalog = {
         unsupported: 'Esta tecla no puede formar parte de un atajo: elige otra.',
         reset: 'Restablecer a {{keys}}',
         turnOff: 'Desactivar',
-        saved: 'Guardado: el atajo es {{keys}}.',
-        savedOff: 'Guardado: el atajo está desactivado. Las preguntas de voz siguen funcionando en el panel Voz.',
         state: {
           registered: 'Funciona desde cualquier lugar.',
           taken: 'Otra aplicación usa este atajo; elige otro.',
-          off: 'Desactivado: haz las preguntas de voz en el panel Voz.',
           unavailable: 'Los atajos globales están disponibles en la aplicación de escritorio.',
         },
       },
@@ -706,6 +749,22 @@ export const es: Catalog = {
     tooLongToSpeak_other: "Demasiado largo para leerlo en voz alta: se leen como máximo {{count}} caracteres de una vez.",
     speechUnplayable: "No se pudo reproducir la traducción: comprueba que este equipo tiene una salida de sonido que funcione.",
   },
+  quickAsk: {
+    title: 'Pregunta rápida',
+    target: 'Preguntar a',
+    placeholder: {
+      assistant: 'Pregunta al Asistente…',
+      secretary: 'Pregunta sobre tu correo…',
+      oracle: 'Pregunta a las notas del equipo…',
+    },
+    hint: 'Intro pregunta · Tab cambia quién responde, o empieza con {{mail}} o {{notes}} · Esc oculta',
+    toAnswer: '· ↓ va a la respuesta',
+    answer: 'Respuesta',
+    signInFirst: 'Primero inicia sesión en Staff Desk y luego pregunta desde aquí.',
+    setUpFirst: 'Primero configura el acceso del personal en Staff Desk y luego pregunta desde aquí.',
+    addKeyFirst: 'Primero añade tu clave de la API de Gemini en los Ajustes de Staff Desk y luego pregunta desde aquí.',
+    openApp: 'Abrir Staff Desk',
+  },
   errors: {
     code: {
       UNAUTHENTICATED: 'No has iniciado sesión en la cuenta de la empresa. Vuelve a iniciarla y reintenta.',
@@ -717,6 +776,8 @@ export const es: Catalog = {
       INTERNAL: 'Algo ha fallado dentro de Staff Desk. Vuelve a intentarlo; si sigue pasando, reinicia la aplicación.',
     },
     reason: {
+      autostart_unwritable: "No se pudo cambiar el inicio con la sesión: no se puede escribir en la carpeta de inicio automático (~/.config/autostart). Revisa sus permisos y vuelve a intentarlo.",
+      shortcut_clash: 'Dos atajos no pueden usar las mismas teclas: elige otras para uno de ellos.',
       missing_key: 'No hay ninguna clave de API de Gemini guardada en este equipo. Añade tu clave en Ajustes.',
       invalid_key: 'Google no ha aceptado la clave de API de Gemini. Revísala en Google AI Studio y vuelve a guardarla.',
       keychain_unavailable: 'El llavero del sistema no está disponible, así que las claves no se pueden guardar de forma segura.',
@@ -745,6 +806,8 @@ export const es: Catalog = {
       zoho_browser_unavailable: 'Staff Desk no ha podido abrir tu navegador para la página de Zoho. Conecta con un código.',
       zoho_no_mail_account: 'La cuenta de Zoho que has conectado no tiene Zoho Mail. Vuelve a conectar con la cuenta que tiene tu buzón.',
       note_missing: 'Esa nota ya no está en la carpeta de la base de conocimiento. Reindexa y vuelve a preguntar.',
+      outside_folder: 'Solo se pueden abrir notas que estén dentro de la carpeta de la base de conocimiento.',
+      not_indexed: 'Esa nota no está en el índice de la base de conocimiento. Reindexa y vuelve a preguntar.',
       no_app_for_notes: 'Este ordenador no tiene ninguna aplicación que abra notas en Markdown. Instala una (Obsidian o cualquier editor de texto) y vuelve a intentarlo.',
       no_audio: "Gemini no envió voz para este texto. Revisa el modelo de voz en Ajustes > Modelos, o vuelve a intentarlo.",
       unexpected_audio: "Gemini envió la voz en un formato que esta aplicación no puede reproducir. Revisa el modelo de voz en Ajustes > Modelos.",

@@ -149,6 +149,7 @@ export const fr: PartialCatalog = {
         index_failed: 'La dernière indexation a échoué. Réindexez pour réessayer.',
       },
       chooseFolder: 'Choisir un dossier',
+      linksOutside: 'Ignorés : ces liens mènent hors du dossier de notes, et l’Oracle ne lit que les notes qui s’y trouvent. Pour inclure ces notes, déplacez-les dans le dossier.',
     },
     chat: {
       heading: 'Interroger les notes',
@@ -180,6 +181,9 @@ export const fr: PartialCatalog = {
       linked: 'liée',
       relevance: 'Pertinence {{value}}',
       noRelevance: 'Pertinence non mesurée (recherche par mots-clés)',
+      more_one: '{{count}} autre passage de cette note',
+      more_many: '{{count}} autres passages de cette note',
+      more_other: '{{count}} autres passages de cette note',
     },
     gaps: {
       heading: 'Lacunes du corpus',
@@ -286,6 +290,13 @@ export const fr: PartialCatalog = {
   },
   /** The first-run checklist: what is set up, each step leading to its section of Settings. */
   firstRun: {
+    startAtLogin: {
+      heading: "Démarrer Staff Desk avec votre ordinateur ?",
+      tray: "Il s’ouvrirait masqué dans la zone de notification à l’ouverture de session, prêt pour « Appuyer pour parler », les questions rapides et le passage matinal. Vous pourrez changer cela dans les Paramètres.",
+      menuBar: "Il s’ouvrirait masqué dans la barre des menus à l’ouverture de session, prêt pour « Appuyer pour parler », les questions rapides et le passage matinal. Vous pourrez changer cela dans les Paramètres.",
+      yes: "Démarrer à l’ouverture de session",
+      no: "Pas maintenant",
+    },
     heading: 'Pour commencer',
     progress: '{{done}} sur {{total}} faits',
     steps: {
@@ -310,6 +321,8 @@ export const fr: PartialCatalog = {
       knowledge: 'Base de connaissances',
       assistant: 'Assistant',
       voice: 'Voix',
+      shortcuts: 'Raccourcis',
+      desktop: "Bureau",
       language: 'Langue',
       about: 'À propos',
     },
@@ -382,6 +395,19 @@ export const fr: PartialCatalog = {
       resetDone: 'Chaque fonction utilise de nouveau son modèle par défaut.',
       unavailable: 'Gemini ne propose pas le modèle {{id}} à cette clé. Vérifiez l\'identifiant dans la liste des modèles de Google AI Studio.',
       savedUnverified: 'Les modèles sont enregistrés, mais n\'ont pas pu être vérifiés avec votre clé.',
+    },
+    desktop: {
+      heading: "Bureau",
+      unsupported: "Le démarrage à l’ouverture de session se règle dans l’application installée.",
+      startAtLogin: "Démarrer Staff Desk quand j’ouvre une session sur cet ordinateur",
+      startAtLoginHelp: {
+        tray: "Il démarre masqué dans la zone de notification, prêt pour « Appuyer pour parler », les questions rapides et le passage matinal.",
+        menuBar: "Il démarre masqué dans la barre des menus, prêt pour « Appuyer pour parler », les questions rapides et le passage matinal.",
+      },
+      closing: {
+        tray: "Fermer la fenêtre laisse Staff Desk ouvert dans la zone de notification : son icône indique quand le micro est actif, quand des sous-titres en direct tournent et quand du courrier vous attend. Quitter est dans son menu.",
+        menuBar: "Fermer la fenêtre laisse Staff Desk ouvert dans la barre des menus : son icône indique quand le micro est actif, quand des sous-titres en direct tournent et quand du courrier vous attend. Quitter est dans son menu.",
+      },
     },
     language: {
       heading: 'Langue',
@@ -508,7 +534,7 @@ export const fr: PartialCatalog = {
     },
     voice: {
       heading: 'Voix',
-      intro: "Posez vos questions à voix haute dans le volet Voix, ou de n'importe où avec le raccourci ci-dessous, et écoutez la réponse lue à voix haute.",
+      intro: 'Posez vos questions à voix haute dans le volet Voix, ou de n\'importe où avec le raccourci « Appuyer pour parler » (voir Raccourcis), et écoutez la réponse lue à voix haute.',
       spokenAnswers: 'Répondre à voix haute aux questions vocales',
       spokenAnswersHelp: "Désactivé : la réponse à une question vocale s'affiche seulement en texte.",
       spokenOn: 'Enregistré : les questions vocales reçoivent une réponse à voix haute.',
@@ -528,9 +554,29 @@ export const fr: PartialCatalog = {
       microphoneHelp: 'Le microphone qui enregistre les questions vocales.',
       microphoneNamesHint: "Les microphones affichent leur nom une fois que Staff Desk a été autorisé à utiliser le microphone : posez une question vocale, puis revenez ici.",
       microphoneSaved: 'Enregistré : les questions vocales sont enregistrées avec {{microphone}}.',
-      shortcut: {
-        label: 'Raccourci pour parler',
-        help: "Appuyez dessus n'importe où sur votre ordinateur pour poser une question vocale, la fenêtre de Staff Desk restant masquée ; appuyez de nouveau pour arrêter.",
+    },
+    shortcuts: {
+      heading: 'Raccourcis',
+      intro: 'Des touches qui fonctionnent partout sur votre ordinateur, même quand la fenêtre de Staff Desk est masquée.',
+      quickAsk: {
+        label: 'Question rapide',
+        help: 'Ouvre une petite fenêtre par-dessus ce que vous faites : tapez une question et appuyez sur Entrée. Échap la masque.',
+        off: 'Désactivé : posez vos questions dans la fenêtre de Staff Desk.',
+      },
+      pushToTalk: {
+        label: 'Appuyer pour parler',
+        help: 'Lance une question à voix haute avec la fenêtre de Staff Desk masquée ; appuyez de nouveau pour l’envoyer.',
+        off: 'Désactivé : posez vos questions à voix haute dans le volet Voix.',
+      },
+      liveCaptions: {
+        label: 'Sous-titres en direct',
+        help: 'Lance les sous-titres en direct d’une réunion, et les arrête.',
+        off: 'Désactivé : lancez les sous-titres en direct dans le volet Traduire.',
+      },
+      clash: 'Ces touches sont déjà le raccourci « {{name}} » : choisissez-en d’autres.',
+      saved: 'Enregistré : « {{name}} » est {{keys}}.',
+      savedOff: 'Enregistré : « {{name}} » est désactivé.',
+      field: {
         keys: 'Placez-vous dans le champ et appuyez sur les touches ensemble. Échap annule ; Retour arrière désactive le raccourci.',
         recording: 'Appuyez sur les touches…',
         off: 'Désactivé',
@@ -539,12 +585,9 @@ export const fr: PartialCatalog = {
         unsupported: 'Cette touche ne peut pas faire partie d’un raccourci : choisissez-en une autre.',
         reset: 'Rétablir {{keys}}',
         turnOff: 'Désactiver',
-        saved: 'Enregistré : le raccourci est {{keys}}.',
-        savedOff: 'Enregistré : le raccourci est désactivé. Les questions vocales fonctionnent toujours dans le volet Voix.',
         state: {
           registered: "Fonctionne de n'importe où.",
           taken: 'Une autre application utilise ce raccourci ; choisissez-en un autre.',
-          off: 'Désactivé : posez vos questions vocales dans le volet Voix.',
           unavailable: "Les raccourcis globaux sont disponibles dans l'application de bureau.",
         },
       },
@@ -706,6 +749,22 @@ export const fr: PartialCatalog = {
     tooLongToSpeak_other: "Trop long pour être lu à voix haute : {{count}} caractères au plus sont lus à la fois.",
     speechUnplayable: "La traduction n'a pas pu être lue : vérifiez que cet ordinateur a une sortie son qui fonctionne.",
   },
+  quickAsk: {
+    title: 'Question rapide',
+    target: 'Demander à',
+    placeholder: {
+      assistant: 'Demandez à l’Assistant…',
+      secretary: 'Une question sur votre courrier…',
+      oracle: 'Interrogez les notes de l’équipe…',
+    },
+    hint: 'Entrée pose la question · Tab change qui répond, ou commencez par {{mail}} ou {{notes}} · Échap masque',
+    toAnswer: '· ↓ va à la réponse',
+    answer: 'Réponse',
+    signInFirst: 'Connectez-vous d’abord à Staff Desk, puis posez vos questions ici.',
+    setUpFirst: 'Configurez d’abord la connexion du personnel dans Staff Desk, puis posez vos questions ici.',
+    addKeyFirst: 'Ajoutez d’abord votre clé d’API Gemini dans les Paramètres de Staff Desk, puis posez vos questions ici.',
+    openApp: 'Ouvrir Staff Desk',
+  },
   errors: {
     code: {
       UNAUTHENTICATED: "Vous n'êtes pas connecté au compte de l'entreprise. Reconnectez-vous, puis réessayez.",
@@ -717,6 +776,8 @@ export const fr: PartialCatalog = {
       INTERNAL: "Un problème est survenu dans Staff Desk. Réessayez ; si cela se reproduit, redémarrez l'application.",
     },
     reason: {
+      autostart_unwritable: "Le démarrage à l’ouverture de session n’a pas pu être modifié : le dossier de démarrage automatique (~/.config/autostart) n’est pas accessible en écriture. Vérifiez ses droits, puis réessayez.",
+      shortcut_clash: 'Deux raccourcis ne peuvent pas utiliser les mêmes touches : choisissez-en d’autres pour l’un des deux.',
       missing_key: "Aucune clé d'API Gemini n'est enregistrée sur cet ordinateur. Ajoutez votre clé dans les Paramètres.",
       invalid_key: "Google n'a pas accepté la clé d'API Gemini. Vérifiez-la dans Google AI Studio, puis enregistrez-la de nouveau.",
       keychain_unavailable: "Le trousseau du système n'est pas disponible : les clés ne peuvent donc pas être conservées en sécurité.",
@@ -745,6 +806,8 @@ export const fr: PartialCatalog = {
       zoho_browser_unavailable: "Staff Desk n'a pas pu ouvrir votre navigateur pour la page de Zoho. Connectez plutôt la boîte mail avec un code.",
       zoho_no_mail_account: "Le compte Zoho que vous avez connecté n'a pas de compte Zoho Mail. Connectez de nouveau la boîte avec le compte Zoho qui la contient.",
       note_missing: "Cette note n'est plus dans le dossier de la base de connaissances. Réindexez, puis reposez la question.",
+      outside_folder: 'Seules les notes du dossier de la base de connaissances peuvent être ouvertes.',
+      not_indexed: 'Cette note n’est pas dans l’index de la base de connaissances. Réindexez, puis reposez la question.',
       no_app_for_notes: "Aucune application de cet ordinateur n'ouvre les notes Markdown. Installez-en une (Obsidian ou un éditeur de texte), puis réessayez.",
       no_audio: "Gemini n’a renvoyé aucune voix pour ce texte. Vérifiez le modèle vocal dans Paramètres > Modèles, ou réessayez.",
       unexpected_audio: "Gemini a renvoyé la voix dans un format que cette application ne sait pas lire. Vérifiez le modèle vocal dans Paramètres > Modèles.",

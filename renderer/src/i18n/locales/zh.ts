@@ -137,6 +137,7 @@ export const zh: PartialCatalog = {
         index_failed: '上次索引失败。请重新索引再试一次。',
       },
       chooseFolder: '选择文件夹',
+      linksOutside: '已跳过：这些链接指向笔记文件夹之外，而知识问答只读取该文件夹内的笔记。如需包含这些笔记，请把它们移入该文件夹。',
     },
     chat: {
       heading: '向笔记提问',
@@ -166,6 +167,7 @@ export const zh: PartialCatalog = {
       linked: '链接',
       relevance: '相关度 {{value}}',
       noRelevance: '未测量相关度（关键词搜索）',
+      more_other: '此笔记的另外 {{count}} 个段落',
     },
     gaps: {
       heading: '知识库缺口',
@@ -264,6 +266,13 @@ export const zh: PartialCatalog = {
   },
   /** The first-run checklist: what is set up, each step leading to its section of Settings. */
   firstRun: {
+    startAtLogin: {
+      heading: "开机时启动 Staff Desk？",
+      tray: "登录时它会隐藏在通知区域中打开，随时可用按键说话、快速提问和早间巡检。你可以在设置中更改。",
+      menuBar: "登录时它会隐藏在菜单栏中打开，随时可用按键说话、快速提问和早间巡检。你可以在设置中更改。",
+      yes: "登录时启动",
+      no: "暂不",
+    },
     heading: '开始使用',
     progress: '已完成 {{done}}/{{total}}',
     steps: {
@@ -288,6 +297,8 @@ export const zh: PartialCatalog = {
       knowledge: '知识库',
       assistant: '助手',
       voice: '语音',
+      shortcuts: '快捷键',
+      desktop: "桌面",
       language: '语言',
       about: '关于',
     },
@@ -360,6 +371,19 @@ export const zh: PartialCatalog = {
       resetDone: '每项功能都已恢复使用默认模型。',
       unavailable: 'Gemini 不向此密钥提供模型 {{id}}。请对照 Google AI Studio 中的模型列表检查该 ID。',
       savedUnverified: '模型已保存，但无法用您的密钥验证。',
+    },
+    desktop: {
+      heading: "桌面",
+      unsupported: "登录时启动需在已安装的应用中设置。",
+      startAtLogin: "登录此电脑时启动 Staff Desk",
+      startAtLoginHelp: {
+        tray: "它会隐藏在通知区域中启动，随时可用按键说话、快速提问和早间巡检。",
+        menuBar: "它会隐藏在菜单栏中启动，随时可用按键说话、快速提问和早间巡检。",
+      },
+      closing: {
+        tray: "关闭窗口后，Staff Desk 仍在通知区域运行：麦克风开启、实时字幕运行或有邮件需要你处理时，其图标会显示出来。“退出”在其菜单中。",
+        menuBar: "关闭窗口后，Staff Desk 仍在菜单栏中运行：麦克风开启、实时字幕运行或有邮件需要你处理时，其图标会显示出来。“退出”在其菜单中。",
+      },
     },
     language: {
       heading: '语言',
@@ -486,7 +510,7 @@ export const zh: PartialCatalog = {
     },
     voice: {
       heading: '语音',
-      intro: '在“语音”面板中或在任何地方用下面的快捷键开口提问，并收听朗读的回答。',
+      intro: '在“语音”面板中，或在任何地方用按键说话快捷键（见“快捷键”）开口提问，并收听朗读的回答。',
       spokenAnswers: '朗读语音提问的回答',
       spokenAnswersHelp: '关闭后，语音提问的回答只以文字显示。',
       spokenOn: '已保存：语音提问的回答会被朗读。',
@@ -506,9 +530,29 @@ export const zh: PartialCatalog = {
       microphoneHelp: '录制语音提问所用的麦克风。',
       microphoneNamesHint: 'Staff Desk 获准使用麦克风后，才会显示麦克风的名称：先提一个语音问题，再回到这里。',
       microphoneSaved: '已保存：语音提问将使用 {{microphone}} 录音。',
-      shortcut: {
-        label: '按键说话快捷键',
-        help: '在电脑上任何地方按下它，即可在 Staff Desk 窗口隐藏的情况下语音提问；再按一次即停止。',
+    },
+    shortcuts: {
+      heading: '快捷键',
+      intro: '在电脑上任何地方都能使用的按键，即使 Staff Desk 窗口已隐藏。',
+      quickAsk: {
+        label: '快速提问',
+        help: '在你正在做的事情上方打开一个小窗口：输入问题并按 Enter。按 Esc 隐藏。',
+        off: '已关闭：请在 Staff Desk 窗口中提问。',
+      },
+      pushToTalk: {
+        label: '按键说话',
+        help: '在 Staff Desk 窗口隐藏时开始语音提问；再按一次即发送。',
+        off: '已关闭：请在“语音”面板中语音提问。',
+      },
+      liveCaptions: {
+        label: '实时字幕',
+        help: '开始会议的实时字幕，并可将其停止。',
+        off: '已关闭：请在“翻译”面板中开始实时字幕。',
+      },
+      clash: '这些按键已是“{{name}}”的快捷键：请另选。',
+      saved: '已保存：“{{name}}”为 {{keys}}。',
+      savedOff: '已保存：“{{name}}”已关闭。',
+      field: {
         keys: '聚焦到此字段，同时按下这些键。Esc 取消；Backspace 关闭快捷键。',
         recording: '请按下按键…',
         off: '已关闭',
@@ -517,12 +561,9 @@ export const zh: PartialCatalog = {
         unsupported: '此键不能用作快捷键：请另选一个。',
         reset: '恢复为 {{keys}}',
         turnOff: '关闭',
-        saved: '已保存：快捷键为 {{keys}}。',
-        savedOff: '已保存：快捷键已关闭。在“语音”面板中仍可语音提问。',
         state: {
           registered: '在任何地方都可使用。',
           taken: '另一个应用正在使用此快捷键；请另选一个。',
-          off: '已关闭：请在“语音”面板中语音提问。',
           unavailable: '全局快捷键仅在桌面应用中可用。',
         },
       },
@@ -674,6 +715,22 @@ export const zh: PartialCatalog = {
     tooLongToSpeak_other: "太长，无法朗读：一次最多朗读 {{count}} 个字符。",
     speechUnplayable: "无法播放译文：请检查这台电脑的声音输出是否正常。",
   },
+  quickAsk: {
+    title: '快速提问',
+    target: '提问对象',
+    placeholder: {
+      assistant: '向助手提问…',
+      secretary: '询问你的邮件…',
+      oracle: '查询团队笔记…',
+    },
+    hint: 'Enter 提问 · Tab 切换回答者，或以 {{mail}} 或 {{notes}} 开头 · Esc 隐藏',
+    toAnswer: '· ↓ 转到回答',
+    answer: '回答',
+    signInFirst: '请先登录 Staff Desk，然后即可在这里提问。',
+    setUpFirst: '请先在 Staff Desk 中设置员工登录，然后即可在这里提问。',
+    addKeyFirst: '请先在 Staff Desk 的设置中添加你的 Gemini API 密钥，然后即可在这里提问。',
+    openApp: '打开 Staff Desk',
+  },
   errors: {
     code: {
       UNAUTHENTICATED: '你尚未登录公司账户。请重新登录后再试。',
@@ -685,6 +742,8 @@ export const zh: PartialCatalog = {
       INTERNAL: 'Staff Desk 内部出错。请重试；如果问题持续，请重启应用。',
     },
     reason: {
+      autostart_unwritable: "无法更改登录时启动：自动启动文件夹（~/.config/autostart）无法写入。请检查其权限后重试。",
+      shortcut_clash: '两个快捷键不能使用相同的按键：请为其中一个另选按键。',
       missing_key: '这台电脑上没有保存 Gemini API 密钥。请在“设置”中添加密钥。',
       invalid_key: 'Google 不接受该 Gemini API 密钥。请在 Google AI Studio 中核对后重新保存。',
       keychain_unavailable: '系统钥匙串不可用，因此无法安全地保存密钥。',
@@ -713,6 +772,8 @@ export const zh: PartialCatalog = {
       zoho_browser_unavailable: 'Staff Desk 无法打开你的浏览器来显示 Zoho 的页面。请改用验证码连接。',
       zoho_no_mail_account: '你连接的 Zoho 账户没有 Zoho Mail 邮箱。请使用拥有你邮箱的账户重新连接。',
       note_missing: '该笔记已不在知识库文件夹中。请重新索引后再提问。',
+      outside_folder: '只能打开知识库文件夹内的笔记。',
+      not_indexed: '该笔记不在知识库索引中。请重新索引后再提问。',
       no_app_for_notes: '此电脑上没有能打开 Markdown 笔记的应用。请安装一个（Obsidian 或任意文本编辑器）后重试。',
       no_audio: "Gemini 没有为这段文字返回语音。请在“设置 > 模型”中检查语音模型，或重试。",
       unexpected_audio: "Gemini 返回的语音格式本应用无法播放。请在“设置 > 模型”中检查语音模型。",

@@ -1,4 +1,5 @@
 import { createContext, use, useMemo, type ReactNode } from 'react';
+import { useCaptionsFromDesktop } from './use-captions-from-desktop';
 import { useLiveCaptions, type LiveCaptions } from './use-live-captions';
 import { useSpokenCaptions } from './use-spoken-captions';
 
@@ -11,10 +12,12 @@ const LiveCaptionsContext = createContext<LiveCaptionsSession | null>(null);
 
 /**
  * A meeting's live captions, held above the panes (in AppProviders) like the conversations: the member looks
- * something up in another pane and the captions go on, heard and read aloud, until Stop or sign-out.
+ * something up in another pane and the captions go on, heard and read aloud, until Stop or sign-out. The tray
+ * starts and stops them too, and shows whether they run.
  */
 export function LiveCaptionsProvider({ children }: { children: ReactNode }) {
   const captions = useLiveCaptions();
+  useCaptionsFromDesktop(captions);
   const spoken = useSpokenCaptions(captions.lines, captions.startedAt);
   const session = useMemo(() => ({ captions, spoken }), [captions, spoken]);
   return <LiveCaptionsContext value={session}>{children}</LiveCaptionsContext>;

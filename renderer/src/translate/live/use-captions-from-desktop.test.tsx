@@ -1,0 +1,75 @@
+import { act } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeMain, type FakeMainOptions } from '../../testing/fake-main';
+import { renderWithApp } from '../../testing/render-with-app';
+import type { SegmenterKit } from './segmenter-context';
+import type { StartSegmenterResult } from './speech-segmenter';
+
+/** A recorder that opens at once, or is refused. */
+function fakeKit(refusal?: 'not_found') {
+  const segmenter = { mode: 'pauses' as const, pause: vi.fn(), resume: vi.fn(), stop: vi.fn(async () => {}) };
+  const kit: SegmenterKit = {
+    start: vi.fn(async (): Promise<StartSegmenterResult> => (refusal ? { ok: false, problem: refusal } : { ok: true, value: segmenter })),
+    join: vi.fn(),
+  };
+  return kit;
+}
+
+function setup(options: FakeMainOptions & { refusal?: 'not_found' } = {}) {
+  const main = createFakeMain(options);
+  const kit = fakeKit(options.refusal);
+  renderWithApp(<p>Another pane</p>, { api: main.api, segmenter: kit });
+  const calls = (channel: string) => main.invoke.mock.calls.filter(([called]) => called === channel).map(([, input]) => input);
+  const fromTray = () => act(() => main.emit('app:command', { command: 'liveCaptions' }));
+  /** The session is known (signed in or not) and main has heard the captions' state once. */
+  const ready = async () => {
+    await vi.waitFor(() => expect(calls('auth:status')).toHaveLength(1));
+    await act(async () => {});
+    await vi.waitFor(() => expect(calls('translate:captions')).toEqual([{ running: false }]));
+  };
+  return { ...main, kit, calls, fromTray, ready };
+}
+
+afterEach(() => {
+  window.location.hash = '';
+});
+
+describe('D4 live captions from the tray', () => {
+  it('starts from the tray in another pane with the default microphone and language, and main hears they run', async () => {
+    const { kit, calls, fromTray, ready } = setup();
+    await ready();
+    fromTray();
+    await vi.waitFor(() => expect(calls('translate:captions').at(-1)).toEqual({ running: true }));
+    expect(kit.start).toHaveBeenCalledWith(expect.objectContaining({ input: { kind: 'microphone', deviceId: null } }));
+    expect(calls('app:showWindow')).toEqual([]);
+
+    fromTray();
+    await vi.waitFor(() => expect(calls('translate:captions').at(-1)).toEqual({ running: false }));
+  });
+
+  it('with no microphone, brings the window forward on the Translate pane, where the member sees why', async () => {
+    const { kit, calls, fromTray, ready } = setup({ refusal: 'not_found' });
+    await ready();
+    fromTray();
+    await vi.waitFor(() => expect(calls('app:showWindow')).toHaveLength(1));
+    expect(kit.start).toHaveBeenCalledOnce();
+    expect(window.location.hash).toBe('#/translate');
+    expect(calls('translate:captions')).toEqual([{ running: false }]);
+  });
+
+  it('signed out, does not listen: the window comes forward on the Translate pane, which asks the member to sign in', async () => {
+    const { kit, calls, fromTray, ready } = setup({ auth: { state: 'signed_out' } });
+    await ready();
+    fromTray();
+    await vi.waitFor(() => expect(calls('app:showWindow')).toHaveLength(1));
+    expect(window.location.hash).toBe('#/translate');
+    expect(kit.start).not.toHaveBeenCalled();
+  });
+
+  it('leaves push-to-talk to the voice controller', async () => {
+    const { kit, emit, ready } = setup();
+    await ready();
+    act(() => emit('app:command', { command: 'pushToTalk' }));
+    expect(kit.start).not.toHaveBeenCalled();
+  });
+});
