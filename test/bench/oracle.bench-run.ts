@@ -12,6 +12,8 @@ import { vectorIndexFor } from '../../electron/main/knowledge/vector-index';
 import { openDatabase } from '../../electron/main/store/open-database';
 import { medianMs, percentile, record } from './measure';
 import { createRandom } from '../doubles/zoho-seed-kit';
+import { createMemoryLogger } from '../../electron/main/log/logger';
+import { prepareGuideEvaluation } from '../support/oracle/guide-eval';
 
 /*
  * A synthetic base shaped like a real one, because both sides of retrieval are sensitive to the shape:
@@ -312,4 +314,25 @@ it('measures oracle retrieval over 10k chunks', async () => {
 
 it('measures oracle retrieval over 100k chunks', { timeout: 600_000 }, async () => {
   await measure(100_000, '100k', '<= 30');
+});
+
+/**
+ * Issue 15: the labelled question set over the shipped guide, through the real retrieval with the test embeddings
+ * (`npm run oracle:eval` prints the same), next to the naive baseline measured in the same run.
+ */
+it('evaluates retrieval over the shipped guide', async () => {
+  const evaluation = await prepareGuideEvaluation(createMemoryLogger());
+  if (!evaluation.ok) throw new Error(evaluation.error.message);
+  try {
+    expect(evaluation.value.problems).toEqual([]);
+    const { ranking, baseline } = evaluation.value.prepared.evaluate();
+    record({ name: 'oracle_eval_hit1', value: ranking.hit1, target: '>= 0.9' });
+    record({ name: 'oracle_eval_hit5', value: ranking.hit5, target: '= 1.0' });
+    record({ name: 'oracle_eval_mrr', value: ranking.mrr, target: 'vs baseline' });
+    record({ name: 'oracle_eval_baseline_hit1', value: baseline.hit1, target: 'baseline: title-prefixed heading chunks, cosine only' });
+    record({ name: 'oracle_eval_baseline_hit5', value: baseline.hit5, target: 'baseline' });
+    record({ name: 'oracle_eval_baseline_mrr', value: baseline.mrr, target: 'baseline' });
+  } finally {
+    await evaluation.value.close();
+  }
 });

@@ -49,9 +49,11 @@ function pageOverflow(page: Page): Promise<{ document: number; content: number }
   });
 }
 
-/** The relevance of each source in a list, in the order listed. */
+/** The score shown on each row of a list of sources (a note's best passage), in the order listed. */
 function relevances(list: Locator): Promise<number[]> {
-  return list.getByRole('meter').evaluateAll((meters) => meters.map((meter) => Number(meter.getAttribute('aria-valuenow'))));
+  return list.evaluate((element) =>
+    [...element.children].map((row) => Number(row.querySelector('[role="meter"]')?.getAttribute('aria-valuenow'))),
+  );
 }
 
 it('Secretary: with a pass listing many mails, the question box is in view without scrolling, only the log scrolls, and the answer shows', async () => {
@@ -129,10 +131,11 @@ it('Oracle: an answer with its sources comes into view at its first line; source
   expect(await inWindow(page, questionBox(page))).toBe(true);
   expect(await pageOverflow(page)).toEqual({ document: 0, content: 0 });
 
+  // The bars show the score the ranking used; which passages cleared the floor (a cosine) is checked in
+  // electron/main/oracle/oracle-sources.test.ts, where the cosines are known.
   const listed = await relevances(log.getByRole('list', { name: ui.oracle.sources.answer }));
   expect(listed.length).toBeGreaterThan(0);
   expect(listed).toEqual([...listed].sort((a, b) => b - a));
-  expect(Math.min(...listed)).toBeGreaterThanOrEqual(DOUBLE_FLOOR);
 
   // A new topic the notes do not cover: the honest answer (O4), its closest notes offered as hints, best first.
   await tabTo(page, pane(page).getByRole('button', { name: ui.chat.newConversation }));

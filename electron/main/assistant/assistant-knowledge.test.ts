@@ -48,7 +48,7 @@ async function kitWithCosines(cosines: readonly number[]) {
   return kit;
 }
 
-describe('G6 search_knowledge: the top 8 by cosine, those within 0.03 of the best, 2 to 4 kept', () => {
+describe("G6 search_knowledge: the Oracle's top 8, those within 0.03 of the best cosine, 2 to 4 kept", () => {
   it('embeds the query for retrieval and gives the model the passages within 0.03 of the best', async () => {
     const kit = await kitWithCosines([0.7, 0.9, 0.88, 0.86, 0.65, 0.879]);
     gemini.double.script('streamGenerateContent', callsReply([{ name: 'search_knowledge', args: { query: 'vpn access' } }]), textReply('Open a ticket.'));
@@ -59,16 +59,15 @@ describe('G6 search_knowledge: the top 8 by cosine, those within 0.03 of the bes
     expect(embedRequest!.body).toMatchObject({ requests: [{ taskType: 'RETRIEVAL_QUERY', content: { parts: [{ text: 'vpn access' }] } }] });
     const found = knowledgeResult(kit);
     expect(found.mode).toBe('vector');
-    expect(found.passages.map((passage) => [passage.path, Number(passage.relevance?.toFixed(3))])).toEqual([
-      ['notes/n1.md', 0.9],
-      ['notes/n2.md', 0.88],
-      ['notes/n5.md', 0.879],
-    ]);
+    // Cosines 0.9, 0.88 and 0.879: the band. Each passage carries the score the Oracle's ranking gave it, best first.
+    expect(found.passages.map((passage) => passage.path)).toEqual(['notes/n1.md', 'notes/n2.md', 'notes/n5.md']);
+    const scores = found.passages.map((passage) => passage.relevance!);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(result).toMatchObject({
       ok: true,
       value: {
         sources: [
-          { kind: 'note', title: 'Note 1', path: 'notes/n1.md', chunkTitle: 'Note 1 > Part', relevance: expect.closeTo(0.9, 5) },
+          { kind: 'note', title: 'Note 1', path: 'notes/n1.md', chunkTitle: 'Note 1 > Part', relevance: scores[0] },
           { kind: 'note', path: 'notes/n2.md' },
           { kind: 'note', path: 'notes/n5.md' },
         ],
@@ -99,7 +98,7 @@ describe('G6 search_knowledge: the top 8 by cosine, those within 0.03 of the bes
       title: 'Note 0',
       path: 'notes/n0.md',
       heading: 'Note 0 > Part',
-      relevance: expect.closeTo(0.9, 5),
+      relevance: expect.any(Number),
       text: `<<<UNTRUSTED NOTE DATA ${boundary}>>>\nPassage 0\n<<<END UNTRUSTED NOTE DATA ${boundary}>>>`,
     });
   });

@@ -117,7 +117,7 @@ function watchOf(db: Database.Database): Watch | null {
     CREATE TEMP TRIGGER kb_chunks_changes_insert AFTER INSERT ON main.kb_chunks ${logged('new.id')};
     CREATE TEMP TRIGGER kb_chunks_changes_delete AFTER DELETE ON main.kb_chunks ${logged('old.id')};
     CREATE TEMP TRIGGER kb_chunks_changes_update
-      AFTER UPDATE OF id, embedding, embedding_model, dims, title, chunk_title, text ON main.kb_chunks
+      AFTER UPDATE OF id, embedding, embedding_model, dims, title, aliases, chunk_title, text ON main.kb_chunks
       ${logged('old.id')};
     CREATE TEMP TRIGGER kb_chunks_changes_renumber
       AFTER UPDATE OF id ON main.kb_chunks WHEN new.id <> old.id

@@ -16,10 +16,21 @@ export interface ChunkSizes {
 
 const DEFAULT_SIZES: ChunkSizes = { maxChars: ORACLE.chunkMaxChars, overlapChars: ORACLE.chunkOverlapChars };
 
+/** Joins a chunk's headings, outermost first. */
+export const HEADING_SEPARATOR = ' > ';
+
+/**
+ * What a chunk is about: its note's title and heading path, "Settings > Zoho Mail > Connect". The title is left
+ * out where the path already starts with it (a note's first heading is usually its title).
+ */
+export function chunkSubject(title: string, chunkTitle: string): string {
+  return chunkTitle === title || chunkTitle.startsWith(title + HEADING_SEPARATOR) ? chunkTitle : title + HEADING_SEPARATOR + chunkTitle;
+}
+
 /** One chunk per section, a long section in overlapping pieces, each with the wiki-links written in it. */
 export function chunkNote(note: ParsedNote, sizes: ChunkSizes = DEFAULT_SIZES): NoteChunk[] {
   return note.sections.flatMap((section) => {
-    const chunkTitle = section.headingPath.length > 0 ? section.headingPath.join(' > ') : note.title;
+    const chunkTitle = section.headingPath.length > 0 ? section.headingPath.join(HEADING_SEPARATOR) : note.title;
     const sectionLinks = new Set(section.links.map(linkKey));
     return splitText(section.text, sizes).map((text) => ({
       chunkTitle,

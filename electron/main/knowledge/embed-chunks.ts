@@ -1,23 +1,29 @@
 import type Database from 'better-sqlite3';
-import { GEMINI } from '../../../shared/limits';
+import { GEMINI, ORACLE } from '../../../shared/limits';
 import type { GeminiResult } from '../gemini/failure';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { CallOptions } from '../gemini/gateway-types';
 import type { IndexProgress } from './index-folder';
+import { chunkSubject } from './chunk';
 import { encodeVector } from './vector-codec';
 
 /**
- * How hard one embedding request is tried. Not a seed number: the assistant's patience (a first attempt and
- * three retries) and a generous wait per batch.
+ * How hard a corpus pass tries each batch: it is background work, as patient as the assistant (a first attempt and
+ * three retries), with a generous wait per batch, and it may sit out a long quota wait.
  */
-const QUESTION_EMBED_CALL: Pick<CallOptions, 'attempts' | 'timeoutMs'> = {
+const EMBED_CALL: Pick<CallOptions, 'attempts' | 'timeoutMs' | 'quotaWaitMaxMs'> = {
   attempts: GEMINI.embeddingAttempts,
   timeoutMs: GEMINI.embeddingTimeoutMs,
-};
-/** A corpus pass is background work: it may also sit out a long quota wait, which a question must not. */
-const EMBED_CALL: Pick<CallOptions, 'attempts' | 'timeoutMs' | 'quotaWaitMaxMs'> = {
-  ...QUESTION_EMBED_CALL,
   quotaWaitMaxMs: GEMINI.backgroundQuotaWaitMaxMs,
+};
+/**
+ * Someone waits on a question's embedding, and its words alone still find the notes: a short try, no quota wait
+ * (a RetryInfo fails it at once). The caller's signal bounds it in all (see queryVector).
+ */
+const QUESTION_EMBED_CALL: Pick<CallOptions, 'attempts' | 'timeoutMs' | 'quotaWaitMaxMs'> = {
+  attempts: ORACLE.questionEmbeddingAttempts,
+  timeoutMs: ORACLE.questionEmbeddingBudgetMs,
+  quotaWaitMaxMs: 0,
 };
 
 /** As many chunks as the gateway keeps in flight at once, so each step uses its full concurrency. */
@@ -108,9 +114,13 @@ interface ChunkRow {
   readonly text: string;
 }
 
-/** The heading path goes with the text: a section often never repeats the words of the heading it sits under. */
+/**
+ * What the chunk is about goes with its text: a section often never repeats the words of its note's title or of
+ * the heading it sits under. Changing this changes every vector: a migration that makes the indexer read every
+ * note again (as migration 7 does) has them embedded again.
+ */
 function documentText(row: ChunkRow): string {
-  return `${row.chunk_title}\n\n${row.text}`;
+  return `${chunkSubject(row.title, row.chunk_title)}\n\n${row.text}`;
 }
 
 function prepareStatements(db: Database.Database) {

@@ -97,14 +97,15 @@ interface ParsedNoteRow {
   readonly hash: string;
   readonly isNew: boolean;
   readonly title: string;
+  readonly aliases: readonly string[];
   readonly tags: readonly string[];
   readonly chunks: readonly NoteChunk[];
 }
 
 /** Parsing is pure: it happens between reads, outside any transaction. */
-function parsed(text: string, path: string, sizes: ChunkSizes | undefined): Pick<ParsedNoteRow, 'title' | 'tags' | 'chunks'> {
+function parsed(text: string, path: string, sizes: ChunkSizes | undefined): Pick<ParsedNoteRow, 'title' | 'aliases' | 'tags' | 'chunks'> {
   const note = parseNote(text, path.split('/').at(-1) ?? path);
-  return { title: note.title, tags: note.tags, chunks: chunkNote(note, sizes) };
+  return { title: note.title, aliases: note.aliases, tags: note.tags, chunks: chunkNote(note, sizes) };
 }
 
 /**
@@ -140,7 +141,7 @@ function prepareStatements(db: Database.Database) {
   const deleteChunks = db.prepare('DELETE FROM kb_chunks WHERE collection = ? AND path = ?');
   const deleteNote = db.prepare('DELETE FROM kb_notes WHERE collection = ? AND path = ?');
   const insertChunk = db.prepare(
-    'INSERT INTO kb_chunks (collection, path, title, chunk_title, text, content_hash, links) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO kb_chunks (collection, path, title, aliases, chunk_title, text, content_hash, links) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const upsertNote = db.prepare(
     `INSERT INTO kb_notes (collection, path, title, tags, content_hash, indexed_at)
@@ -155,8 +156,9 @@ function prepareStatements(db: Database.Database) {
   const storeNotes = db.transaction((collection: string, notes: readonly ParsedNoteRow[]): void => {
     for (const note of notes) {
       deleteChunks.run(collection, note.path);
+      const aliases = note.aliases.join('\n');
       for (const chunk of note.chunks) {
-        insertChunk.run(collection, note.path, note.title, chunk.chunkTitle, chunk.text, note.hash, JSON.stringify(chunk.links));
+        insertChunk.run(collection, note.path, note.title, aliases, chunk.chunkTitle, chunk.text, note.hash, JSON.stringify(chunk.links));
       }
       upsertNote.run(collection, note.path, note.title, JSON.stringify(note.tags), note.hash);
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT } from '../../../shared/limits';
 import { longestWordStems, selectKnowledge, stem } from './knowledge-policy';
+import { LEXICAL_MATCHES_BUDGET, rarestTerms } from './retrieve';
 import { QUERY, TEST_MODEL, insertChunk, knowledgeDatabase, withCosine } from '../../../test/support/knowledge/chunks';
 
 function baseWithCosines(cosines: readonly number[]) {
@@ -37,7 +38,19 @@ describe('G6 knowledge policy', () => {
     insertChunk(db, { path: 'vpn.md', title: 'VPN', chunkTitle: 'VPN > Alta', text: 'Pide el alta', vector: withCosine(0.8) });
     const selection = selectKnowledge(db, { question: 'vpn', queryVector: QUERY, model: TEST_MODEL });
     expect(selection.chunks).toEqual([
-      { id: 1, path: 'vpn.md', title: 'VPN', chunkTitle: 'VPN > Alta', text: 'Pide el alta', relevance: expect.closeTo(0.8, 6), vectorRank: 1 },
+      {
+        id: 1,
+        path: 'vpn.md',
+        title: 'VPN',
+        chunkTitle: 'VPN > Alta',
+        text: 'Pide el alta',
+        relevance: expect.closeTo(0.8, 6),
+        // First on both sides, and of the note the question names: the ranking's best score.
+        score: 1,
+        vectorRank: 1,
+        lexicalRank: 1,
+        named: true,
+      },
     ]);
   });
 
@@ -48,6 +61,19 @@ describe('G6 knowledge policy', () => {
       insertChunk(db, { path: 'vacaciones.md', text: 'Pedir vacaciones' });
       const selection = selectKnowledge(db, { question: '¿Dónde están las facturaciones?', queryVector: null });
       expect(selection).toMatchObject({ mode: 'lexical', chunks: [{ path: 'facturar.md', relevance: null, lexicalRank: 1 }] });
+    });
+
+    it("bounds its stems' matches as the Oracle's lexical side bounds words: the rarer stem alone past the budget", () => {
+      const db = knowledgeDatabase();
+      db.transaction(() => {
+        for (let i = 0; i < LEXICAL_MATCHES_BUDGET + 10; i++) insertChunk(db, { path: `informe-${i}.md`, text: `Informes ${i}` });
+      })();
+      insertChunk(db, { path: 'trimestre.md', text: 'Cierre trimestral' });
+      // "informes" and "trimestrales" give the stems "inform" and "trimestral"; the first matches past the budget.
+      expect(rarestTerms(db, longestWordStems('informes trimestrales', 3), { prefix: true })).toEqual(['trimestral']);
+      expect(selectKnowledge(db, { question: 'informes trimestrales', queryVector: null }).chunks.map((chunk) => chunk.path)).toEqual([
+        'trimestre.md',
+      ]);
     });
 
     it('returns at most 4 chunks', () => {

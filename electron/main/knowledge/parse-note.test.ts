@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkNote, splitText } from './chunk';
+import { chunkNote, chunkSubject, splitText } from './chunk';
 import { parseNote } from './parse-note';
 
 const NOTE = `---
@@ -25,7 +25,24 @@ Open [[Accounts|the accounts page]] then [[Zoho Mail#Scopes]].
 Paste the key. #setup/keys #2024
 `;
 
+describe('chunkSubject: what a chunk is about, embedded with its text (issue 15)', () => {
+  it("puts the note's title before a heading path that does not start with it", () => {
+    expect(chunkSubject('VPN access', 'Install the client')).toBe('VPN access > Install the client');
+    expect(chunkSubject('VPN access', 'VPN access > Install the client')).toBe('VPN access > Install the client');
+    expect(chunkSubject('VPN access', 'VPN access')).toBe('VPN access');
+  });
+});
+
 describe('parseNote', () => {
+  it.each([
+    ['a list', 'aliases: [VPN, "Acceso remoto", VPN]', ['VPN', 'Acceso remoto']],
+    ['one name, commas and all', 'aliases: Remote access, home office', ['Remote access, home office']],
+    ["Obsidian's older singular key", 'alias: Home office', ['Home office']],
+    ['none', 'tags: [it]', []],
+  ])("reads the front matter's aliases: %s", (_name, line, aliases) => {
+    expect(parseNote(`---\ntitle: Acceso\n${line}\n---\nTexto.\n`, 'a.md').aliases).toEqual(aliases);
+  });
+
   it('reads the title and tags from the front matter and the inline #tags', () => {
     const note = parseNote(NOTE, 'connect.md');
     expect(note.title).toBe('Guía de conexión');

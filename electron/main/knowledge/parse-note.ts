@@ -16,6 +16,8 @@ export interface NoteSection {
 
 export interface ParsedNote {
   readonly title: string;
+  /** Other names of the note (front matter `aliases`, Obsidian's): a question naming one finds the note. */
+  readonly aliases: readonly string[];
   readonly tags: readonly string[];
   readonly sections: readonly NoteSection[];
 }
@@ -35,22 +37,42 @@ export function parseNote(markdown: string, fileName: string): ParsedNote {
   const title = meta.title ?? (firstH1 ? toString(firstH1).trim() : '');
   return {
     title: title !== '' ? title : fileName.replace(/\.(md|markdown)$/i, ''),
+    aliases: meta.aliases,
     tags: unique([...meta.tags, ...inlineTags(tree)]),
     sections,
   };
 }
 
-function readFrontMatter(tree: Root): { title?: string; tags: string[] } {
+interface FrontMatter {
+  readonly title?: string;
+  readonly aliases: string[];
+  readonly tags: string[];
+}
+
+const NO_FRONT_MATTER: FrontMatter = { aliases: [], tags: [] };
+
+function readFrontMatter(tree: Root): FrontMatter {
   const yamlNode = tree.children.find((node) => node.type === 'yaml');
-  if (!yamlNode || yamlNode.type !== 'yaml') return { tags: [] };
+  if (!yamlNode || yamlNode.type !== 'yaml') return NO_FRONT_MATTER;
   const document = parseDocument(yamlNode.value);
   // A note with broken front matter is still worth indexing by its text.
-  if (document.errors.length > 0) return { tags: [] };
+  if (document.errors.length > 0) return NO_FRONT_MATTER;
   const data: unknown = document.toJS();
-  if (typeof data !== 'object' || data === null) return { tags: [] };
+  if (typeof data !== 'object' || data === null) return NO_FRONT_MATTER;
   const record = data as Record<string, unknown>;
   const title = typeof record.title === 'string' && record.title.trim() !== '' ? record.title.trim() : undefined;
-  return title ? { title, tags: frontMatterTags(record.tags) } : { tags: frontMatterTags(record.tags) };
+  const meta = { aliases: frontMatterAliases(record.aliases ?? record.alias), tags: frontMatterTags(record.tags) };
+  return title ? { title, ...meta } : meta;
+}
+
+/** Obsidian accepts a list or a single name; a name may hold commas, so a string is one alias. */
+function frontMatterAliases(value: unknown): string[] {
+  const raw = Array.isArray(value) ? value : [value];
+  return unique(
+    raw
+      .filter((alias): alias is string | number => typeof alias === 'string' || typeof alias === 'number')
+      .map((alias) => String(alias).trim()),
+  );
 }
 
 /** Obsidian accepts a list or a string separated by commas or spaces, with or without the leading #. */

@@ -1,13 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ORACLE } from '../../../shared/limits';
 import { fuseRanks } from './rank-fusion';
 
 describe('reciprocal rank fusion', () => {
   it('scores 1 / (k + rank) on each list and reports the ranks', () => {
-    const fused = fuseRanks([[10, 20], [20]], ORACLE.fusionK);
+    const fused = fuseRanks([[10, 20], [20]], 60);
     expect(fused.map((item) => item.id)).toEqual([20, 10]);
     expect(fused[0]).toEqual({ id: 20, score: 1 / 62 + 1 / 61, ranks: [2, 1] });
     expect(fused[1]).toEqual({ id: 10, score: 1 / 61, ranks: [1, undefined] });
+  });
+
+  it("weighs each list's share by its weight", () => {
+    const fused = fuseRanks([[10, 20], [20, 10]], 1, [3, 1]);
+    expect(fused).toEqual([
+      { id: 10, score: 3 / 2 + 1 / 3, ranks: [1, 2] },
+      { id: 20, score: 3 / 3 + 1 / 2, ranks: [2, 1] },
+    ]);
   });
 
   it('puts an item found by both sides above the top of only one', () => {

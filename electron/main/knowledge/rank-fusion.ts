@@ -6,11 +6,11 @@ export interface FusedItem {
 }
 
 /**
- * Reciprocal rank fusion: each list gives an item 1 / (k + rank). It needs no common scale between the
- * lists (a cosine and a bm25 score are not comparable), which is why fusion decides only the order.
+ * Weighted reciprocal rank fusion: each list gives an item weight / (k + rank), each list's weight 1 unless
+ * given. It needs no common scale between the lists (a cosine and a bm25 score are not comparable).
  * Ties go to the item with the better best rank, then to the lower id, so the result is deterministic.
  */
-export function fuseRanks(lists: readonly (readonly number[])[], k: number): FusedItem[] {
+export function fuseRanks(lists: readonly (readonly number[])[], k: number, weights?: readonly number[]): FusedItem[] {
   const byId = new Map<number, { score: number; ranks: (number | undefined)[] }>();
   lists.forEach((list, listIndex) => {
     list.forEach((id, position) => {
@@ -23,7 +23,7 @@ export function fuseRanks(lists: readonly (readonly number[])[], k: number): Fus
       // An id repeated within one list counts once, at its best rank.
       if (entry.ranks[listIndex] !== undefined) return;
       entry.ranks[listIndex] = rank;
-      entry.score += 1 / (k + rank);
+      entry.score += (weights?.[listIndex] ?? 1) / (k + rank);
     });
   });
   return [...byId]

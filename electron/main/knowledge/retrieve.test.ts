@@ -43,6 +43,30 @@ describe('retrieve', () => {
     expect(chunks[1]?.lexicalRank).toBeUndefined();
   });
 
+  it('gives each chunk the score it was put in order by: from 0 to 1, 1 for the first of both sides', () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'facturas.md', text: 'Cómo emitir la facturación mensual', vector: withCosine(0.9) });
+    insertChunk(db, { path: 'vacaciones.md', text: 'Pedir días libres', vector: withCosine(0.82) });
+    insertChunk(db, { path: 'cierre.md', text: 'La facturación del cierre de cada trimestre y de cada año, con sus informes', vector: withCosine(0.2) });
+    const { chunks } = retrieve(db, { queryText: 'facturación', ...hybrid, limit: 8 });
+    const scores = chunks.map((chunk) => chunk.score!);
+    expect(scores[0]).toBe(1);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(scores.every((score) => score > 0 && score <= 1)).toBe(true);
+  });
+
+  it("puts first the note whose title or alias the question names, and says so", () => {
+    const db = knowledgeDatabase();
+    insertChunk(db, { path: 'glosario.md', title: 'Glosario', text: 'Acceso remoto: ver la VPN. Acceso remoto y acceso remoto.', vector: withCosine(0.9) });
+    const vpn = insertChunk(db, { path: 'vpn.md', title: 'VPN', text: 'Abre un ticket', vector: withCosine(0.3) });
+    db.prepare("UPDATE kb_chunks SET aliases = 'Acceso remoto' WHERE id = ?").run(vpn);
+    for (const queryText of ['¿cómo pido la VPN?', '¿Cómo funciona el acceso remoto?']) {
+      const { chunks } = retrieve(db, { queryText, ...hybrid, limit: 8 });
+      expect(chunks[0]).toMatchObject({ path: 'vpn.md', named: true, score: 1 });
+      expect(chunks[1]?.named).toBeUndefined();
+    }
+  });
+
   it('normalises a query vector that is not unit length, so relevance stays a cosine', () => {
     const db = knowledgeDatabase();
     insertChunk(db, { path: 'a.md', text: 'alfa', vector: withCosine(0.6) });
@@ -79,10 +103,12 @@ describe('retrieve', () => {
 
     const { mode, chunks } = retrieve(db, { queryText: 'delta', ...hybrid, limit: 8 });
     expect(mode).toBe('hybrid');
-    expect(chunks.map((chunk) => chunk.path)).toEqual(['ours.md', 'theirs-too.md']);
+    // The words weigh more than the meaning: the other model's chunk, found by its word, comes first.
+    expect(chunks.map((chunk) => chunk.path)).toEqual(['theirs-too.md', 'ours.md']);
     // Found by its words, the other model's chunk has no cosine to report.
-    expect(chunks[1]).toMatchObject({ relevance: null, lexicalRank: 1 });
-    expect(chunks[1]?.vectorRank).toBeUndefined();
+    expect(chunks[0]).toMatchObject({ relevance: null, lexicalRank: 1 });
+    expect(chunks[0]?.vectorRank).toBeUndefined();
+    expect(chunks[1]).toMatchObject({ relevance: expect.closeTo(0.5, 6), vectorRank: 1 });
   });
 
   it('finds words whatever their accents or case', () => {

@@ -13,9 +13,16 @@ export interface RetrievedChunk {
   readonly text: string;
   /** The cosine similarity to the query; null in lexical mode or for a chunk with no vector of the query's model. */
   readonly relevance: number | null;
+  /**
+   * The score the ranking put it in order by, from 0 to 1 (see rankScore); null in lexical mode, where the order
+   * rests on bm25 alone and nothing is measured against the question's meaning.
+   */
+  readonly score: number | null;
   /** 1-based positions on each side of the search, where the chunk was found there. */
   readonly lexicalRank?: number;
   readonly vectorRank?: number;
+  /** Its note's title or one of its aliases is written in the question. */
+  readonly named?: true;
 }
 
 /**
@@ -30,55 +37,111 @@ export type RetrieveRequest = { readonly queryText: string; readonly limit: numb
 export interface RetrieveResult {
   /** 'lexical' also when a vector was given but no chunk has one from the same model yet (e.g. right after a model change). */
   readonly mode: 'hybrid' | 'lexical';
+  /** Best first: in the order of `score` (of the lexical ranking in lexical mode). */
   readonly chunks: RetrievedChunk[];
 }
 
 export type { VectorHit, VectorSearch } from './vector-index';
 
-/** The whole knowledge base, no filters (O2), ranked by reciprocal rank fusion of cosine and bm25. */
-export function retrieve(db: Database.Database, request: RetrieveRequest): RetrieveResult {
+/** How the rankings are weighed against each other; ORACLE's numbers unless an evaluation tries others. */
+export interface RankingWeights {
+  readonly k: number;
+  readonly vector: number;
+  readonly lexical: number;
+  readonly fields: { readonly title: number; readonly aliases: number; readonly heading: number; readonly body: number };
+}
+
+export const RANKING: RankingWeights = { k: ORACLE.fusionK, ...ORACLE.fusionWeights, fields: ORACLE.fieldWeights };
+
+/**
+ * The whole knowledge base, no filters (O2), ranked by weighted reciprocal rank fusion of three rankings: by cosine,
+ * by field-weighted bm25 (the note's title, its aliases, the heading path and the text as fields of their own), and
+ * the chunks of the notes the question names by title or alias. Fusion needs no common scale between a cosine
+ * and a bm25 score, so it holds for any embedding model.
+ */
+export function retrieve(db: Database.Database, request: RetrieveRequest, weights: RankingWeights = RANKING): RetrieveResult {
   const depth = Math.max(request.limit, ORACLE.fusionCandidatesPerSide);
-  const ftsQuery = ftsAnyOf(rarestTerms(db, queryWords(request.queryText)));
-  const lexical = ftsQuery === null ? [] : searchLexical(db, ftsQuery, depth);
+  const words = queryWords(request.queryText);
+  const ftsQuery = ftsAnyOf(rarestTerms(db, words));
+  const lexical = ftsQuery === null ? [] : searchLexical(db, ftsQuery, depth, weights.fields);
   const query = request.queryVector ? { vector: request.queryVector, model: request.model } : null;
   const vector = query ? searchVectors(db, query.vector, query.model, depth) : null;
+  const hybrid = query !== null && vector !== null && vector.scanned > 0;
 
-  if (!query || !vector || vector.scanned === 0) {
-    const rows = loadChunks(db, lexical.slice(0, request.limit));
-    return {
-      mode: 'lexical',
-      chunks: lexical.slice(0, request.limit).flatMap((id, index) => {
-        const row = rows.get(id);
-        return row ? [{ ...row, relevance: null, lexicalRank: index + 1 }] : [];
-      }),
-    };
-  }
-
-  const fused = fuseRanks([vector.hits.map((hit) => hit.id), lexical], ORACLE.fusionK).slice(0, request.limit);
-  // Only the chunks kept need a cosine: those found by their words alone are looked up, not the whole lexical list.
-  const cosines = new Map(vector.hits.map((hit) => [hit.id, hit.cosine]));
-  const foundByWords = fused.filter((item) => !cosines.has(item.id)).map((item) => item.id);
-  for (const [id, cosine] of vectorCosines(db, query.vector, query.model, foundByWords)) cosines.set(id, cosine);
-  const rows = loadChunks(
-    db,
-    fused.map((item) => item.id),
+  const byVector = hybrid ? vector.hits.map((hit) => hit.id) : [];
+  const found = fuseRanks([lexical, byVector], weights.k, [weights.lexical, weights.vector]).map((item) => item.id);
+  const namedFound = namedChunks(db, words, found);
+  const fused = fuseRanks([lexical, byVector, namedFound], weights.k, [weights.lexical, weights.vector, namedWeight(weights)]).slice(
+    0,
+    request.limit,
   );
+  const named = new Set(namedFound);
+
+  const ids = fused.map((item) => item.id);
+  const rows = loadChunks(db, ids);
+  const cosines = new Map(hybrid ? vector.hits.map((hit) => [hit.id, hit.cosine]) : []);
+  // Only the chunks kept need a cosine: those found by their words alone are looked up, not the whole lexical list.
+  if (hybrid) for (const [id, cosine] of vectorCosines(db, query.vector, query.model, ids.filter((id) => !cosines.has(id)))) cosines.set(id, cosine);
+  const best = rankScore(weights);
   return {
-    mode: 'hybrid',
+    mode: hybrid ? 'hybrid' : 'lexical',
     chunks: fused.flatMap((item) => {
       const row = rows.get(item.id);
       if (!row) return [];
-      const [vectorRank, lexicalRank] = item.ranks;
+      const [lexicalRank, vectorRank] = item.ranks;
       return [
         {
           ...row,
           relevance: cosines.get(item.id) ?? null,
+          score: hybrid ? Math.min(1, item.score / best) : null,
           ...(lexicalRank === undefined ? {} : { lexicalRank }),
           ...(vectorRank === undefined ? {} : { vectorRank }),
+          ...(named.has(item.id) ? { named: true as const } : {}),
         },
       ];
     }),
   };
+}
+
+/**
+ * A named note's chunk outweighs the other two rankings together: first among the named, it comes before a chunk
+ * that both put first.
+ */
+function namedWeight(weights: RankingWeights): number {
+  return weights.vector + weights.lexical;
+}
+
+/**
+ * What a chunk's fused score is divided by to give `score`: the score of a chunk that both the meaning and the
+ * words put first. Such a chunk scores 1, and so does the first chunk of a note the question names (capped).
+ */
+function rankScore(weights: RankingWeights): number {
+  return (weights.vector + weights.lexical) / (weights.k + 1);
+}
+
+/**
+ * The chunks of the notes the question names, among those found (`found`, fused best first, whose order they keep):
+ * every word of the note's title, or of one of its aliases, is among the question's words (whatever their case,
+ * accents or order). Only chunks already found are looked at: a note named in the question matches its words in
+ * its title, which bm25 weighs most.
+ */
+export function namedChunks(db: Database.Database, questionWords: readonly string[], found: readonly number[]): number[] {
+  if (found.length === 0 || questionWords.length === 0) return [];
+  const asked = new Set(questionWords.map(plainWord));
+  const rows = db
+    .prepare('SELECT id, title, aliases FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(found)) as Array<{ id: number; title: string; aliases: string }>;
+  const isNamed = (name: string) => {
+    const words = queryWords(name).map(plainWord);
+    return words.length > 0 && words.every((word) => asked.has(word));
+  };
+  const named = new Set(rows.filter((row) => [row.title, ...row.aliases.split('\n')].some(isNamed)).map((row) => row.id));
+  return found.filter((id) => named.has(id));
+}
+
+/** A word as FTS5's tokenizer compares it: lower case, accents left out. */
+export function plainWord(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
 /**
@@ -105,14 +168,20 @@ export function vectorCosines(
   return exactCosines(vectorIndexFor(db, model, queryVector.length), toUnitVector(queryVector), ids);
 }
 
-/** Chunk ids matching an FTS5 query, best bm25 first. */
-export function searchLexical(db: Database.Database, ftsQuery: string, count: number): number[] {
+/** Chunk ids matching an FTS5 query, best bm25 first, a match in each field weighing as `fields` says. */
+export function searchLexical(
+  db: Database.Database,
+  ftsQuery: string,
+  count: number,
+  fields: RankingWeights['fields'] = RANKING.fields,
+): number[] {
+  // Column order of kb_chunks_fts: title, aliases, chunk_title, text.
   return db
     .prepare(
-      'SELECT rowid FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? ORDER BY bm25(kb_chunks_fts), rowid LIMIT ?',
+      'SELECT rowid FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? ORDER BY bm25(kb_chunks_fts, ?, ?, ?, ?), rowid LIMIT ?',
     )
     .pluck()
-    .all(ftsQuery, count) as number[];
+    .all(ftsQuery, fields.title, fields.aliases, fields.heading, fields.body, count) as number[];
 }
 
 /**
@@ -132,15 +201,16 @@ export const LEXICAL_MATCHES_BUDGET = 5_000;
  * The words left out are the common ones, whose inverse document frequency makes them count least in bm25, so
  * the order barely changes; below the budget (any base of a few thousand chunks) every word is kept and the
  * ranking is exactly bm25 over the whole question. Each word's matches are counted only up to the budget, so
- * choosing costs at most one short walk per word, and once per word until kb_chunks changes.
+ * choosing costs at most one short walk per word, and once per word until kb_chunks changes. With `prefix`, each
+ * word stands for every word it begins (the assistant's stems), and is counted so.
  */
-export function rarestTerms(db: Database.Database, words: readonly string[]): string[] {
-  const known = derivedFromChunks(db, 'fts-term-matches', () => new Map<string, number>());
+export function rarestTerms(db: Database.Database, words: readonly string[], options: { prefix?: boolean } = {}): string[] {
+  const known = derivedFromChunks(db, options.prefix ? 'fts-prefix-matches' : 'fts-term-matches', () => new Map<string, number>());
   const count = db
     .prepare('SELECT count(*) FROM (SELECT 1 FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? LIMIT ?)')
     .pluck();
   const matchesOf = (term: string) => {
-    const matches = known.get(term) ?? (count.get(ftsAnyOf([term]), LEXICAL_MATCHES_BUDGET + 1) as number);
+    const matches = known.get(term) ?? (count.get(ftsAnyOf([term], options), LEXICAL_MATCHES_BUDGET + 1) as number);
     known.set(term, matches);
     return matches;
   };

@@ -16,7 +16,7 @@ function chunksOf(db: Database.Database, ...paths: string[]): RetrievedChunk[] {
   return paths.flatMap((path) => {
     const ids = db.prepare('SELECT id FROM kb_chunks WHERE path = ? ORDER BY id').pluck().all(path) as number[];
     const rows = loadChunks(db, ids);
-    return ids.map((id) => ({ ...rows.get(id)!, relevance: null }));
+    return ids.map((id) => ({ ...rows.get(id)!, relevance: null, score: null }));
   });
 }
 
@@ -41,9 +41,9 @@ describe('linked notes join the context, bounded', () => {
     expect(retrieved.every((source) => source.path === 'it/vpn-guide.md')).toBe(true);
     expect(linked).toEqual(
       expect.arrayContaining([
-        // The printer note's chunk that shares the question's words, not its first one.
-        { title: 'Network printer', path: 'it/network-printer.md', chunkTitle: 'Network printer > Printing from home', relevance: expect.any(Number), linked: true },
-        { title: 'Office Wi-Fi', path: 'it/wifi.md', chunkTitle: 'Office Wi-Fi', relevance: expect.any(Number), linked: true },
+        // The printer note's chunk that shares the question's words, not its first one; no search ranked either.
+        { title: 'Network printer', path: 'it/network-printer.md', chunkTitle: 'Network printer > Printing from home', relevance: null, linked: true },
+        { title: 'Office Wi-Fi', path: 'it/wifi.md', chunkTitle: 'Office Wi-Fi', relevance: null, linked: true },
       ]),
     );
     expect(linked).toHaveLength(ORACLE.maxLinkedChunks);

@@ -129,12 +129,12 @@ describe('lexical mode: chunks without vectors of the embedding model', () => {
 
   it('searches by words when the question cannot be embedded (Google overloaded), and says so in the log', async () => {
     const kit = await createOracleKit(gemini.double, { notes: TEAM_NOTES });
-    gemini.double.script('batchEmbedContents', ...Array.from({ length: GEMINI.embeddingAttempts }, () => overloaded()));
+    gemini.double.script('batchEmbedContents', ...Array.from({ length: ORACLE.questionEmbeddingAttempts }, () => overloaded()));
     gemini.double.script('generateContent', ANSWER);
     const result = await kit.ask(VPN_QUESTION);
     expect(result).toMatchObject({ ok: true, value: { mode: 'lexical', kind: 'answer' } });
     expect(result.ok && result.value.sources[0]?.path).toBe('it/vpn.md');
-    expect(kit.requests().filter((request) => request.action === 'batchEmbedContents')).toHaveLength(GEMINI.embeddingAttempts);
+    expect(kit.requests().filter((request) => request.action === 'batchEmbedContents')).toHaveLength(ORACLE.questionEmbeddingAttempts);
     expect(kit.log.lines.join('\n')).toMatch(/could not be embedded.*"reason":"overloaded"/);
   });
 

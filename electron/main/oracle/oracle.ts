@@ -2,11 +2,10 @@ import type Database from 'better-sqlite3';
 import type { Lang } from '../../../shared/lang';
 import { ORACLE } from '../../../shared/limits';
 import {
-  byRelevance,
   floorFor,
   HONEST_ANSWER,
-  listedSources,
   SOURCES_ONLY_ANSWER,
+  sourcesByNote,
   type AnswerKind,
   type CorpusGaps,
   type OracleAnswer,
@@ -37,6 +36,8 @@ export interface OracleDeps {
   /** Epoch milliseconds: `duration_ms`, and when the telemetry row was written. */
   now: () => number;
   log: Logger;
+  /** The question embedding's budget (see queryVector): AbortSignal.timeout unless a test moves its own clock. */
+  deadline?: (ms: number) => AbortSignal;
 }
 
 export interface Oracle {
@@ -83,11 +84,11 @@ export function createOracle(deps: OracleDeps): Oracle {
     const weak = found.chunks.length === 0 || (found.mode === 'hybrid' && (q.topRelevance === null || q.topRelevance < floor));
     if ((q.history.length === 0 && weak) || (!q.keyed && found.chunks.length === 0)) {
       const hints = found.chunks.slice(0, ORACLE.honestAnswerHints).map((chunk) => source(chunk, false));
-      return ok({ answer: HONEST_ANSWER[q.lang], sources: hints.sort(byRelevance), chunksUsed: 0, kind: 'honest' });
+      return ok({ answer: HONEST_ANSWER[q.lang], sources: listed(hints), chunksUsed: 0, kind: 'honest' });
     }
     if (!q.keyed) {
       const sources = found.chunks.map((chunk) => source(chunk, false));
-      return ok({ answer: SOURCES_ONLY_ANSWER[q.lang], sources, chunksUsed: 0, kind: 'sources_only' });
+      return ok({ answer: SOURCES_ONLY_ANSWER[q.lang], sources: listed(sources), chunksUsed: 0, kind: 'sources_only' });
     }
     const linked = linkedChunks(db, { retrieved: found.chunks, queryText: q.queryText, query: q.query, max: ORACLE.maxLinkedChunks });
     const context = [...found.chunks.map((chunk) => ({ chunk, linked: false })), ...linked.map((chunk) => ({ chunk, linked: true }))];
@@ -101,11 +102,12 @@ export function createOracle(deps: OracleDeps): Oracle {
       signal: q.signal,
     });
     if (!answer.ok) return { ok: false, error: answer.error };
-    // The model read every passage (O5: a follow-up has no floor); the member is shown those that cleared it.
-    const sources = context.map(({ chunk, linked }) => source(chunk, linked));
+    // The model read every passage (O5: a follow-up has no floor); the member is shown as sources only those whose
+    // cosine cleared it. Keyword search measures nothing to hold against a floor: every passage found is listed.
+    const cleared = context.filter(({ chunk }) => found.mode === 'lexical' || (chunk.relevance !== null && chunk.relevance >= floor));
     return ok({
       answer: answer.value,
-      sources: listedSources(sources, found.mode === 'hybrid' ? floor : null),
+      sources: listed(cleared.map(({ chunk, linked }) => source(chunk, linked))),
       chunksUsed: context.length,
       kind: 'answer',
     });
@@ -120,7 +122,14 @@ export function createOracle(deps: OracleDeps): Oracle {
       const queryText = retrievalText(input.question, history);
       const keyed = await deps.hasGeminiKey();
       const vector = keyed
-        ? await queryVector({ gateway: deps.gateway, text: queryText, model: settings.models.embedding, signal: ctx.signal, log })
+        ? await queryVector({
+            gateway: deps.gateway,
+            text: queryText,
+            model: settings.models.embedding,
+            signal: ctx.signal,
+            log,
+            ...(deps.deadline ? { deadline: deps.deadline } : {}),
+          })
         : ok(null);
       if (!vector.ok) return vector;
       const query = vector.value;
@@ -177,7 +186,13 @@ function bestRelevance(chunks: readonly RetrievedChunk[]): number | null {
   return cosines.length === 0 ? null : Math.max(...cosines);
 }
 
+/** What the member is shown of a chunk: the score the ranking put it in order by (a linked chunk was not ranked). */
 function source(chunk: RetrievedChunk, linked: boolean): OracleSource {
-  const { title, path, chunkTitle, relevance } = chunk;
-  return linked ? { title, path, chunkTitle, relevance, linked: true } : { title, path, chunkTitle, relevance };
+  const { title, path, chunkTitle } = chunk;
+  return linked ? { title, path, chunkTitle, relevance: null, linked: true } : { title, path, chunkTitle, relevance: chunk.score };
+}
+
+/** Sources in the order shown: by score, each note's passages together under its best one. */
+function listed(sources: readonly OracleSource[]): OracleSource[] {
+  return sourcesByNote(sources).flat();
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { appMigrations } from './migrations';
 import { openDatabase } from './open-database';
 import { expectOpened, makeTempDir } from '../../../test/support/store-helpers';
 
@@ -116,5 +117,30 @@ describe('constraints that protect stored data', () => {
     expect(() => setEmbedding.run(threeFloats, null, null, id)).toThrow(/CHECK/);
     expect(() => setEmbedding.run(threeFloats, 'm', 4, id)).toThrow(/CHECK/);
     expect(() => setEmbedding.run(threeFloats, 'm', 3, id)).not.toThrow();
+  });
+});
+
+describe('migration 7: field-aware knowledge search (issue 15)', () => {
+  it("rebuilds the index with the aliases field, keeps the chunks searchable, and has every note read again once", () => {
+    const dir = makeTempDir();
+    const before = expectOpened(openDatabase(join(dir, 'app.db'), { migrations: appMigrations.filter((migration) => migration.version < 7) }));
+    before
+      .prepare("INSERT INTO kb_notes (collection, path, title, content_hash) VALUES ('kb', 'vpn.md', 'VPN', 'sha-of-the-note')")
+      .run();
+    const vector = Buffer.alloc(8);
+    before
+      .prepare(
+        "INSERT INTO kb_chunks (collection, path, title, chunk_title, text, content_hash, embedding, embedding_model, dims) VALUES ('kb', 'vpn.md', 'VPN', 'VPN > Alta', 'Pide el alta', 'h', ?, 'm', 2)",
+      )
+      .run(vector);
+    before.close();
+
+    const db = expectOpened(openDatabase(join(dir, 'app.db')));
+    expect(search(db, 'alta')).toEqual(['vpn.md']);
+    expect(db.prepare("SELECT aliases FROM kb_chunks WHERE path = 'vpn.md'").pluck().get()).toBe('');
+    // The indexer reads a note whose hash differs again, and stores its chunks anew, to be embedded anew.
+    expect(db.prepare("SELECT content_hash FROM kb_notes WHERE path = 'vpn.md'").pluck().get()).toBe('');
+    db.prepare("INSERT INTO kb_chunks (collection, path, title, aliases, chunk_title, text, content_hash) VALUES ('kb', 'b.md', 'B', 'Acceso remoto', 'B', 'texto', 'h')").run();
+    expect(search(db, 'aliases:remoto')).toEqual(['b.md']);
   });
 });

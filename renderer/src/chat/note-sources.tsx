@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { byRelevance, type OracleSource } from '../../../shared/oracle';
+import { sourcesByNote, type OracleSource } from '../../../shared/oracle';
 import { relevanceText } from '../ui/knowledge-format';
 import { LabelledList } from '../ui/labelled-list';
 
@@ -15,12 +15,12 @@ function headingOf({ title, chunkTitle }: OracleSource): string | null {
   return rest === '' || rest === title ? null : rest;
 }
 
-/** How much of the bar a relevance fills: cosine similarity may dip below 0, and never passes 1. */
+/** How much of the bar a score fills: kept within 0 to 1 whatever comes. */
 function barShare(relevance: number): number {
   return Math.min(1, Math.max(0, relevance));
 }
 
-/** O7's relevance as a bar with its value; "—" in keyword search, where there is no similarity to show. */
+/** The score the passage was ranked by, as a bar with its value; "—" where nothing was measured (keyword search). */
 function RelevanceBar({ relevance }: { relevance: number | null }) {
   const { t, i18n } = useTranslation();
   if (relevance === null) {
@@ -62,14 +62,13 @@ interface NoteSourcesProps {
 }
 
 /**
- * The notes an answer rests on: title, heading path and relevance; each opens the note itself. They are listed in
- * the order of the relevance shown beside them, whatever order they came in (the Assistant gathers its sources over
- * several searches).
+ * The notes an answer rests on: title, heading path and the score each passage was ranked by; each opens the note
+ * itself. One row per note, its best passage, in the order of the score shown beside it, whatever order they came
+ * in (the Assistant gathers its sources over several searches); the note's other passages are folded under it.
  */
 export function NoteSources({ sources, label, onOpen }: NoteSourcesProps) {
   const { t } = useTranslation();
   if (sources.length === 0) return null;
-  const listed = [...sources].sort(byRelevance);
   return (
     <LabelledList
       label={label}
@@ -77,34 +76,53 @@ export function NoteSources({ sources, label, onOpen }: NoteSourcesProps) {
       labelClassName="answer-sources-label"
       listClassName="stack-list"
     >
-      {listed.map((source, index) => {
-        const heading = headingOf(source);
-        return (
-          // A long section split further gives pieces with the same path and heading: the position tells them apart.
-          <li key={index} className="note-source">
-            <button type="button" className="note-source-open" onClick={() => onOpen(source.path)}>
-              <span className="note-source-title" dir="auto">
-                {source.title}
-              </span>
-              {heading !== null && (
-                <>
-                  {' · '}
-                  <span className="note-source-heading" dir="auto">
-                    {heading}
-                  </span>
-                </>
-              )}
-              {source.linked && (
-                <>
-                  {' '}
-                  <span className="tag">{t('oracle.sources.linked')}</span>
-                </>
-              )}
-            </button>
-            <RelevanceBar relevance={source.relevance} />
-          </li>
-        );
-      })}
+      {sourcesByNote(sources).map(([best, ...rest]) => (
+        <li key={best!.path} className="note-source-group">
+          <NoteSourceRow source={best!} onOpen={onOpen} />
+          {rest.length > 0 && (
+            <details className="note-source-more">
+              <summary>{t('oracle.sources.more', { count: rest.length })}</summary>
+              <ul className="stack-list">
+                {rest.map((source, index) => (
+                  // A long section split further gives pieces with the same path and heading: the position tells them apart.
+                  <li key={index}>
+                    <NoteSourceRow source={source} onOpen={onOpen} />
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </li>
+      ))}
     </LabelledList>
+  );
+}
+
+function NoteSourceRow({ source, onOpen }: { source: OracleSource; onOpen: (path: string) => void }) {
+  const { t } = useTranslation();
+  const heading = headingOf(source);
+  return (
+    <div className="note-source">
+      <button type="button" className="note-source-open" onClick={() => onOpen(source.path)}>
+        <span className="note-source-title" dir="auto">
+          {source.title}
+        </span>
+        {heading !== null && (
+          <>
+            {' · '}
+            <span className="note-source-heading" dir="auto">
+              {heading}
+            </span>
+          </>
+        )}
+        {source.linked && (
+          <>
+            {' '}
+            <span className="tag">{t('oracle.sources.linked')}</span>
+          </>
+        )}
+      </button>
+      <RelevanceBar relevance={source.relevance} />
+    </div>
   );
 }

@@ -4,17 +4,19 @@
  * moved by hand.
  */
 import type { Content } from '@google/genai';
+import { expect } from 'vitest';
 import type Database from 'better-sqlite3';
 import type { Lang } from '../../../shared/lang';
 import { GEMINI } from '../../../shared/limits';
-import { oracleAskInputSchema, type OracleAnswer, type OracleTurn } from '../../../shared/oracle';
+import { byRelevance, oracleAskInputSchema, type OracleAnswer, type OracleSource, type OracleTurn } from '../../../shared/oracle';
 import type { Result } from '../../../shared/result';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 import type { GeminiDouble, RecordedRequest } from '../../doubles/gemini-double';
 import { createGatewayKit } from '../gateway-test-kit';
 import { knowledgeDatabase } from '../knowledge/chunks';
 import type { GeminiGateway } from '../../../electron/main/gemini/gateway';
-import { embedChunks } from '../../../electron/main/knowledge/embed-chunks';
+import { embedChunks, embedQuery } from '../../../electron/main/knowledge/embed-chunks';
+import { retrieve } from '../../../electron/main/knowledge/retrieve';
 import { indexNotes } from '../../../electron/main/knowledge/index-folder';
 import type { NoteFile } from '../../../electron/main/knowledge/list-note-files';
 import { createMemoryLogger } from '../../../electron/main/log/logger';
@@ -46,6 +48,8 @@ export interface OracleKitOptions {
   oracleModel?: string;
   /** How far the clock moves during each model call, as the network's time would. */
   modelLatencyMs?: number;
+  /** The question embedding's budget, when a test spends it by hand (OracleDeps.deadline). */
+  deadline?: (ms: number) => AbortSignal;
 }
 
 export interface AskOptions {
@@ -68,6 +72,10 @@ export interface OracleKit {
   generateRequests(): RecordedRequest[];
   /** The text of each query embedding since the kit was ready, in order. */
   embeddedQueries(): string[];
+  /** Every wait the gateway's retry policy asked for; nothing really sleeps. */
+  delays: readonly number[];
+  /** The cosine of each chunk the retrieval finds for `queryText`, keyed by `path#chunkTitle` (the best piece's). */
+  cosines(queryText: string): Promise<Map<string, number>>;
 }
 
 /** Monday 12 August 2026, 10:00 on the machine's own clock. */
@@ -75,7 +83,7 @@ export const KIT_START = new Date(2026, 7, 12, 10, 0, 0).getTime();
 
 export async function createOracleKit(double: GeminiDouble, options: OracleKitOptions): Promise<OracleKit> {
   const db = knowledgeDatabase();
-  const { gateway: realGateway } = createGatewayKit(double);
+  const { gateway: realGateway, delays } = createGatewayKit(double);
   await indexNotes({ db, collection: 'kb', files: noteFiles(options.notes) });
   if (options.embed ?? true) {
     const embedded = await embedChunks({ db, gateway: realGateway, model: EMBEDDING_MODEL, dimensions: GEMINI.embeddingDimensions });
@@ -105,6 +113,7 @@ export async function createOracleKit(double: GeminiDouble, options: OracleKitOp
     lang: () => options.lang ?? 'en',
     now: () => current,
     log,
+    ...(options.deadline ? { deadline: options.deadline } : {}),
   });
   const requests = () => double.requests.slice(since);
   return {
@@ -125,6 +134,18 @@ export async function createOracleKit(double: GeminiDouble, options: OracleKitOp
       return oracle.ask(oracleAskInputSchema.parse({ question, history }), { member, signal });
     },
     requests,
+    delays,
+    async cosines(queryText) {
+      const vector = await embedQuery(realGateway, queryText, EMBEDDING_MODEL, GEMINI.embeddingDimensions);
+      if (!vector.ok) throw new Error(vector.error.message);
+      const found = retrieve(db, { queryText, queryVector: vector.value, model: EMBEDDING_MODEL, limit: Number.MAX_SAFE_INTEGER });
+      const cosines = new Map<string, number>();
+      for (const chunk of found.chunks) {
+        const key = `${chunk.path}#${chunk.chunkTitle}`;
+        if (chunk.relevance !== null) cosines.set(key, Math.max(chunk.relevance, cosines.get(key) ?? -1));
+      }
+      return cosines;
+    },
     generateRequests: () => requests().filter((request) => request.action === 'generateContent'),
     embeddedQueries: () =>
       requests()
@@ -147,4 +168,20 @@ export function generateBody(request: RecordedRequest): { systemInstruction: str
     systemInstruction: text(body.systemInstruction),
     turns: body.contents.map((content) => ({ role: content.role ?? '', text: text(content) })),
   };
+}
+
+/**
+ * Sources as the pane shows them: each note's passages together, the notes in the order of their first (best)
+ * passage's score, and a note's passages best first; an unscored passage (keyword search, linked) after scored ones.
+ */
+export function expectShownInOrder(sources: readonly OracleSource[]): void {
+  const notes = sources.map((source) => source.path).filter((path, index, paths) => paths[index - 1] !== path);
+  expect(notes, 'one note per group').toEqual([...new Set(notes)]);
+  const order = (relevances: readonly (number | null)[]) => expect(relevances).toEqual([...relevances].sort(byRelevanceValue));
+  order(notes.map((path) => sources.find((source) => source.path === path)!.relevance));
+  for (const path of notes) order(sources.filter((source) => source.path === path).map((source) => source.relevance));
+}
+
+function byRelevanceValue(a: number | null, b: number | null): number {
+  return byRelevance({ relevance: a }, { relevance: b });
 }

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { AssistantSource } from '../../../../shared/assistant';
 import { ASSISTANT } from '../../../../shared/limits';
-import { floorFor, listedSources } from '../../../../shared/oracle';
+import { floorFor, sourcesByNote } from '../../../../shared/oracle';
 import { ok } from '../../../../shared/result';
 import type { Settings } from '../../../../shared/settings';
 import type { GeminiGateway } from '../../gemini/gateway';
@@ -20,11 +20,13 @@ export interface SearchKnowledgeDeps {
   /** Read at every search: models.embedding as it is now. */
   settings: () => Settings;
   log: Logger;
+  /** The query embedding's budget (see queryVector): AbortSignal.timeout unless a test moves its own clock. */
+  deadline?: (ms: number) => AbortSignal;
 }
 
 /**
- * G6 on the Oracle's engine: the query embedded (by its words alone when it cannot be), the top 8 by cosine,
- * those within 0.03 of the best kept, 2 to 4 of them. Each passage's text is team-written data, so it goes to the
+ * G6 on the Oracle's ranking: the query embedded (by its words alone when it cannot be), the top 8 as the Oracle
+ * ranks them, those within 0.03 of the best score kept, 2 to 4 of them. Each passage's text is team-written data, so it goes to the
  * model inside an untrusted NOTE block; those that clear the relevance floor become the answer's sources.
  */
 export function createSearchKnowledgeTool(deps: SearchKnowledgeDeps): Tool {
@@ -42,7 +44,8 @@ export function createSearchKnowledgeTool(deps: SearchKnowledgeDeps): Tool {
     }),
     async execute(ctx, { query }, signal) {
       const { log } = deps;
-      const vector = await queryVector({ gateway: deps.gateway, text: query, model: deps.settings().models.embedding, signal, log });
+      const model = deps.settings().models.embedding;
+      const vector = await queryVector({ gateway: deps.gateway, text: query, model, signal, log, ...(deps.deadline ? { deadline: deps.deadline } : {}) });
       if (!vector.ok) return vector;
       const selection = selectKnowledge(
         deps.db,
@@ -52,19 +55,16 @@ export function createSearchKnowledgeTool(deps: SearchKnowledgeDeps): Tool {
         title: chunk.title,
         path: chunk.path,
         heading: chunk.chunkTitle,
-        relevance: chunk.relevance,
+        relevance: chunk.score,
         text: untrustedBlock('NOTE', ctx.boundary, chunk.text),
       }));
-      const sources: Extract<AssistantSource, { kind: 'note' }>[] = selection.chunks.map((chunk) => ({
-        kind: 'note',
-        title: chunk.title,
-        path: chunk.path,
-        chunkTitle: chunk.chunkTitle,
-        relevance: chunk.relevance,
-      }));
-      // The model reads every passage kept; the member is shown as sources only those that clear the Oracle's floor.
+      // The model reads every passage kept; the member is shown as sources only those whose cosine clears the
+      // Oracle's floor, by the score they were ranked by, as the Oracle shows them.
       const floor = vector.value && selection.mode === 'vector' ? floorFor(deps.settings().knowledgeBase.floors, vector.value.model).value : null;
-      return ok({ output: { mode: selection.mode, passages }, sources: listedSources(sources, floor) });
+      const sources: Extract<AssistantSource, { kind: 'note' }>[] = selection.chunks
+        .filter((chunk) => floor === null || (chunk.relevance !== null && chunk.relevance >= floor))
+        .map((chunk) => ({ kind: 'note', title: chunk.title, path: chunk.path, chunkTitle: chunk.chunkTitle, relevance: chunk.score }));
+      return ok({ output: { mode: selection.mode, passages }, sources: sourcesByNote(sources).flat() });
     },
   });
 }
