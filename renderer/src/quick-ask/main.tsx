@@ -5,7 +5,7 @@ import { matchLang } from '../../../shared/lang';
 import { ApiContext, windowApi } from '../api';
 import { createI18n } from '../i18n/create-i18n';
 import { QuickAsk } from './quick-ask';
-import { QuickAskProviders } from './quick-ask-providers';
+import { ConversationProviders } from '../conversation-providers';
 import '../styles/base.css';
 
 const container = document.getElementById('root');
@@ -17,9 +17,9 @@ createRoot(container).render(
   <StrictMode>
     <ApiContext value={windowApi()}>
       <I18nextProvider i18n={createI18n(systemLang)}>
-        <QuickAskProviders systemLang={systemLang}>
+        <ConversationProviders systemLang={systemLang}>
           <QuickAsk />
-        </QuickAskProviders>
+        </ConversationProviders>
       </I18nextProvider>
     </ApiContext>
   </StrictMode>,

@@ -6,16 +6,16 @@ import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { ApiContext } from '../api';
 import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
 import { QuickAsk } from './quick-ask';
-import { QuickAskProviders } from './quick-ask-providers';
+import { ConversationProviders } from '../conversation-providers';
 
 function setup(options: FakeMainOptions = { configured: ['gemini.apiKey'] }) {
   const main = createFakeMain(options);
   const user = userEvent.setup();
   render(
     <ApiContext value={main.api}>
-      <QuickAskProviders systemLang="en">
+      <ConversationProviders systemLang="en">
         <QuickAsk />
-      </QuickAskProviders>
+      </ConversationProviders>
     </ApiContext>,
   );
   return { ...main, user };
