@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { audioClipSchema } from '../../../../shared/audio';
 import { VOICE } from '../../../../shared/limits';
 import {
@@ -538,13 +538,17 @@ describe('T2: starting fails with the microphone problem to explain', () => {
     expect(browser.context.state).toBe('closed');
   });
 
-  it('unsupported where the browser has no getUserMedia', async () => {
+  it('unsupported where the browser has no getUserMedia, before any audio context or detector is made', async () => {
     const browser = fakeBrowser();
+    const createAudioContext = vi.fn(browser.deps.createAudioContext);
+    const createDetector = vi.fn(browser.deps.createDetector);
     const result = await startSegmenter(
       { input: { kind: 'microphone', deviceId: null }, ...browser.callbacks },
-      { ...browser.deps, getUserMedia: undefined },
+      { ...browser.deps, getUserMedia: undefined, createAudioContext, createDetector },
     );
     expect(result).toEqual({ ok: false, problem: 'unsupported' });
+    expect(createAudioContext).not.toHaveBeenCalled();
+    expect(createDetector).not.toHaveBeenCalled();
   });
 });
 

@@ -120,12 +120,15 @@ export async function startSegmenter(
   options: SegmenterOptions,
   deps: SegmenterDeps = browserSegmenterDeps(),
 ): Promise<StartSegmenterResult> {
+  // A page that cannot capture sound says so before anything is made for nothing (the computer's audio needs it too).
+  const { getUserMedia } = deps;
+  if (getUserMedia === undefined) return { ok: false, problem: 'unsupported' };
   // Shared with the detector, and made while the member's click to start still counts for autoplay.
   const context = deps.createAudioContext();
   const pauses = new PauseSegmenter(options, context);
   // The detector comes first: audio heard before its model has loaded would never be processed (reference/audio.md).
   const detector = await deps.createDetector(pauses.detectorOptions()).catch(() => null);
-  const opened = await openInput(options.input, deps);
+  const opened = await openInput(options.input, deps, getUserMedia);
   if (!opened.ok) {
     if (detector !== null) discard(detector);
     void closeContext(context);
@@ -156,11 +159,10 @@ function pcmSegment(id: string, pcm: Float32Array, startMs: number, endMs: numbe
 
 type Opened = { ok: true; stream: MediaStream } | { ok: false; problem: MicrophoneProblem | 'system_audio_unavailable' };
 
-async function openInput(input: CaptionInput, deps: SegmenterDeps): Promise<Opened> {
+async function openInput(input: CaptionInput, deps: SegmenterDeps, getUserMedia: NonNullable<SegmenterDeps['getUserMedia']>): Promise<Opened> {
   if (input.kind === 'system') return openSystemAudio(deps);
-  if (deps.getUserMedia === undefined) return { ok: false, problem: 'unsupported' };
   try {
-    return { ok: true, stream: await deps.getUserMedia(microphoneConstraints(input.deviceId)) };
+    return { ok: true, stream: await getUserMedia(microphoneConstraints(input.deviceId)) };
   } catch (error) {
     return { ok: false, problem: microphoneProblemOf(error) };
   }
