@@ -156,7 +156,11 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
   const toggle = useCallback((mode: VoiceMode) => (recording.current ? end('finish') : start(mode)), [end, start]);
 
   // The push-to-talk shortcut or the tray (main hears them even with the window hidden): a voice question, toggled.
-  useEffect(() => api.on('app:command', ({ command }) => command === 'pushToTalk' && toggle('ask')), [api, toggle]);
+  // Subscribed once and reading the latest toggle: a press just after sign-in, before this render's effects ran,
+  // must not meet the signed-out one.
+  const latestToggle = useRef(toggle);
+  latestToggle.current = toggle;
+  useEffect(() => api.on('app:command', ({ command }) => command === 'pushToTalk' && latestToggle.current('ask')), [api]);
 
   // Signing out ends a recording: it belongs to the member who made it.
   useEffect(() => {

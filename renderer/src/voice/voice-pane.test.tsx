@@ -50,8 +50,6 @@ describe('the Voice pane', () => {
     const { emit } = setup();
     // Signed in (the question box shows only then): the shortcut is a member's.
     await screen.findByRole('textbox', { name: 'Your question' });
-    // The listeners that render subscribed with (its effects) are in place before main speaks.
-    await act(async () => {});
     // Asked afresh each time: the composer is drawn anew once the sign-in and the key are known.
     const status = () => within(screen.getByRole('button', { name: 'Hold to talk' }).closest('.push-to-talk')! as HTMLElement).getByRole('status');
     act(() => emit('app:command', { command: 'liveCaptions' }));
