@@ -36,7 +36,7 @@ async function main(): Promise<number> {
     const lines = [`Retrieval evaluation: ${folder} (${notes} notes, ${chunks} chunks), ${report.questions} questions`, '', ...table(report)];
     if (report.misses.length > 0) lines.push('', 'Not first:', ...report.misses.map((miss) => `  ${miss.question} -> ${miss.note}; found ${miss.found.slice(0, 3).join(', ')}`));
     if (values.tune) {
-      lines.push('', 'Best weightings (k, vector/lexical; title and aliases/heading/body):');
+      lines.push('', 'Best weightings (k, vector/lexical, links; title and aliases/heading/body):');
       for (const { weights, report: tuned } of tune(prepared).slice(0, TUNED_SHOWN)) lines.push(`  ${weightsText(weights)}  ${scoresText(tuned.ranking)}`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -56,8 +56,8 @@ function scoresText(scores: EvalScores): string {
 }
 
 function weightsText(weights: RankingWeights): string {
-  const { k, vector, lexical, fields } = weights;
-  return `k ${k}, ${vector}/${lexical}; ${fields.title}/${fields.heading}/${fields.body}`;
+  const { k, vector, lexical, links, fields } = weights;
+  return `k ${k}, ${vector}/${lexical}, ${links}; ${fields.title}/${fields.heading}/${fields.body}`;
 }
 
 main().then(

@@ -66,12 +66,14 @@ export const ORACLE = {
    * Weighted reciprocal rank fusion (issue 15): a chunk's score is the sum over the rankings that found it of
    * weight / (fusionK + its rank there). The rankings: by cosine, by field-weighted bm25, and the chunks of the notes
    * whose title or alias the question names, which weigh as the other two together so such a note comes first.
-   * Tuned with `npm run oracle:eval -- --tune`, not by hand.
+   * `links`: the share of its score each of the retrievalChunks best passages lends to the notes it links that were
+   * found further down (retrieve.ts, lendToLinkedNotes). Tuned with `npm run oracle:eval -- --tune`, not by hand,
+   * and checked on the held-out Obsidian Help sets (docs/oracle-evaluation.md).
    */
   fusionK: 1,
-  fusionWeights: { vector: 0.5, lexical: 2 },
+  fusionWeights: { vector: 0.5, lexical: 1.5, links: 0.5 },
   /** bm25's weight for a match in each field of a chunk (FTS5 column weights), tuned with the same evaluation. */
-  fieldWeights: { title: 3, aliases: 3, heading: 2, body: 1 },
+  fieldWeights: { title: 3, aliases: 3, heading: 1, body: 1 },
   /**
    * Someone is waiting on a question's embedding: it gets this long in all, over this many attempts, and is then
    * searched by its words (keyword mode). The corpus's embedding keeps GEMINI's patient policy.

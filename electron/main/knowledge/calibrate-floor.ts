@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { GEMINI } from '../../../shared/limits';
 import { err, ok, type Result } from '../../../shared/result';
 import type { GeminiGateway } from '../gemini/gateway';
-import { createNoteLinkResolver } from './resolve-note-link';
+import { createNoteLinkResolver, linkedNotePaths } from './resolve-note-link';
 import { cosineWithUnit, decodeVector, toUnitVector } from './vector-codec';
 
 /** Pairs drawn for each distribution unless asked otherwise: the questions fit in two embedding requests. */
@@ -78,9 +78,8 @@ interface Section {
   readonly ids: number[];
 }
 
-// What the indexer writes into kb_notes.tags and kb_chunks.links; anything else reads as none.
+// What the indexer writes into kb_notes.tags; anything else reads as none.
 const tagsSchema = z.array(z.string()).catch([]);
-const linksSchema = z.array(z.object({ note: z.string() })).catch([]);
 
 /**
  * O9: measures how `model` scores this base, so the relevance floor can be chosen rather than assumed. Unrelated
@@ -222,10 +221,7 @@ function readChunks(db: Database.Database, model: string, dimensions: number): C
     const tags = tagsSchema.parse(JSON.parse((tagsOf.get(collection, path) as string | undefined) ?? '[]'));
     const linked = new Set<string>();
     for (const links of linksOf.all(collection, path) as string[]) {
-      for (const link of linksSchema.parse(JSON.parse(links))) {
-        const target = resolve(collection, path, link.note);
-        if (target !== null) linked.add(noteKey(collection, target));
-      }
+      for (const target of linkedNotePaths(resolve, collection, path, links)) linked.add(noteKey(collection, target));
     }
     const note = { key, tags: new Set(tags.map((tag) => tag.toLowerCase())), linked };
     notes.set(key, note);

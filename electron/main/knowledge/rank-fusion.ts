@@ -28,7 +28,12 @@ export function fuseRanks(lists: readonly (readonly number[])[], k: number, weig
   });
   return [...byId]
     .map(([id, entry]) => ({ id, score: entry.score, ranks: entry.ranks }))
-    .sort((a, b) => b.score - a.score || bestRank(a) - bestRank(b) || a.id - b.id);
+    .sort(byFusedOrder);
+}
+
+/** Best score first; ties to the better best rank, then to the lower id, so the order is deterministic. */
+export function byFusedOrder(a: FusedItem, b: FusedItem): number {
+  return b.score - a.score || bestRank(a) - bestRank(b) || a.id - b.id;
 }
 
 function bestRank(item: FusedItem): number {

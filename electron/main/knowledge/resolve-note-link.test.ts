@@ -56,4 +56,15 @@ describe('linked notes: links resolve as Obsidian resolves them', () => {
     expect(resolve('team', 'index.md', '.md')).toBeNull();
     expect(resolve('other', 'index.md', 'vpn')).toBeNull();
   });
+
+  it('follows the notes as they are indexed, renamed and removed', async () => {
+    const db = knowledgeDatabase();
+    await indexNotes({ db, collection: 'kb', files: noteFiles(NOTES) });
+    expect(createNoteLinkResolver(db)('kb', 'index.md', 'payroll')).toBeNull();
+    const { 'it/vpn.md': _vpn, ...withoutVpn } = NOTES;
+    await indexNotes({ db, collection: 'kb', files: noteFiles({ ...withoutVpn, 'hr/payroll.md': '# Payroll\n\nText.\n' }) });
+    const resolve = createNoteLinkResolver(db);
+    expect(resolve('kb', 'index.md', 'payroll')).toBe('hr/payroll.md');
+    expect(resolve('kb', 'index.md', 'VPN access')).toBeNull();
+  });
 });

@@ -217,6 +217,7 @@ export const TUNING_GRID = {
   lexical: [1, 1.5, 2],
   title: [1, 3],
   heading: [1, 2, 4],
+  links: [0, 0.25, 0.5],
 } as const;
 
 /**
@@ -229,11 +230,12 @@ export function tune(prepared: PreparedEvaluation): Array<{ weights: RankingWeig
     for (const vector of TUNING_GRID.vector)
       for (const lexical of TUNING_GRID.lexical)
         for (const title of TUNING_GRID.title)
-          for (const heading of TUNING_GRID.heading) {
-            const weights: RankingWeights = { k, vector, lexical, fields: { title, aliases: title, heading, body: 1 } };
-            const spread = Math.abs(Math.log(vector / lexical)) + Math.log(title) + Math.log(heading);
-            results.push({ weights, report: prepared.evaluate(weights), spread });
-          }
+          for (const heading of TUNING_GRID.heading)
+            for (const links of TUNING_GRID.links) {
+              const weights: RankingWeights = { k, vector, lexical, links, fields: { title, aliases: title, heading, body: 1 } };
+              const spread = Math.abs(Math.log(vector / lexical)) + Math.log(title) + Math.log(heading) + links;
+              results.push({ weights, report: prepared.evaluate(weights), spread });
+            }
   return results
     .sort((a, b) => b.report.ranking.mrr - a.report.ranking.mrr || b.report.ranking.hit1 - a.report.ranking.hit1 || a.spread - b.spread)
     .map(({ weights, report }) => ({ weights, report }));

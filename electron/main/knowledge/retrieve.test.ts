@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ORACLE } from '../../../shared/limits';
 import type Database from 'better-sqlite3';
-import { LEXICAL_MATCHES_BUDGET, ftsAnyOf, rarestTerms, retrieve, searchVectors } from './retrieve';
+import { LEXICAL_MATCHES_BUDGET, RANKING, ftsAnyOf, rarestTerms, retrieve, searchVectors } from './retrieve';
+import { indexNotes } from './index-folder';
+import { encodeVector } from './vector-codec';
+import { noteFiles, type Notes } from '../../../test/support/oracle/oracle-kit';
 import { QUERY, TEST_MODEL, insertChunk, knowledgeDatabase, withCosine } from '../../../test/support/knowledge/chunks';
 
 const hybrid = { queryVector: QUERY, model: TEST_MODEL };
@@ -226,5 +229,68 @@ describe('retrieve', () => {
       db.prepare('UPDATE kb_chunks SET text = ? WHERE id = ?').run('nuevo', edited);
       expect(rarestTerms(db, ['común', 'raro'])).toEqual(['común']);
     });
+  });
+});
+
+describe('retrieve: a passage that sends the reader to another note', () => {
+  const NOTES: Notes = {
+    'troubleshooting.md': [
+      '# Troubleshooting',
+      '',
+      '## Sign-in refused',
+      '',
+      'Check the team domain, the protected application URL and the AUD tag. See [[sign-in]].',
+      '',
+      '## Printer offline',
+      '',
+      'Restart the printer.',
+    ].join('\n'),
+    'sign-in.md': ['# Signing in', '', '## The three values', '', 'Your administrator gives you the application URL and the AUD tag, 64 hexadecimal characters.'].join('\n'),
+    'domains.md': ['# Domains', '', 'The team domain of the intranet ends in .local.'].join('\n'),
+  };
+  const question = 'What are the team domain, protected application URL and AUD tag?';
+
+  async function base(): Promise<Database.Database> {
+    const db = knowledgeDatabase();
+    await indexNotes({ db, collection: 'kb', files: noteFiles(NOTES) });
+    return db;
+  }
+
+  it('puts the note it links before it, when the words put the overview first', async () => {
+    const db = await base();
+    const notes = (weights = RANKING) => [...new Set(retrieve(db, { queryText: question, limit: 8 }, weights).chunks.map((chunk) => chunk.path))];
+    // Without the links, the overview's one line that names everything wins.
+    expect(notes({ ...RANKING, links: 0 })).toEqual(['troubleshooting.md', 'sign-in.md', 'domains.md']);
+    expect(notes()).toEqual(['sign-in.md', 'troubleshooting.md', 'domains.md']);
+  });
+
+  it('never lifts a note above the one the question names', async () => {
+    const db = knowledgeDatabase();
+    // Twelve notes that both searches put ahead of the named one, so its own score is small.
+    const others = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`other-${i}.md`, `# Other ${i}\n\nRemote access.`]));
+    await indexNotes({
+      db,
+      collection: 'kb',
+      files: noteFiles({
+        ...others,
+        'vpn.md': '# VPN\n\nAsk IT for a token.',
+        'overview.md': '# Overview\n\nRemote access from home with the VPN, and remote access from home: see [[teleworking]].',
+        'teleworking.md': `# Teleworking\n\nRemote access from home.${' Desks, chairs and lamps of the office.'.repeat(4)}`,
+      }),
+    });
+    const cosines = new Map([['vpn.md', 0.1], ['overview.md', 0.95], ['teleworking.md', 0.9], ...Object.keys(others).map((path) => [path, 0.5] as const)]);
+    const store = db.prepare('UPDATE kb_chunks SET embedding = ?, embedding_model = ?, dims = 3 WHERE path = ?');
+    for (const [path, cosine] of cosines) store.run(encodeVector(new Float32Array(withCosine(cosine))), TEST_MODEL, path);
+
+    const { chunks } = retrieve(db, { queryText: 'remote access from home with the VPN', ...hybrid, limit: 8 });
+    expect(chunks[0]).toMatchObject({ path: 'vpn.md', named: true, score: 1 });
+    expect(chunks.slice(0, 3).map((chunk) => chunk.path)).toEqual(['vpn.md', 'overview.md', 'teleworking.md']);
+    expect(chunks.every((chunk) => chunk.score! <= 1)).toBe(true);
+  });
+
+  it('lends nothing to a note that no search found, nor to the note the passage is in', async () => {
+    const db = await base();
+    const { chunks } = retrieve(db, { queryText: 'printer offline', limit: 8 });
+    expect(chunks.map((chunk) => `${chunk.path} ${chunk.chunkTitle}`)).toEqual(['troubleshooting.md Troubleshooting > Printer offline']);
   });
 });

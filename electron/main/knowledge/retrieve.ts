@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ORACLE } from '../../../shared/limits';
-import { fuseRanks } from './rank-fusion';
+import { byFusedOrder, fuseRanks, type FusedItem } from './rank-fusion';
+import { createNoteLinkResolver, linkedNotePaths } from './resolve-note-link';
 import { toUnitVector } from './vector-codec';
 import { derivedFromChunks } from './chunk-changes';
 import { exactCosines, searchVectorIndex, vectorIndexFor, type VectorSearch } from './vector-index';
@@ -48,6 +49,8 @@ export interface RankingWeights {
   readonly k: number;
   readonly vector: number;
   readonly lexical: number;
+  /** The share of its score a kept passage lends to the notes it links (see lendToLinkedNotes). */
+  readonly links: number;
   readonly fields: { readonly title: number; readonly aliases: number; readonly heading: number; readonly body: number };
 }
 
@@ -71,10 +74,11 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
   const byVector = hybrid ? vector.hits.map((hit) => hit.id) : [];
   const found = fuseRanks([lexical, byVector], weights.k, [weights.lexical, weights.vector]).map((item) => item.id);
   const namedFound = namedChunks(db, words, found);
-  const fused = fuseRanks([lexical, byVector, namedFound], weights.k, [weights.lexical, weights.vector, namedWeight(weights)]).slice(
-    0,
-    request.limit,
-  );
+  const fused = lendToLinkedNotes(
+    db,
+    fuseRanks([lexical, byVector, namedFound], weights.k, [weights.lexical, weights.vector, namedWeight(weights)]),
+    { lenders: request.limit, share: weights.links, ceiling: rankScore(weights) },
+  ).slice(0, request.limit);
   const named = new Set(namedFound);
 
   const ids = fused.map((item) => item.id);
@@ -101,6 +105,61 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
       ];
     }),
   };
+}
+
+/**
+ * A passage that sends the reader on to another note ("See [[sign-in]]", the last line of a troubleshooting entry,
+ * a step of a getting-started list, an index) vouches for that note. Overview notes match many questions in a
+ * line or two and then point on, so they often outrank the note that answers; here each note among the `lenders`
+ * best passages lends `share` of its best linking passage's score (split among the notes that passage links) to
+ * the best passage of each note it links that was found further down. Several notes pointing at one add up, as a
+ * reader sent there from several places would expect; a note never gains from its own passages or its own links,
+ * and one found ahead of the passage gains nothing from it. A loan lifts a passage at most to the `ceiling`, the
+ * score of a passage both searches put first, so the note the question names (which scores above it) stays first.
+ */
+function lendToLinkedNotes(
+  db: Database.Database,
+  fused: readonly FusedItem[],
+  { lenders, share, ceiling }: { lenders: number; share: number; ceiling: number },
+): FusedItem[] {
+  if (share <= 0 || fused.length === 0) return [...fused];
+  const rows = db
+    .prepare('SELECT id, collection, path, links FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(fused.map((item) => item.id))) as Array<{ id: number; collection: string; path: string; links: string }>;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const noteOf = (id: number) => {
+    const row = byId.get(id);
+    return row ? `${row.collection}\u0000${row.path}` : null;
+  };
+  // Each note's best passage found, and where it stands.
+  const bestOfNote = new Map<string, { id: number; place: number }>();
+  fused.forEach((item, place) => {
+    const note = noteOf(item.id);
+    if (note !== null && !bestOfNote.has(note)) bestOfNote.set(note, { id: item.id, place });
+  });
+
+  const resolve = createNoteLinkResolver(db);
+  // lent.get(borrowing passage).get(lending note): the most that note lends it.
+  const lent = new Map<number, Map<string, number>>();
+  fused.slice(0, lenders).forEach((item, place) => {
+    const row = byId.get(item.id);
+    const lender = noteOf(item.id);
+    if (!row || lender === null) return;
+    const targets = linkedNotePaths(resolve, row.collection, row.path, row.links).filter((path) => path !== row.path);
+    for (const path of targets) {
+      const borrower = bestOfNote.get(`${row.collection}\u0000${path}`);
+      if (!borrower || borrower.place < place) continue;
+      const loans = lent.get(borrower.id) ?? new Map<string, number>();
+      loans.set(lender, Math.max(loans.get(lender) ?? 0, (share * item.score) / targets.length));
+      lent.set(borrower.id, loans);
+    }
+  });
+  if (lent.size === 0) return [...fused];
+  const lifted = (item: FusedItem) => {
+    const loans = [...(lent.get(item.id)?.values() ?? [])].reduce((sum, loan) => sum + loan, 0);
+    return Math.max(item.score, Math.min(ceiling, item.score + loans));
+  };
+  return fused.map((item) => ({ ...item, score: lifted(item) })).sort(byFusedOrder);
 }
 
 /**

@@ -38,22 +38,20 @@ describe('linked notes join the context, bounded', () => {
     // Under a floor that every passage clears, all are listed: the retrieved ones and the two linked notes.
     const [retrieved, linked] = [result.value.sources.filter((source) => !source.linked), result.value.sources.filter((source) => source.linked)];
     expect(retrieved).toHaveLength(ORACLE.retrievalChunks);
-    expect(retrieved.every((source) => source.path === 'it/vpn-guide.md')).toBe(true);
-    expect(linked).toEqual(
-      expect.arrayContaining([
-        // The printer note's chunk that shares the question's words, not its first one; no search ranked either.
-        { title: 'Network printer', path: 'it/network-printer.md', chunkTitle: 'Network printer > Printing from home', relevance: null, linked: true },
-        { title: 'Office Wi-Fi', path: 'it/wifi.md', chunkTitle: 'Office Wi-Fi', relevance: null, linked: true },
-      ]),
-    );
-    expect(linked).toHaveLength(ORACLE.maxLinkedChunks);
+    // The printer's passage that shares the question's words is retrieved, lent a place by the guide that links it.
+    expect(retrieved.filter((source) => source.path !== 'it/vpn-guide.md')).toEqual([
+      expect.objectContaining({ path: 'it/network-printer.md', chunkTitle: 'Network printer > Printing from home' }),
+    ]);
+    // Notes no search found join through the guide's links, each once; the guide and the printer are in already.
+    expect(linked).toEqual([
+      { title: 'Office Wi-Fi', path: 'it/wifi.md', chunkTitle: 'Office Wi-Fi', relevance: null, linked: true },
+      { title: 'Badge', path: 'it/badge.md', chunkTitle: 'Badge', relevance: null, linked: true },
+    ]);
     expect(result.value.chunks_used).toBe(ORACLE.retrievalChunks + ORACLE.maxLinkedChunks);
 
     const prompt = generateBody(kit.generateRequests()[0]!).turns.at(-1)!.text;
-    expect(prompt).toContain(
-      'Excerpt 9 (from a note that an excerpt above links to)\nTitle: Network printer\nHeading: Network printer > Printing from home\nPath: it/network-printer.md',
-    );
-    expect(prompt).toContain('From home, printing works once your request for remote access is approved.');
+    expect(prompt).toContain('Excerpt 9 (from a note that an excerpt above links to)\nTitle: Office Wi-Fi\nHeading: Office Wi-Fi\nPath: it/wifi.md');
+    expect(prompt).toContain('Reception hands out door badges on your first day.');
   });
 
   it('linked notes: an honest answer and a no-key answer point to the retrieved chunks only', async () => {

@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
-import { z } from 'zod';
 import { ftsAnyOf, loadChunks, queryWords, type RetrievedChunk } from '../knowledge/retrieve';
 import { cosineWithUnit, decodeVector, toUnitVector } from '../knowledge/vector-codec';
-import { createNoteLinkResolver } from '../knowledge/resolve-note-link';
+import { createNoteLinkResolver, linkedNotePaths } from '../knowledge/resolve-note-link';
 
 export interface LinkedNotesRequest {
   /** The retrieved chunks, best first: their links are followed in this order. */
@@ -13,9 +12,6 @@ export interface LinkedNotesRequest {
   /** At most this many chunks join, however many notes the retrieved chunks link. */
   readonly max: number;
 }
-
-// What the indexer writes into kb_chunks.links; anything else is read as no links rather than failing a question.
-const linksSchema = z.array(z.object({ note: z.string() })).catch([]);
 
 interface LinkingChunk {
   readonly id: number;
@@ -39,9 +35,8 @@ export function linkedChunks(db: Database.Database, request: LinkedNotesRequest)
   for (const retrieved of request.retrieved) {
     const chunk = linking.get(retrieved.id);
     if (!chunk) continue;
-    for (const link of linksSchema.parse(JSON.parse(chunk.links))) {
-      const target = resolve(chunk.collection, chunk.path, link.note);
-      if (target === null || inContext.has(noteKey(chunk.collection, target))) continue;
+    for (const target of linkedNotePaths(resolve, chunk.collection, chunk.path, chunk.links)) {
+      if (inContext.has(noteKey(chunk.collection, target))) continue;
       inContext.add(noteKey(chunk.collection, target));
       const best = pick(chunk.collection, target);
       if (best) joined.push(best);

@@ -61,9 +61,10 @@ export const EXPENSES_QUESTION = 'How do I submit an expense report?';
 export const UNRELATED_QUESTION = 'Where can I buy saffron for a paella?';
 
 /**
- * Test-only: a VPN guide whose nine sections all match VPN_QUESTION, so the 8 retrieved chunks are all its own
- * and other notes can only join through its links (in every section): the printer note by file name (in another
- * case), the Wi-Fi note by its front-matter title, and the guide itself, already in the context.
+ * Test-only: a VPN guide whose nine sections all match VPN_QUESTION and link three notes (in every section): the
+ * printer note by file name (in another case), whose "Printing from home" shares the question's words, so the
+ * guide lends it a place among the 8 retrieved; the Wi-Fi note by its front-matter title and the badge note, which
+ * share none, so they can only join through the links; and the guide itself, already in the context.
  */
 export const LINKED_NOTES: Notes = {
   'it/vpn-guide.md': [
@@ -72,7 +73,7 @@ export const LINKED_NOTES: Notes = {
     ...Array.from({ length: 9 }, (_, index) => [
       `## VPN access step ${index + 1}`,
       '',
-      `To request VPN access, step ${index + 1} of the VPN access request. Print from home with the [[Network-Printer]]; at the office use the [[Office Wi-Fi]] and see [[VPN guide]].`,
+      `To request VPN access, step ${index + 1} of the VPN access request. Print from home with the [[Network-Printer]]; at the office use the [[Office Wi-Fi]] and your [[badge]], and see [[VPN guide]].`,
       '',
     ]).flat(),
   ].join('\n'),
@@ -93,4 +94,5 @@ export const LINKED_NOTES: Notes = {
     '',
   ].join('\n'),
   'it/wifi.md': ['---', 'title: Office Wi-Fi', '---', '', 'The office network is called crearack-staff.', ''].join('\n'),
+  'it/badge.md': ['# Badge', '', 'Reception hands out door badges on your first day.', ''].join('\n'),
 };
