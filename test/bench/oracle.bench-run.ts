@@ -32,6 +32,8 @@ const VOCABULARY = 6_000;
 const TOPICS = 300;
 const WORDS_PER_TOPIC = 25;
 const CHUNK_MAX_WORDS = 220;
+/** How many earlier notes on its topic each note links. */
+const LINKS_PER_NOTE = 2;
 /** What embed-chunks stores per transaction: one step of the gateway's full concurrency. */
 const EMBEDDING_STEP = GEMINI.embeddingBatchMax * GEMINI.embeddingConcurrency;
 const FOLLOWED_STEPS = 9;
@@ -103,14 +105,22 @@ function buildBase(rows: number, language: Language, random: () => number): { db
   if (!opened.ok) throw new Error(opened.error.message);
   const db = opened.db;
   const insert = db.prepare(
-    `INSERT INTO kb_chunks (collection, path, title, chunk_title, text, content_hash, embedding, embedding_model, dims)
-     VALUES ('kb', ?, ?, ?, ?, 'hash', ?, ?, ?)`,
+    `INSERT INTO kb_chunks (collection, path, title, chunk_title, text, content_hash, embedding, embedding_model, dims, links)
+     VALUES ('kb', ?, ?, ?, ?, 'hash', ?, ?, ?, ?)`,
   );
+  const insertNote = db.prepare(`INSERT INTO kb_notes (collection, path, title, content_hash) VALUES ('kb', ?, ?, 'hash')`);
+  // Notes link by file name, as in Obsidian, to the last notes written on their topic: the ranking's link lending
+  // (and its resolver) has links to follow among the passages found, as in a real vault.
+  const notesOfTopic = new Map<Language['topics'][number], number[]>();
   db.transaction(() => {
     let written = 0;
     for (let note = 0; written < rows; note++) {
       const topic = language.topics[Math.floor(random() * TOPICS)]!;
       const title = text(language, topic, random, 3);
+      const earlier = notesOfTopic.get(topic) ?? [];
+      const links = JSON.stringify(earlier.slice(-LINKS_PER_NOTE).map((linked) => ({ note: `note-${linked}` })));
+      notesOfTopic.set(topic, [...earlier.slice(-LINKS_PER_NOTE), note]);
+      insertNote.run(`note-${note}.md`, title);
       for (let left = 150 + Math.floor(random() * 450); left > 0 && written < rows; left -= CHUNK_MAX_WORDS) {
         const vector = near(topic.direction, random);
         insert.run(
@@ -121,6 +131,7 @@ function buildBase(rows: number, language: Language, random: () => number): { db
           Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength),
           MODEL,
           DIMS,
+          links,
         );
         written++;
       }

@@ -123,9 +123,15 @@ function lendToLinkedNotes(
   { lenders, share, ceiling }: { lenders: number; share: number; ceiling: number },
 ): FusedItem[] {
   if (share <= 0 || fused.length === 0) return [...fused];
+  const ids = (items: readonly FusedItem[]) => JSON.stringify(items.map((item) => item.id));
+  // Most passages link nothing: the lenders' links are read first, and everything else only when one has some.
+  const linking = db
+    .prepare("SELECT id, links FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND links <> '[]'")
+    .all(ids(fused.slice(0, lenders))) as Array<{ id: number; links: string }>;
+  if (linking.length === 0) return [...fused];
   const rows = db
-    .prepare('SELECT id, collection, path, links FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(fused.map((item) => item.id))) as Array<{ id: number; collection: string; path: string; links: string }>;
+    .prepare('SELECT id, collection, path FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
+    .all(ids(fused)) as Array<{ id: number; collection: string; path: string }>;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const noteOf = (id: number) => {
     const row = byId.get(id);
@@ -141,11 +147,13 @@ function lendToLinkedNotes(
   const resolve = createNoteLinkResolver(db);
   // lent.get(borrowing passage).get(lending note): the most that note lends it.
   const lent = new Map<number, Map<string, number>>();
+  const linksOf = new Map(linking.map((row) => [row.id, row.links]));
   fused.slice(0, lenders).forEach((item, place) => {
     const row = byId.get(item.id);
-    const lender = noteOf(item.id);
-    if (!row || lender === null) return;
-    const targets = linkedNotePaths(resolve, row.collection, row.path, row.links).filter((path) => path !== row.path);
+    const links = linksOf.get(item.id);
+    if (!row || links === undefined) return;
+    const lender = `${row.collection}\u0000${row.path}`;
+    const targets = linkedNotePaths(resolve, row.collection, row.path, links).filter((path) => path !== row.path);
     for (const path of targets) {
       const borrower = bestOfNote.get(`${row.collection}\u0000${path}`);
       if (!borrower || borrower.place < place) continue;
