@@ -22,11 +22,10 @@ export function useCaptionsFromDesktop(captions: LiveCaptions): void {
   const running = captions.status === 'listening' || captions.status === 'paused';
   /** A Start asked from the tray whose outcome is not known yet. */
   const startedFromTray = useRef(false);
-  // The command arrives in a listener registered once: it reads the session as it is at that moment.
+  // The command arrives in a listener registered once: it reads the session as this render sees it, so a press
+  // right after sign-in, before the render's effects ran, does not meet the signed-out state.
   const latest = useRef({ captions, signedIn: false, lang });
-  useEffect(() => {
-    latest.current = { captions, signedIn: auth?.state === 'signed_in', lang };
-  });
+  latest.current = { captions, signedIn: auth?.state === 'signed_in', lang };
 
   useEffect(() => {
     void api.translate.captions({ running });
