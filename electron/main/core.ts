@@ -293,6 +293,8 @@ export function createCore(deps: CoreDeps): Core {
     contract,
     log,
     isTrustedSender: deps.isTrustedSender,
+    // No quick-ask window (tests, or before it exists): nobody may call its channels.
+    windows: { quickAsk: (sender) => deps.desktop?.quickAsk?.isQuickAsk(sender) ?? false },
     currentMember: session.currentMember,
     onUnauthenticated: session.protectedCallRefused,
     // Spelled out, not folded: the Handlers type then proves that every channel of the contract has its handler.

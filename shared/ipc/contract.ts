@@ -72,7 +72,7 @@ export const contract = {
   /** Brings the app's window forward: what the tray asked of a hidden window needs the member (live captions that could not start). */
   'app:showWindow': unary({ input: noInput, output: z.object({}) }),
   /** The quick-ask window hides itself (Escape), and may ask for the app's window instead; no other window may. */
-  'app:quickAskHide': unary({ input: quickAskHideInputSchema, output: z.object({}) }),
+  'app:quickAskHide': unary({ input: quickAskHideInputSchema, output: z.object({}), window: 'quickAsk' }),
   /** Whether each global shortcut (quick ask, push-to-talk, live captions) is registered, taken by another app, or off. */
   'shortcuts:status': unary({ input: noInput, output: shortcutStatesSchema }),
 

@@ -6,10 +6,15 @@ export type ChannelName = `${string}:${string}`;
 
 export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
+/** The app's windows besides the main one: a channel may be kept for one of them. */
+export type AppWindow = 'quickAsk';
+
 export interface UnaryDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, P extends boolean = boolean> {
   readonly kind: 'unary';
   readonly input: I;
   readonly output: O;
+  /** Only that window's page may call it (the registry refuses every other); absent, any window of the app may. */
+  readonly window?: AppWindow;
   /**
    * Protected channels need a verified, unexpired staff session; the registry enforces it, never a handler, and
    * their handlers are typed with the member present.
@@ -69,8 +74,15 @@ export function unary<I extends z.ZodType, O extends z.ZodType, const P extends 
   input: I;
   output: O;
   protected?: P;
+  window?: AppWindow;
 }): UnaryDef<I, O, P> {
-  return { kind: 'unary', protected: (def.protected ?? false) as P, input: def.input, output: def.output };
+  return {
+    kind: 'unary',
+    protected: (def.protected ?? false) as P,
+    input: def.input,
+    output: def.output,
+    ...(def.window ? { window: def.window } : {}),
+  };
 }
 
 export function stream<

@@ -6,7 +6,7 @@ import { err, ok, type Err } from '../../../shared/result';
 import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { createMemoryLogger } from '../log/logger';
 import type { Member } from '../auth/member';
-import { createRegistry, type Handlers } from './registry';
+import { createRegistry, type Handlers, type RegistryDeps } from './registry';
 import { allowOrigins } from './sender';
 import { COUNT_STREAM_CONTRACT } from '../../../test/support/count-stream-contract';
 import { createSignedInTestCore } from '../../../test/support/signed-in-core';
@@ -25,6 +25,7 @@ const testContract = {
   'echo:leaky': unary({ input: z.strictObject({}), output: z.object({ visible: z.string() }) }),
   'echo:refuse': unary({ input: z.strictObject({}), output: z.object({}) }),
   'echo:whoami': unary({ input: z.strictObject({}), output: z.object({ email: z.string() }), protected: true }),
+  'echo:hideMe': unary({ input: z.strictObject({}), output: z.object({}), window: 'quickAsk' }),
   ...COUNT_STREAM_CONTRACT,
   'count:slow': unary({
     input: z.strictObject({ requestId: requestIdSchema.optional() }),
@@ -33,10 +34,11 @@ const testContract = {
   'count:cancelSlow': cancel('count:slow'),
 };
 
-function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
+function setup(options: { member?: Member | null; gate?: Promise<void>; windows?: RegistryDeps<typeof testContract>['windows'] } = {}) {
   const log = createMemoryLogger();
   const refused: string[] = [];
   const seenSignals: AbortSignal[] = [];
+  const hidden: string[] = [];
   const handlers: Handlers<typeof testContract> = {
     'echo:say': ({ text }) => ok({ said: text.toUpperCase() }),
     'echo:boom': () => {
@@ -48,6 +50,10 @@ function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
     // A failure from deep inside main may carry its cause: only the declared error fields may cross IPC.
     'echo:refuse': () => ({ ok: false, error: { code: 'UPSTREAM', message: 'No.', failure: { raw: 'model text' } } }) as never,
     'echo:whoami': (_input, ctx) => ok({ email: ctx.member.email }),
+    'echo:hideMe': (_input, ctx) => {
+      hidden.push(ctx.sender.id);
+      return ok({});
+    },
     'count:slow': async (_input, ctx) => {
       seenSignals.push(ctx.signal);
       if (options.gate) await options.gate;
@@ -70,8 +76,9 @@ function setup(options: { member?: Member | null; gate?: Promise<void> } = {}) {
     currentMember: () => options.member ?? null,
     onUnauthenticated: (channel) => refused.push(channel),
     log,
+    ...(options.windows ? { windows: options.windows } : {}),
   });
-  return { registry, log, seenSignals, refused };
+  return { registry, log, seenSignals, refused, hidden };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -101,6 +108,23 @@ describe('IPC registry', () => {
       expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     }
     expect(log.lines.some((line) => line.includes('untrusted sender'))).toBe(true);
+  });
+
+  it("keeps a window's channel for that window's page: the main window and any other page are refused", async () => {
+    const quickAsk = fakeSender({ id: 'quick-ask', url: `${APP_ORIGIN}/quick-ask.html` }).sender;
+    const main = fakeSender({ id: 'main' }).sender;
+    const { registry, hidden, log } = setup({ windows: { quickAsk: (sender) => sender.id === 'quick-ask' } });
+    expect(await registry.call('echo:hideMe', {}, quickAsk)).toEqual({ ok: true, value: {} });
+    expect(await registry.call('echo:hideMe', {}, main)).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(hidden).toEqual(['quick-ask']);
+    expect(log.lines.some((line) => line.includes('another window'))).toBe(true);
+    // Every other channel stays open to both.
+    expect(await registry.call('echo:say', { text: 'hola' }, quickAsk)).toMatchObject({ ok: true });
+
+    // With no policy for the window, it has no page: nobody may call its channels.
+    const bare = setup();
+    expect(await bare.registry.call('echo:hideMe', {}, quickAsk)).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(bare.hidden).toEqual([]);
   });
 
   it('answers INVALID_INPUT for unknown channels, including inherited property names', async () => {

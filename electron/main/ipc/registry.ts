@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
+  type AppWindow,
   type CancelDef,
   type ChannelDef,
   type ChannelName,
@@ -49,6 +50,11 @@ export interface RegistryDeps<C extends Contract> {
   contract: C;
   handlers: Handlers<C>;
   isTrustedSender: SenderPolicy;
+  /**
+   * Whether a sender is the page of one of the app's other windows, for the channels kept for it (the contract's
+   * `window`). A window with no policy here has no page, and its channels are refused to everyone.
+   */
+  windows?: Partial<Record<AppWindow, SenderPolicy>>;
   /** The verified session, if any. */
   currentMember: () => Member | null;
   /**
@@ -77,7 +83,7 @@ interface RunningCall {
 const SAFE_INTERNAL_MESSAGE = 'Something went wrong inside the app. The details are in the log; please try again.';
 
 export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Registry<C> {
-  const { contract, handlers, isTrustedSender, currentMember, onUnauthenticated, log } = deps;
+  const { contract, handlers, isTrustedSender, windows, currentMember, onUnauthenticated, log } = deps;
   // Keyed by sender and requestId: a requestId chosen by one window can neither collide with nor cancel another's.
   const running = new Map<string, RunningCall>();
   const keyOf = (senderId: string, requestId: string) => `${senderId}\u0000${requestId}`;
@@ -180,6 +186,10 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
         return err('UNAUTHENTICATED', 'This request did not come from the app window.');
       }
       const def = (contract as Contract)[channel as ChannelName] as ChannelDef;
+      if (def.kind === 'unary' && def.window && !(windows?.[def.window]?.(sender) ?? false)) {
+        log.warn('ipc call refused: another window', { channel, url: sender.url });
+        return err('UNAUTHENTICATED', 'This request belongs to another window of the app.');
+      }
       const member = currentMember();
       if (def.protected && !member) {
         onUnauthenticated?.(channel);
