@@ -20,8 +20,11 @@ function barShare(relevance: number): number {
   return Math.min(1, Math.max(0, relevance));
 }
 
-/** The score the passage was ranked by, as a bar with its value; "—" where nothing was measured (keyword search). */
-function RelevanceBar({ relevance }: { relevance: number | null }) {
+/**
+ * The score the passage was ranked by, as a bar with its value; "—" where nothing was measured: keyword search, or a
+ * note that joined because a passage above links to it (no search ranked it).
+ */
+function RelevanceBar({ relevance, linked }: { relevance: number | null; linked: boolean }) {
   const { t, i18n } = useTranslation();
   if (relevance === null) {
     return (
@@ -29,7 +32,7 @@ function RelevanceBar({ relevance }: { relevance: number | null }) {
         <span className="relevance-value" aria-hidden="true">
           —
         </span>
-        <span className="visually-hidden">{t('oracle.sources.noRelevance')}</span>
+        <span className="visually-hidden">{t(linked ? 'oracle.sources.noRelevanceLinked' : 'oracle.sources.noRelevance')}</span>
       </span>
     );
   }
@@ -122,7 +125,7 @@ function NoteSourceRow({ source, onOpen }: { source: OracleSource; onOpen: (path
           </>
         )}
       </button>
-      <RelevanceBar relevance={source.relevance} />
+      <RelevanceBar relevance={source.relevance} linked={source.linked === true} />
     </div>
   );
 }

@@ -123,7 +123,9 @@ describe('kinds of answers', () => {
     expect(await within(log).findByText('Matching notes only')).toBeVisible();
     const sources = within(log).getByRole('list', { name: 'Notes that match your question' });
     expect(within(sources).queryByRole('meter')).not.toBeInTheDocument();
-    expect(within(sources).getAllByText('Relevance not measured (keyword search)')).toHaveLength(SOURCES.length);
+    // A note joined through a link was not found by any search: it says so, not "keyword search".
+    expect(within(sources).getAllByText('Relevance not measured (keyword search)')).toHaveLength(SOURCES.filter((source) => !source.linked).length);
+    expect(within(sources).getByText('Not ranked: a source above links to this note')).toBeInTheDocument();
     expect(within(sources).getAllByText('—')).toHaveLength(SOURCES.length);
 
     await user.click(within(log).getByRole('button', { name: 'Add the Gemini key in Settings' }));

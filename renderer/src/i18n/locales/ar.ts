@@ -202,6 +202,7 @@ export const ar: PartialCatalog = {
       linked: 'مرتبطة',
       relevance: 'الصلة {{value}}',
       noRelevance: 'لم تُقَس الصلة (بحث بالكلمات المفتاحية)',
+      noRelevanceLinked: 'بلا ترتيب: مصدر أعلاه يربط إلى هذه الملاحظة',
       more_zero: '{{count}} مقطع آخر من هذه الملاحظة',
       more_one: 'مقطع آخر ({{count}}) من هذه الملاحظة',
       more_two: 'مقطعان آخران ({{count}}) من هذه الملاحظة',

@@ -174,6 +174,7 @@ export const en = {
       linked: 'linked',
       relevance: 'Relevance {{value}}',
       noRelevance: 'Relevance not measured (keyword search)',
+      noRelevanceLinked: 'Not ranked: a source above links to this note',
       more_one: '{{count}} more passage from this note',
       more_other: '{{count}} more passages from this note',
     },

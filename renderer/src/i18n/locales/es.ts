@@ -181,6 +181,7 @@ export const es: Catalog = {
       linked: 'enlazada',
       relevance: 'Relevancia {{value}}',
       noRelevance: 'Relevancia sin medir (búsqueda por palabras)',
+      noRelevanceLinked: 'Sin puntuación: una fuente de arriba enlaza a esta nota',
       more_one: '{{count}} fragmento más de esta nota',
       more_many: '{{count}} fragmentos más de esta nota',
       more_other: '{{count}} fragmentos más de esta nota',

@@ -181,6 +181,7 @@ export const fr: PartialCatalog = {
       linked: 'liée',
       relevance: 'Pertinence {{value}}',
       noRelevance: 'Pertinence non mesurée (recherche par mots-clés)',
+      noRelevanceLinked: 'Non classée : une source ci-dessus renvoie à cette note',
       more_one: '{{count}} autre passage de cette note',
       more_many: '{{count}} autres passages de cette note',
       more_other: '{{count}} autres passages de cette note',

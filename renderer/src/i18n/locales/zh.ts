@@ -167,6 +167,7 @@ export const zh: PartialCatalog = {
       linked: '链接',
       relevance: '相关度 {{value}}',
       noRelevance: '未测量相关度（关键词搜索）',
+      noRelevanceLinked: '未排序：上方的来源链接到这条笔记',
       more_other: '此笔记的另外 {{count}} 个段落',
     },
     gaps: {
