@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { contract } from '../../shared/ipc/contract';
 import type { ChannelName, Contract } from '../../shared/ipc/define';
 import { IPC } from '../../shared/limits';
@@ -9,11 +9,14 @@ import { createSignedInTestCore } from '../support/signed-in-core';
 /**
  * Malformed input thrown at EVERY channel of the contract through the real core: each call must be refused as
  * INVALID_INPUT or TOO_LARGE, nothing may throw, and nothing may change in the database or the keychain.
- * The member is signed in: a protected channel must validate its input just as strictly.
+ * The member is signed in, and the caller is also the quick-ask window's page: a protected channel, or one kept for
+ * that window, must validate its input just as strictly.
  */
 const channels = Object.keys(contract) as ChannelName[];
+const { sender: caller } = fakeSender();
+const quickAsk = { toggle: vi.fn(), hide: vi.fn(), isQuickAsk: (sender: { id: string }) => sender.id === caller.id };
 // Signed in, so that protected channels too get as far as reading their input.
-const harness = await createSignedInTestCore();
+const harness = await createSignedInTestCore({ desktop: { quickAsk } });
 afterAll(() => harness.dispose());
 
 function snapshotDatabase(): string {
@@ -60,7 +63,7 @@ const malformed = fc.oneof(
 
 describe('every contract channel against malformed input', () => {
   it.each(channels)('%s refuses it with INVALID_INPUT or TOO_LARGE and changes nothing', async (channel) => {
-    const { sender } = fakeSender();
+    const sender = caller;
     const before = snapshotDatabase();
     const secretsBefore = await harness.core.registry.call('secrets:status', {}, sender);
     await fc.assert(
@@ -77,5 +80,6 @@ describe('every contract channel against malformed input', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(harness.opens).toEqual([]);
     expect(harness.copies).toEqual([]);
+    expect(quickAsk.hide).not.toHaveBeenCalled();
   });
 });
