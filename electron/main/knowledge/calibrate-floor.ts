@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { GEMINI } from '../../../shared/limits';
 import { err, ok, type Result } from '../../../shared/result';
 import type { GeminiGateway } from '../gemini/gateway';
-import { createNoteLinkResolver, linkedNotePaths } from './resolve-note-link';
+import { createNoteLinkResolver, linkedNotePaths, noteKey } from './resolve-note-link';
 import { cosineWithUnit, decodeVector, toUnitVector } from './vector-codec';
 
 /** Pairs drawn for each distribution unless asked otherwise: the questions fit in two embedding requests. */
@@ -261,9 +261,6 @@ function sample<T>(items: readonly T[], count: number, random: () => number): T[
   return pool.slice(0, size);
 }
 
-function noteKey(collection: string, path: string): string {
-  return `${collection}\u0000${path}`;
-}
 
 function roundTo2(value: number): number {
   return Math.round(value * 100) / 100;

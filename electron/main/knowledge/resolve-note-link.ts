@@ -7,6 +7,11 @@ export type NoteLinkResolver = (collection: string, fromPath: string, target: st
 
 const NOTE_EXTENSION = /\.(md|markdown)$/i;
 
+/** One note across collections: two collections may hold the same path. */
+export function noteKey(collection: string, path: string): string {
+  return `${collection}\u0000${path}`;
+}
+
 // What the indexer writes into kb_chunks.links; anything else reads as no links rather than failing a question.
 const storedLinksSchema = z.array(z.object({ note: z.string() })).catch([]);
 

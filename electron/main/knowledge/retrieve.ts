@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ORACLE } from '../../../shared/limits';
 import { byFusedOrder, fuseRanks, type FusedItem } from './rank-fusion';
-import { createNoteLinkResolver, linkedNotePaths } from './resolve-note-link';
+import { createNoteLinkResolver, linkedNotePaths, noteKey } from './resolve-note-link';
 import { toUnitVector } from './vector-codec';
 import { derivedFromChunks } from './chunk-changes';
 import { exactCosines, searchVectorIndex, vectorIndexFor, type VectorSearch } from './vector-index';
@@ -135,7 +135,7 @@ function lendToLinkedNotes(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const noteOf = (id: number) => {
     const row = byId.get(id);
-    return row ? `${row.collection}\u0000${row.path}` : null;
+    return row ? noteKey(row.collection, row.path) : null;
   };
   // Each note's best passage found, and where it stands.
   const bestOfNote = new Map<string, { id: number; place: number }>();
@@ -152,10 +152,10 @@ function lendToLinkedNotes(
     const row = byId.get(item.id);
     const links = linksOf.get(item.id);
     if (!row || links === undefined) return;
-    const lender = `${row.collection}\u0000${row.path}`;
+    const lender = noteKey(row.collection, row.path);
     const targets = linkedNotePaths(resolve, row.collection, row.path, links).filter((path) => path !== row.path);
     for (const path of targets) {
-      const borrower = bestOfNote.get(`${row.collection}\u0000${path}`);
+      const borrower = bestOfNote.get(noteKey(row.collection, path));
       if (!borrower || borrower.place < place) continue;
       const loans = lent.get(borrower.id) ?? new Map<string, number>();
       loans.set(lender, Math.max(loans.get(lender) ?? 0, (share * item.score) / targets.length));

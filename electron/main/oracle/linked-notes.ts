@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ftsAnyOf, loadChunks, queryWords, type RetrievedChunk } from '../knowledge/retrieve';
 import { cosineWithUnit, decodeVector, toUnitVector } from '../knowledge/vector-codec';
-import { createNoteLinkResolver, linkedNotePaths } from '../knowledge/resolve-note-link';
+import { createNoteLinkResolver, linkedNotePaths, noteKey } from '../knowledge/resolve-note-link';
 
 export interface LinkedNotesRequest {
   /** The retrieved chunks, best first: their links are followed in this order. */
@@ -95,6 +95,3 @@ function createBestChunkPicker(db: Database.Database, request: LinkedNotesReques
   };
 }
 
-function noteKey(collection: string, path: string): string {
-  return `${collection}\u0000${path}`;
-}
