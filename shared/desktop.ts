@@ -12,7 +12,7 @@ export const desktopCommandSchema = z.object({ command: z.enum(DESKTOP_COMMANDS)
 export const captionsStateSchema = z.strictObject({ running: z.boolean() });
 
 /**
- * 'app:loginItem': whether the app starts when the member signs in to the computer. The operating system holds the
+ * 'desktop:loginItem': whether the app starts when the member signs in to the computer. The operating system holds the
  * answer (no copy of it is kept), so it is always what the system will do; `supported` is false where the app
  * cannot set it (the browser harness).
  */

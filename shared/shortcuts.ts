@@ -91,6 +91,6 @@ export const shortcutStatesSchema = z.object({
 });
 export type ShortcutStates = z.infer<typeof shortcutStatesSchema>;
 
-/** `app:quickAskHide`: the quick-ask page asks to go away, and may ask for the app's window in its place. */
+/** `desktop:hideQuickAsk`: the quick-ask page asks to go away, and may ask for the app's window in its place. */
 export const quickAskHideInputSchema = z.strictObject({ open: z.enum(['app', 'settings']).optional() });
 export type QuickAskOpen = NonNullable<z.infer<typeof quickAskHideInputSchema>['open']>;

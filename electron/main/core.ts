@@ -275,7 +275,7 @@ export function createCore(deps: CoreDeps): Core {
     log,
   });
 
-  const command = (name: DesktopCommand) => broadcast('app:command', { command: name });
+  const command = (name: DesktopCommand) => broadcast('desktop:command', { command: name });
   const shortcuts = createShortcutsCapability({
     settings,
     ...(deps.desktop?.shortcuts ? { shortcuts: deps.desktop.shortcuts } : {}),
@@ -284,7 +284,7 @@ export function createCore(deps: CoreDeps): Core {
       pushToTalk: () => command('pushToTalk'),
       liveCaptions: () => command('liveCaptions'),
     },
-    publish: (states) => broadcast('shortcuts:changed', states),
+    publish: (states) => broadcast('desktop:shortcutsChanged', states),
     log,
   });
   const quickAsk = createQuickAskCapability({ ...(deps.desktop?.quickAsk ? { quickAsk: deps.desktop.quickAsk } : {}) });

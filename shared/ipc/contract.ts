@@ -67,14 +67,14 @@ export const contract = {
     output: z.object({ copied: z.literal(true) }),
   }),
   /** Whether the app starts when the member signs in to the computer (hidden, in the tray). */
-  'app:loginItem': unary({ input: noInput, output: loginItemSchema }),
-  'app:setLoginItem': unary({ input: loginItemInputSchema, output: loginItemSchema }),
+  'desktop:loginItem': unary({ input: noInput, output: loginItemSchema }),
+  'desktop:setLoginItem': unary({ input: loginItemInputSchema, output: loginItemSchema }),
   /** Brings the app's window forward: what the tray asked of a hidden window needs the member (live captions that could not start). */
-  'app:showWindow': unary({ input: noInput, output: z.object({}) }),
+  'desktop:showWindow': unary({ input: noInput, output: z.object({}) }),
   /** The quick-ask window hides itself (Escape), and may ask for the app's window instead; no other window may. */
-  'app:quickAskHide': unary({ input: quickAskHideInputSchema, output: z.object({}), window: 'quickAsk' }),
+  'desktop:hideQuickAsk': unary({ input: quickAskHideInputSchema, output: z.object({}), window: 'quickAsk' }),
   /** Whether each global shortcut (quick ask, push-to-talk, live captions) is registered, taken by another app, or off. */
-  'shortcuts:status': unary({ input: noInput, output: shortcutStatesSchema }),
+  'desktop:shortcuts': unary({ input: noInput, output: shortcutStatesSchema }),
 
   'settings:get': unary({ input: noInput, output: settingsSchema }),
   'settings:update': unary({ input: settingsUpdateInputSchema, output: settingsSchema }),
@@ -237,9 +237,9 @@ export const broadcasts = {
   /** The knowledge base changed state: indexing started, progressed or finished, or the folder moved. */
   'oracle:changed': knowledgeStatusSchema,
   /** The global shortcuts were registered again (Settings changed them): which now work, and which do not. */
-  'shortcuts:changed': shortcutStatesSchema,
+  'desktop:shortcutsChanged': shortcutStatesSchema,
   /** The tray or a global shortcut asks the main window to start or stop push-to-talk or live captions. */
-  'app:command': desktopCommandSchema,
+  'desktop:command': desktopCommandSchema,
 } satisfies Broadcasts;
 export type AppBroadcasts = typeof broadcasts;
 

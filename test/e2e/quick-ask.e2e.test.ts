@@ -43,7 +43,7 @@ it('quick ask: type a question, Enter, the Assistant’s answer streams in place
   expect(socketFrames.some((frame) => frame.includes('"assistant:done"'))).toBe(true);
 
   await page.keyboard.press('Escape');
-  await expect.poll(() => sent.some((frame) => frame.includes('"app:quickAskHide"'))).toBe(true);
+  await expect.poll(() => sent.some((frame) => frame.includes('"desktop:hideQuickAsk"'))).toBe(true);
   await expect.poll(() => readFileSync(join(harness.dataDir, LOG_FILE), 'utf8')).toMatch(/quick ask hide requested/);
   expect(pageProblems(consoleErrors)).toEqual([]);
 });

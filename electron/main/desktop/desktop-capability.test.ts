@@ -71,7 +71,7 @@ describe('D4 the tray follows the app', () => {
     const { core, broadcasts } = start(ports);
     core.command('liveCaptions');
     core.command('pushToTalk');
-    expect(broadcasts.filter(({ event }) => event === 'app:command').map(({ payload }) => payload)).toEqual([
+    expect(broadcasts.filter(({ event }) => event === 'desktop:command').map(({ payload }) => payload)).toEqual([
       { command: 'liveCaptions' },
       { command: 'pushToTalk' },
     ]);
@@ -80,7 +80,7 @@ describe('D4 the tray follows the app', () => {
   it('brings the window forward when the page asks', async () => {
     const { ports } = fakeDesktop();
     const { api } = start(ports);
-    await api.app.showWindow({});
+    await api.desktop.showWindow({});
     expect(ports.showWindow).toHaveBeenCalledOnce();
   });
 });
@@ -89,12 +89,12 @@ describe('D4 start at login', () => {
   it("says what the system will do, sets it, and the first run's question is then answered", async () => {
     const { ports } = fakeDesktop(false);
     const { api } = start(ports);
-    expect(await api.app.loginItem({})).toEqual(ok({ supported: true, openAtLogin: false }));
+    expect(await api.desktop.loginItem({})).toEqual(ok({ supported: true, openAtLogin: false }));
     const before = await api.settings.get({});
     expect(before.ok && before.value.desktop.startAtLoginAsked).toBe(false);
 
-    expect(await api.app.setLoginItem({ openAtLogin: true })).toEqual(ok({ supported: true, openAtLogin: true }));
-    expect(await api.app.loginItem({})).toEqual(ok({ supported: true, openAtLogin: true }));
+    expect(await api.desktop.setLoginItem({ openAtLogin: true })).toEqual(ok({ supported: true, openAtLogin: true }));
+    expect(await api.desktop.loginItem({})).toEqual(ok({ supported: true, openAtLogin: true }));
     const settings = await api.settings.get({});
     expect(settings.ok && settings.value.desktop.startAtLoginAsked).toBe(true);
   });
@@ -103,7 +103,7 @@ describe('D4 start at login', () => {
     const { ports } = fakeDesktop(false);
     vi.mocked(ports.loginItem!.setOpenAtLogin).mockReturnValue(err('INTERNAL', 'The autostart folder cannot be written.'));
     const { api } = start(ports);
-    const refused = await api.app.setLoginItem({ openAtLogin: true });
+    const refused = await api.desktop.setLoginItem({ openAtLogin: true });
     expect(refused.ok || refused.error.message).toBe('The autostart folder cannot be written.');
     const settings = await api.settings.get({});
     expect(settings.ok && settings.value.desktop.startAtLoginAsked).toBe(false);
@@ -112,7 +112,7 @@ describe('D4 start at login', () => {
   it('is unsupported where there is no desktop, and setting it changes nothing', async () => {
     const { ports } = fakeDesktop(null);
     const { api } = start(ports);
-    expect(await api.app.setLoginItem({ openAtLogin: true })).toEqual(ok({ supported: false, openAtLogin: false }));
+    expect(await api.desktop.setLoginItem({ openAtLogin: true })).toEqual(ok({ supported: false, openAtLogin: false }));
   });
 });
 

@@ -33,7 +33,7 @@ export interface DesktopCapabilityDeps extends DesktopPorts {
   log: Logger;
 }
 
-export type DesktopChannels = 'translate:captions' | 'app:loginItem' | 'app:setLoginItem' | 'app:showWindow';
+export type DesktopChannels = 'translate:captions' | 'desktop:loginItem' | 'desktop:setLoginItem' | 'desktop:showWindow';
 
 export interface DesktopCapability extends Capability<DesktopChannels> {
   /** A mailbox pass was stored or failed, or an item dismissed: the tray shows the latest pass again. */
@@ -72,8 +72,8 @@ export function createDesktopCapability(deps: DesktopCapabilityDeps): DesktopCap
         deps.tray?.({ captionsRunning: running });
         return ok({});
       },
-      'app:loginItem': () => ok(loginItemState()),
-      'app:setLoginItem': ({ openAtLogin }) => {
+      'desktop:loginItem': () => ok(loginItemState()),
+      'desktop:setLoginItem': ({ openAtLogin }) => {
         if (!deps.loginItem) return ok(loginItemState());
         const set = deps.loginItem.setOpenAtLogin(openAtLogin);
         if (!set.ok) return set;
@@ -81,7 +81,7 @@ export function createDesktopCapability(deps: DesktopCapabilityDeps): DesktopCap
         if (!deps.settings.get().desktop.startAtLoginAsked) deps.settings.update({ desktop: { startAtLoginAsked: true } });
         return ok({ supported: true, openAtLogin: set.value });
       },
-      'app:showWindow': () => {
+      'desktop:showWindow': () => {
         deps.showWindow?.();
         return ok({});
       },

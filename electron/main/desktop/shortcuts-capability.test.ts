@@ -52,7 +52,7 @@ function fakeQuickAsk(windowId = 'quick-ask-1') {
 }
 
 /** What the shortcuts made the core tell the windows (the knowledge base's own news left aside). */
-const desktopNews = (test: TestCore) => test.broadcasts.filter(({ event }) => event === 'app:command' || event === 'shortcuts:changed');
+const desktopNews = (test: TestCore) => test.broadcasts.filter(({ event }) => event === 'desktop:command' || event === 'desktop:shortcutsChanged');
 
 const registered = (name: ShortcutName) => ({ accelerator: DEFAULT_SHORTCUTS[name], state: 'registered' });
 
@@ -61,7 +61,7 @@ describe('the global shortcuts', () => {
     const shortcuts = fakeShortcuts();
     const quickAsk = fakeQuickAsk();
     const { call, test } = start({ desktop: { shortcuts: shortcuts.port, quickAsk } });
-    expect(await call('shortcuts:status')).toEqual({
+    expect(await call('desktop:shortcuts')).toEqual({
       ok: true,
       value: { quickAsk: registered('quickAsk'), pushToTalk: registered('pushToTalk'), liveCaptions: registered('liveCaptions') },
     });
@@ -71,15 +71,15 @@ describe('the global shortcuts', () => {
     shortcuts.press('pushToTalk');
     shortcuts.press('liveCaptions');
     expect(desktopNews(test)).toEqual([
-      { event: 'app:command', payload: { command: 'pushToTalk' } },
-      { event: 'app:command', payload: { command: 'liveCaptions' } },
+      { event: 'desktop:command', payload: { command: 'pushToTalk' } },
+      { event: 'desktop:command', payload: { command: 'liveCaptions' } },
     ]);
   });
 
   it('report the one another app holds as taken, and the others still work', async () => {
     const shortcuts = fakeShortcuts([DEFAULT_SHORTCUTS.quickAsk]);
     const { call, test } = start({ desktop: { shortcuts: shortcuts.port, quickAsk: fakeQuickAsk() } });
-    expect(await call('shortcuts:status')).toEqual({
+    expect(await call('desktop:shortcuts')).toEqual({
       ok: true,
       value: {
         quickAsk: { accelerator: DEFAULT_SHORTCUTS.quickAsk, state: 'taken' },
@@ -89,13 +89,13 @@ describe('the global shortcuts', () => {
     });
     expect(test.log.lines.some((line) => line.includes('global shortcut taken by another app'))).toBe(true);
     shortcuts.press('pushToTalk');
-    expect(desktopNews(test)).toEqual([{ event: 'app:command', payload: { command: 'pushToTalk' } }]);
+    expect(desktopNews(test)).toEqual([{ event: 'desktop:command', payload: { command: 'pushToTalk' } }]);
   });
 
   it('are registered again when Settings change them, and the windows hear which work', async () => {
     const shortcuts = fakeShortcuts(['Alt+Space']);
     const { call, test } = start({ desktop: { shortcuts: shortcuts.port } });
-    const changes = () => desktopNews(test).filter(({ event }) => event === 'shortcuts:changed').map(({ payload }) => payload);
+    const changes = () => desktopNews(test).filter(({ event }) => event === 'desktop:shortcutsChanged').map(({ payload }) => payload);
 
     await call('settings:update', { shortcuts: { quickAsk: 'Alt+Space', liveCaptions: null } });
     expect(changes()).toEqual([
@@ -138,31 +138,31 @@ describe('the global shortcuts', () => {
   it('are unavailable without a desktop (the browser harness)', async () => {
     const { call } = start();
     const unavailable = (name: ShortcutName) => ({ accelerator: DEFAULT_SHORTCUTS[name], state: 'unavailable' });
-    expect(await call('shortcuts:status')).toEqual({
+    expect(await call('desktop:shortcuts')).toEqual({
       ok: true,
       value: { quickAsk: unavailable('quickAsk'), pushToTalk: unavailable('pushToTalk'), liveCaptions: unavailable('liveCaptions') },
     });
   });
 });
 
-describe('app:quickAskHide', () => {
+describe('desktop:hideQuickAsk', () => {
   it('hides the quick-ask window when its own page asks, and opens the app in its place when asked to', async () => {
     const quickAsk = fakeQuickAsk('quick-ask-1');
     const { call } = start({ desktop: { quickAsk } });
     const page = fakeSender({ id: 'quick-ask-1', url: 'app://staff-desk/quick-ask.html' }).sender;
-    expect(await call('app:quickAskHide', {}, page)).toEqual({ ok: true, value: {} });
-    expect(await call('app:quickAskHide', { open: 'settings' }, page)).toEqual({ ok: true, value: {} });
+    expect(await call('desktop:hideQuickAsk', {}, page)).toEqual({ ok: true, value: {} });
+    expect(await call('desktop:hideQuickAsk', { open: 'settings' }, page)).toEqual({ ok: true, value: {} });
     expect(quickAsk.hide.mock.calls).toEqual([[undefined], ['settings']]);
   });
 
   it("is refused to the app's main window, and where there is no quick-ask window", async () => {
     const quickAsk = fakeQuickAsk('quick-ask-1');
     const { call } = start({ desktop: { quickAsk } });
-    expect(await call('app:quickAskHide')).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(await call('desktop:hideQuickAsk')).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect(quickAsk.hide).not.toHaveBeenCalled();
 
     running?.dispose();
     const bare = start();
-    expect(await bare.call('app:quickAskHide')).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(await bare.call('desktop:hideQuickAsk')).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
   });
 });

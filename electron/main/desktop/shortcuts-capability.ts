@@ -24,7 +24,7 @@ function statesOf(state: (name: ShortcutName) => ShortcutState): ShortcutStates 
  * The app's global shortcuts (quick ask, push-to-talk, live captions), registered from Settings each on its own:
  * one that another app holds is reported `taken` (Settings shows it) and the others still work.
  */
-export function createShortcutsCapability(deps: ShortcutsCapabilityDeps): Capability<'shortcuts:status'> {
+export function createShortcutsCapability(deps: ShortcutsCapabilityDeps): Capability<'desktop:shortcuts'> {
   const { shortcuts, log } = deps;
   // Until start() registers what Settings hold.
   let states = statesOf(() => ({ accelerator: null, state: shortcuts ? 'off' : 'unavailable' }));
@@ -44,7 +44,7 @@ export function createShortcutsCapability(deps: ShortcutsCapabilityDeps): Capabi
   }
 
   return {
-    handlers: { 'shortcuts:status': () => ok(states) },
+    handlers: { 'desktop:shortcuts': () => ok(states) },
     start() {
       states = registerAll();
     },

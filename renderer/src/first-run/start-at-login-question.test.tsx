@@ -25,7 +25,7 @@ describe('D4 the first run asks once whether to start at login', () => {
     const { user, api } = await openSettings();
     await user.click(await screen.findByRole('button', { name: 'Start at login' }));
     expect(screen.queryByRole('region', { name: QUESTION })).not.toBeInTheDocument();
-    expect(await api.app.loginItem()).toEqual({ ok: true, value: { supported: true, openAtLogin: true } });
+    expect(await api.desktop.loginItem()).toEqual({ ok: true, value: { supported: true, openAtLogin: true } });
     // The Desktop section below shows the answer.
     const box = await screen.findByRole('checkbox', { name: 'Start Staff Desk when I sign in to this computer' });
     await vi.waitFor(() => expect(box).toBeChecked());
@@ -37,7 +37,7 @@ describe('D4 the first run asks once whether to start at login', () => {
     expect(screen.queryByRole('region', { name: QUESTION })).not.toBeInTheDocument();
     const settings = await api.settings.get();
     expect(settings.ok && settings.value.desktop.startAtLoginAsked).toBe(true);
-    expect(await api.app.loginItem()).toEqual({ ok: true, value: { supported: true, openAtLogin: false } });
+    expect(await api.desktop.loginItem()).toEqual({ ok: true, value: { supported: true, openAtLogin: false } });
   });
 
   it('is asked before sign-in too, beside the first-run checklist', async () => {

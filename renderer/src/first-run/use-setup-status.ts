@@ -51,7 +51,7 @@ export function useSetupStatus(): SetupStatus {
       api.secrets.status(),
       api.oracle.status(),
       signedInNow.current ? api.zoho.status() : Promise.resolve(null),
-      api.app.loginItem(),
+      api.desktop.loginItem(),
     ]).then(([settings, secrets, knowledge, zoho, loginItem]) => {
       // Only the newest answer counts: an older one may predate the change that asked again.
       if (ask !== asked.current) return;
@@ -103,7 +103,7 @@ export function useSetupStatus(): SetupStatus {
         if (result.ok) setFacts((current) => current && { ...current, askStartAtLogin: false });
         return result;
       }
-      const result = await api.app.setLoginItem({ openAtLogin: true });
+      const result = await api.desktop.setLoginItem({ openAtLogin: true });
       if (result.ok) setFacts((current) => current && { ...current, askStartAtLogin: false, loginItem: result.value });
       return result;
     },

@@ -21,6 +21,6 @@ export function watchSetupChanges(api: AppApi, changed: () => void): AppApi {
     secrets: { ...api.secrets, set: thenTell(api.secrets.set), delete: thenTell(api.secrets.delete) },
     oracle: { ...api.oracle, chooseFolder: thenTell(api.oracle.chooseFolder) },
     zoho: { ...api.zoho, disconnect: thenTell(api.zoho.disconnect) },
-    app: { ...api.app, setLoginItem: thenTell(api.app.setLoginItem) },
+    desktop: { ...api.desktop, setLoginItem: thenTell(api.desktop.setLoginItem) },
   };
 }

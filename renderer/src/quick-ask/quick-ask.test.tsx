@@ -85,7 +85,7 @@ describe('the quick-ask window', () => {
     const { user, invoke } = setup();
     await user.click(await screen.findByRole('textbox', { name: 'Ask the Assistant…' }));
     await user.keyboard('{Escape}');
-    expect(callsTo(invoke, 'app:quickAskHide')).toEqual([{}]);
+    expect(callsTo(invoke, 'desktop:hideQuickAsk')).toEqual([{}]);
   });
 
   it('focuses the question box, its text selected, each time its window is shown', async () => {
@@ -103,13 +103,13 @@ describe('the quick-ask window', () => {
     expect(await screen.findByText('Sign in to Staff Desk first, then ask from here.')).toBeVisible();
     expect(box()).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Open Staff Desk' }));
-    expect(callsTo(invoke, 'app:quickAskHide')).toEqual([{ open: 'app' }]);
+    expect(callsTo(invoke, 'desktop:hideQuickAsk')).toEqual([{ open: 'app' }]);
   });
 
   it('without a Gemini key, says so and opens Settings in the app', async () => {
     const { user, invoke } = setup({ configured: [] });
     expect(await screen.findByText('Add your Gemini API key in Staff Desk’s Settings first, then ask from here.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Open Settings' }));
-    expect(callsTo(invoke, 'app:quickAskHide')).toEqual([{ open: 'settings' }]);
+    expect(callsTo(invoke, 'desktop:hideQuickAsk')).toEqual([{ open: 'settings' }]);
   });
 });

@@ -68,7 +68,7 @@ export function QuickAsk() {
   const conversation = conversations[target];
   const answered = conversation.exchanges.length > 0;
 
-  const hide = useCallback((open?: QuickAskOpen) => void api.app.quickAskHide(open ? { open } : {}), [api]);
+  const hide = useCallback((open?: QuickAskOpen) => void api.desktop.hideQuickAsk(open ? { open } : {}), [api]);
   const openPane: OpenPane = (pane) => hide(pane === 'settings' ? 'settings' : 'app');
 
   // Shown again: the box is ready to type in, and what may have changed in the app meanwhile is asked again.

@@ -32,7 +32,7 @@ describe('D4 Settings: Desktop', () => {
 
     await user.click(box);
     expect(box).toBeChecked();
-    expect(await api.app.loginItem()).toEqual({ ok: true, value: { supported: true, openAtLogin: true } });
+    expect(await api.desktop.loginItem()).toEqual({ ok: true, value: { supported: true, openAtLogin: true } });
 
     await user.click(box);
     expect(box).not.toBeChecked();
@@ -47,7 +47,7 @@ describe('D4 Settings: Desktop', () => {
   it('says why it did not change, and shows what the system still has', async () => {
     const { user } = await setup({
       loginItem: { supported: true, openAtLogin: false },
-      handlers: { 'app:setLoginItem': () => err('INTERNAL', 'not written', { reason: 'autostart_unwritable' }) },
+      handlers: { 'desktop:setLoginItem': () => err('INTERNAL', 'not written', { reason: 'autostart_unwritable' }) },
     });
     const box = await checkbox();
     await user.click(box);

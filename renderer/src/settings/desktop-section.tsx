@@ -30,7 +30,7 @@ export function DesktopSection() {
   async function change(openAtLogin: boolean) {
     setBusy(true);
     setNotice(null);
-    const result = await api.app.setLoginItem({ openAtLogin });
+    const result = await api.desktop.setLoginItem({ openAtLogin });
     setBusy(false);
     if (result.ok) setLoginItem(result.value);
     else setNotice(errorNotice(result.error));

@@ -87,7 +87,7 @@ describe('Shortcuts settings', () => {
       pushToTalk: { accelerator: DEFAULT_SHORTCUTS.pushToTalk, state: 'taken' },
       liveCaptions: registered(DEFAULT_SHORTCUTS.liveCaptions),
     };
-    act(() => emit('shortcuts:changed', later));
+    act(() => emit('desktop:shortcutsChanged', later));
     expect(screen.getByRole('alert')).toHaveTextContent(TAKEN);
     expect(stateLines()).toEqual([WORKS, TAKEN, WORKS]);
   });
@@ -98,7 +98,7 @@ describe('Shortcuts settings', () => {
       {},
       {
         handlers: {
-          'shortcuts:status': () =>
+          'desktop:shortcuts': () =>
             ok({
               quickAsk: unavailable(DEFAULT_SHORTCUTS.quickAsk),
               pushToTalk: unavailable(DEFAULT_SHORTCUTS.pushToTalk),

@@ -243,23 +243,23 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'app:info': () => ok(FAKE_APP_INFO),
     'app:openExternal': () => ok({ opened: true as const }),
     'app:copyText': () => ok({ copied: true as const }),
-    'app:quickAskHide': () => ok({}),
-    'app:loginItem': () => ok(loginItem),
+    'desktop:hideQuickAsk': () => ok({}),
+    'desktop:loginItem': () => ok(loginItem),
     // As main: an answer in Settings answers the first run's question too.
-    'app:setLoginItem': ({ openAtLogin }) => {
+    'desktop:setLoginItem': ({ openAtLogin }) => {
       if (!loginItem.supported) return ok(loginItem);
       loginItem = { supported: true, openAtLogin };
       settings = applySettingsPatch(settings, { desktop: { startAtLoginAsked: true } });
       return ok(loginItem);
     },
-    'app:showWindow': () => ok({}),
+    'desktop:showWindow': () => ok({}),
     'settings:get': () => ok(settings),
     'settings:update': (patch) => {
       settings = applySettingsPatch(settings, patch);
       // The folder moved: main re-reads the base and says so.
       if (patch.knowledgeBase?.path !== undefined) send('oracle:changed', knowledgeStatus());
       // New shortcuts: main registers them again and says which now work.
-      if (patch.shortcuts !== undefined) send('shortcuts:changed', shortcutStates());
+      if (patch.shortcuts !== undefined) send('desktop:shortcutsChanged', shortcutStates());
       return ok(settings);
     },
     'secrets:set': ({ name }) => {
@@ -332,7 +332,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'assistant:exportPrompts': () => ok({ saved: true }),
     'voice:stt': () => ok({ text: options.transcript ?? FAKE_TRANSCRIPT }),
     'voice:tts': () => ok(FAKE_SPEECH),
-    'shortcuts:status': () => ok(shortcutStates()),
+    'desktop:shortcuts': () => ok(shortcutStates()),
     'voice:microphone': () => ok({}),
     'translate:text': ({ text, to, speak }) => ok({ translation: fakeTranslation(text, to), ...(speak ? { audio: FAKE_SPEECH } : {}) }),
     // As main: no speech heard is silence, answered with empty fields and no translation.

@@ -8,8 +8,8 @@ export function useShortcutStates(): ShortcutStates | null {
   const [states, setStates] = useState<ShortcutStates | null>(null);
   useEffect(() => {
     let live = true;
-    const stopListening = api.on('shortcuts:changed', setStates);
-    void api.shortcuts.status().then((result) => {
+    const stopListening = api.on('desktop:shortcutsChanged', setStates);
+    void api.desktop.shortcuts().then((result) => {
       // A change main announced while this was on its way is the newer word.
       if (live && result.ok) setStates((current) => current ?? result.value);
     });

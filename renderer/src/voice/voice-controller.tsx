@@ -160,7 +160,7 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
   // must not meet the signed-out one.
   const latestToggle = useRef(toggle);
   latestToggle.current = toggle;
-  useEffect(() => api.on('app:command', ({ command }) => command === 'pushToTalk' && latestToggle.current('ask')), [api]);
+  useEffect(() => api.on('desktop:command', ({ command }) => command === 'pushToTalk' && latestToggle.current('ask')), [api]);
 
   // Signing out ends a recording: it belongs to the member who made it.
   useEffect(() => {

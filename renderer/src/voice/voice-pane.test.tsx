@@ -52,9 +52,9 @@ describe('the Voice pane', () => {
     await screen.findByRole('textbox', { name: 'Your question' });
     // Asked afresh each time: the composer is drawn anew once the sign-in and the key are known.
     const status = () => within(screen.getByRole('button', { name: 'Hold to talk' }).closest('.push-to-talk')! as HTMLElement).getByRole('status');
-    act(() => emit('app:command', { command: 'liveCaptions' }));
+    act(() => emit('desktop:command', { command: 'liveCaptions' }));
     expect(status()).toHaveTextContent('Hold the button, or hold Space, while you speak. Enter starts and stops too.');
-    act(() => emit('app:command', { command: 'pushToTalk' }));
+    act(() => emit('desktop:command', { command: 'pushToTalk' }));
     await expect.poll(() => status().textContent).toMatch(/^Sound cannot be recorded here\. /);
   });
 

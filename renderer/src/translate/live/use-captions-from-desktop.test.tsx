@@ -20,7 +20,7 @@ function setup(options: FakeMainOptions & { refusal?: 'not_found' } = {}) {
   const kit = fakeKit(options.refusal);
   renderWithApp(<p>Another pane</p>, { api: main.api, segmenter: kit });
   const calls = (channel: string) => main.invoke.mock.calls.filter(([called]) => called === channel).map(([, input]) => input);
-  const fromTray = () => act(() => main.emit('app:command', { command: 'liveCaptions' }));
+  const fromTray = () => act(() => main.emit('desktop:command', { command: 'liveCaptions' }));
   /** The session is known (signed in or not) and main has heard the captions' state once. */
   const ready = async () => {
     await vi.waitFor(() => expect(calls('auth:status')).toHaveLength(1));
@@ -41,7 +41,7 @@ describe('D4 live captions from the tray', () => {
     fromTray();
     await vi.waitFor(() => expect(calls('translate:captions').at(-1)).toEqual({ running: true }));
     expect(kit.start).toHaveBeenCalledWith(expect.objectContaining({ input: { kind: 'microphone', deviceId: null } }));
-    expect(calls('app:showWindow')).toEqual([]);
+    expect(calls('desktop:showWindow')).toEqual([]);
 
     fromTray();
     await vi.waitFor(() => expect(calls('translate:captions').at(-1)).toEqual({ running: false }));
@@ -51,7 +51,7 @@ describe('D4 live captions from the tray', () => {
     const { kit, calls, fromTray, ready } = setup({ refusal: 'not_found' });
     await ready();
     fromTray();
-    await vi.waitFor(() => expect(calls('app:showWindow')).toHaveLength(1));
+    await vi.waitFor(() => expect(calls('desktop:showWindow')).toHaveLength(1));
     expect(kit.start).toHaveBeenCalledOnce();
     expect(window.location.hash).toBe('#/translate');
     expect(calls('translate:captions')).toEqual([{ running: false }]);
@@ -61,7 +61,7 @@ describe('D4 live captions from the tray', () => {
     const { kit, calls, fromTray, ready } = setup({ auth: { state: 'signed_out' } });
     await ready();
     fromTray();
-    await vi.waitFor(() => expect(calls('app:showWindow')).toHaveLength(1));
+    await vi.waitFor(() => expect(calls('desktop:showWindow')).toHaveLength(1));
     expect(window.location.hash).toBe('#/translate');
     expect(kit.start).not.toHaveBeenCalled();
   });
@@ -69,7 +69,7 @@ describe('D4 live captions from the tray', () => {
   it('leaves push-to-talk to the voice controller', async () => {
     const { kit, emit, ready } = setup();
     await ready();
-    act(() => emit('app:command', { command: 'pushToTalk' }));
+    act(() => emit('desktop:command', { command: 'pushToTalk' }));
     expect(kit.start).not.toHaveBeenCalled();
   });
 });

@@ -33,12 +33,12 @@ export function useCaptionsFromDesktop(captions: LiveCaptions): void {
 
   const showTranslate = useCallback(() => {
     window.location.hash = '#/translate';
-    void api.app.showWindow({});
+    void api.desktop.showWindow({});
   }, [api]);
 
   useEffect(
     () =>
-      api.on('app:command', ({ command }) => {
+      api.on('desktop:command', ({ command }) => {
         if (command !== 'liveCaptions') return;
         const { captions: now, signedIn, lang: uiLang } = latest.current;
         if (sessionActive(now.status)) return now.stop();
