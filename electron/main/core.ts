@@ -158,6 +158,7 @@ export function createCore(deps: CoreDeps): Core {
     update(patch) {
       const before = lang();
       const next = stored.update(patch);
+      broadcast('settings:changed', next);
       events.settingsChanged(patch);
       const spoken = langOf(next.language);
       if (spoken !== before) deps.languageChanged?.(spoken);

@@ -232,6 +232,8 @@ export const contract = {
 export const broadcasts = {
   /** Sign-in, sign-out, silent renewal, expiry. */
   'auth:changed': authStatusSchema,
+  /** A settings write was stored (from any window, or by main itself): every window's copy follows. */
+  'settings:changed': settingsSchema,
   /** A mailbox pass was stored or failed (scheduled or asked for), or an item was dismissed: the pane shows it. */
   'digest:updated': digestStateSchema,
   /** The knowledge base changed state: indexing started, progressed or finished, or the folder moved. */

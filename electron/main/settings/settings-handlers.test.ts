@@ -75,3 +75,27 @@ describe('the knowledge base folder over settings:update', () => {
     });
   });
 });
+
+describe('settings:changed', () => {
+  it("tells every window what was stored, so a page's copy of the settings never goes stale", async () => {
+    const test = createTestCore();
+    try {
+      const stored = await test.core.registry.call('settings:update', { voice: { spokenAnswers: false } }, fakeSender().sender);
+      const told = test.broadcasts.filter(({ event }) => event === 'settings:changed').map(({ payload }) => payload);
+      expect(stored.ok && told).toEqual([stored.ok ? stored.value : null]);
+      expect(told[0]).toMatchObject({ voice: { spokenAnswers: false } });
+    } finally {
+      test.dispose();
+    }
+  });
+
+  it('says nothing when an update is refused', async () => {
+    const test = createTestCore();
+    try {
+      await test.core.registry.call('settings:update', { knowledgeBase: { path: '/etc' } }, fakeSender().sender);
+      expect(test.broadcasts.filter(({ event }) => event === 'settings:changed')).toEqual([]);
+    } finally {
+      test.dispose();
+    }
+  });
+});
