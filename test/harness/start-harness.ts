@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createCore } from '../../electron/main/core';
 import type { AccessConfig } from '../../shared/access-config';
-import { allowOrigins } from '../../electron/main/ipc/sender';
 import { attachWsTransport, IPC_SOCKET_PATH, type WsTransport } from './ws-transport';
 import { createLogger, createRedactor, type Logger, type LogSink, type Redactor } from '../../electron/main/log/logger';
 import { createKeytarSecretStore, loadKeytar } from '../../electron/main/secrets/keytar-secret-store';
@@ -18,6 +17,7 @@ import type { SecretName } from '../../shared/secrets';
 import type { HarnessConfig } from './harness-config';
 import { harnessLoginPort } from './harness-login-port';
 import { createPageServer } from './page-server';
+import { allowOrigins } from '../../electron/main/app/app-origin';
 
 /** The app's database file name, so a dataDir looks like the app's own data folder. */
 export const DATABASE_FILE = 'staff-desk.sqlite3';

@@ -9,9 +9,9 @@ import { openSocket, SocketRefusedError } from './socket-client';
 import { createTestCore } from '../support/test-core';
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createRegistry, type Handlers } from '../../electron/main/ipc/registry';
-import { allowOrigins } from '../../electron/main/ipc/sender';
 import { attachWsTransport, sameToken, SOCKET_FRAME_CEILING_BYTES } from './ws-transport';
 import { COUNT_STREAM_CONTRACT } from '../support/count-stream-contract';
+import { allowOrigins } from '../../electron/main/app/app-origin';
 
 const TOKEN = 'test-token-0123456789';
 const TOO_LARGE = { ok: false, error: { code: 'TOO_LARGE', message: 'The request is too large.' } };

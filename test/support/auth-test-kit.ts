@@ -1,4 +1,4 @@
-import type { Timers } from '../../electron/main/auth/alarm';
+import type { Timers } from '../../electron/main/timers/alarm';
 import type { LoginPort } from '../../electron/main/auth/login-port';
 
 /** A window the fake port opened and holds open until the test (or an abort) closes it. */

@@ -7,12 +7,12 @@ import type { PromptFiles } from '../../electron/main/assistant/prompt-files';
 import type { TranscriptFiles } from '../../electron/main/translate/transcript-files';
 import type { SaveTranscriptInput } from '../../shared/translate';
 import { createCore, type AppBroadcast, type Core, type CoreDeps } from '../../electron/main/core';
-import { allowOrigins } from '../../electron/main/ipc/sender';
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import { openDatabase } from '../../electron/main/store/open-database';
 import { closedLoginPort } from './auth-test-kit';
 import { APP_ORIGIN } from './fake-sender';
+import { allowOrigins } from '../../electron/main/app/app-origin';
 
 /**
  * Gemini for a core that was given none: a port nothing listens on (the discard port), so a test that forgot

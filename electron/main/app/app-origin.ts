@@ -1,3 +1,4 @@
+import type { SenderPolicy } from '../ipc/sender';
 import { parseUrl } from './parse-url';
 
 /**
@@ -40,6 +41,14 @@ export function rendererSource(env: { devServerUrl: string | undefined; isPackag
 export function isTrustedUrl(raw: string, origins: readonly string[]): boolean {
   const origin = originOf(raw);
   return origin !== null && origins.includes(origin);
+}
+
+/**
+ * Trusts only the main frame of a page whose origin is on the allowlist (the app's own origin). The app decides
+ * whom it trusts; the IPC registry only applies the policy it is given.
+ */
+export function allowOrigins(origins: readonly string[]): SenderPolicy {
+  return (sender) => sender.isMainFrame && isTrustedUrl(sender.url, origins);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
 import { ASSISTANT } from '../../../shared/limits';
 import { ok, type AppError, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
-import type { Member } from '../auth/member';
+import type { Member } from '../../../shared/member';
 import { createDigestStore } from '../digest/digest-store';
 import { failureError, type GeminiFailure } from '../gemini/failure';
 import type { GeminiGateway } from '../gemini/gateway';

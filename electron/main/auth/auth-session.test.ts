@@ -11,10 +11,10 @@ import { startCfAccessDouble, type CfAccessDouble } from '../../../test/doubles/
 import { fakeLoginPort, manualClock, type ManualClock } from '../../../test/support/auth-test-kit';
 import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { createRegistry } from '../ipc/registry';
-import { allowOrigins } from '../ipc/sender';
 import { createMemoryLogger } from '../log/logger';
 import type { Notify } from './login-port';
 import { createAuthSession } from './auth-session';
+import { allowOrigins } from '../app/app-origin';
 
 const APP_URL = 'https://desk.example.com/';
 const HOUR_SEC = 3600;

@@ -9,10 +9,10 @@ import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { createGatewayKit, useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-kit';
 import { createTestCore } from '../../../test/support/test-core';
 import { createRegistry, type Handlers } from '../ipc/registry';
-import { allowOrigins } from '../ipc/sender';
 import { createMemoryLogger } from '../log/logger';
 import { createMemorySecretStore } from '../secrets/memory-secret-store';
 import { createAuthSession } from './auth-session';
+import { allowOrigins } from '../app/app-origin';
 
 /*
  * The one guard (issue 4): a protected channel without a verified, unexpired session is refused before its

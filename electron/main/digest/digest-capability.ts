@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { DigestState } from '../../../shared/digest';
 import type { Lang } from '../../../shared/lang';
 import { SECRETARY } from '../../../shared/limits';
-import { systemTimers } from '../auth/alarm';
+import { systemTimers } from '../timers/alarm';
 import type { AuthSession } from '../auth/auth-session';
 import type { Notify } from '../auth/login-port';
 import type { Capability } from '../capability';

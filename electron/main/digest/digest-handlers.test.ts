@@ -7,11 +7,11 @@ import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import { createRegistry } from '../ipc/registry';
-import { allowOrigins } from '../ipc/sender';
 import { digestHandlers } from './digest-handlers';
 import { createDigestKit, EDU, SARAA } from '../../../test/support/digest/digest-kit';
 import { IDS } from '../../../test/support/digest/fake-digest-mail';
 import { saveDigest } from '../../../test/support/digest/saved-digest';
+import { allowOrigins } from '../app/app-origin';
 
 /*
  * The digest's channels over the registry, with a real staff session from the test core. The core does not

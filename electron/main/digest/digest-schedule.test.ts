@@ -3,7 +3,7 @@ import { DEFAULT_DIGEST_SETTINGS, type DigestSettings } from '../../../shared/di
 import { DIGEST } from '../../../shared/limits';
 import { err, ok, type Result } from '../../../shared/result';
 import { manualClock } from '../../../test/support/auth-test-kit';
-import type { Member } from '../auth/member';
+import type { Member } from '../../../shared/member';
 import { createMemoryLogger } from '../log/logger';
 import { createDigestSchedule, nextScheduledRun, type DigestReadiness } from './digest-schedule';
 

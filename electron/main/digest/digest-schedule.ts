@@ -1,8 +1,8 @@
 import type { DigestSettings } from '../../../shared/digest';
 import { DIGEST } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
-import { createAlarm, type Timers } from '../auth/alarm';
-import type { Member } from '../auth/member';
+import { createAlarm, type Timers } from '../timers/alarm';
+import type { Member } from '../../../shared/member';
 import type { Logger } from '../log/logger';
 
 /** Why a pass that was due did not run. */

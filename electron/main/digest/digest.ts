@@ -5,7 +5,7 @@ import { DIGEST, SECRETARY } from '../../../shared/limits';
 import { err, ok, type Result } from '../../../shared/result';
 import type { Notify } from '../auth/login-port';
 import type { GeminiGateway } from '../gemini/gateway';
-import type { Member } from '../auth/member';
+import type { Member } from '../../../shared/member';
 import type { Logger } from '../log/logger';
 import { LANGUAGE_NAMES_IN_ENGLISH } from '../prompt/language-names';
 import { newBoundary } from '../prompt/untrusted-data';

@@ -10,7 +10,8 @@ import { readJsonReply, repairTurns } from './json-output';
 import { decoderJsonSchema } from './json-schema';
 import { createStreamReader, readGeneration } from './read-generation';
 import { planGeneration, type Plan, type PlanInput } from './request-plan';
-import { sleep as realSleep, type AttemptOutcome, type Sleep } from './retry-policy';
+import { sleep as realSleep, type Sleep } from '../timers/sleep';
+import type { AttemptOutcome } from './retry-policy';
 import type {
   CallOptions,
   EmbedOptions,

@@ -5,7 +5,8 @@ import { openAttemptSignal, type AttemptSignal } from './attempt-signal';
 import { classifyThrown } from './classify-error';
 import type { GeminiFailure, Outcome } from './failure';
 import { openGeminiClient } from './gemini-client';
-import { RETRY_TIMING, withRetry, type AttemptOutcome, type Sleep } from './retry-policy';
+import type { Sleep } from '../timers/sleep';
+import { RETRY_TIMING, withRetry, type AttemptOutcome } from './retry-policy';
 import type { CallOptions } from './gateway-types';
 
 export interface CallerDeps {

@@ -7,7 +7,6 @@ import {
   SECRETARY_ATTEMPTS,
   isTransient,
   retryDelayMs,
-  sleep,
   withRetry,
   type AttemptOutcome,
 } from './retry-policy';
@@ -130,14 +129,5 @@ describe('withRetry', () => {
       ['overloaded', 1, 500],
       ['overloaded', 2, null],
     ]);
-  });
-});
-
-describe('sleep', () => {
-  it('ends early when its signal aborts', async () => {
-    const controller = new AbortController();
-    const slept = sleep(60_000, controller.signal);
-    controller.abort();
-    await expect(slept).resolves.toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { ASSISTANT, GEMINI, SECRETARY } from '../../../shared/limits';
+import type { Sleep } from '../timers/sleep';
 import type { GeminiFailure, Outcome } from './failure';
 
 /** Total attempts each pipeline makes (S10: one retry for cold starts; G3: three retries after the first). */
@@ -18,21 +19,6 @@ export const RETRY_TIMING: RetryTiming = {
   maxDelayMs: GEMINI.retryMaxDelayMs,
   quotaWaitMaxMs: GEMINI.quietQuotaWaitMaxMs,
 };
-
-/** Resolves after `ms`, or as soon as `signal` aborts. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
-
-export const sleep: Sleep = (ms, signal) =>
-  new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 
 /**
  * Failures worth another attempt: the connection, the clock, a busy server, a per-minute quota. Never a per-day

@@ -6,7 +6,7 @@ import { cancel, stream, unary } from '../../../shared/ipc/define';
 import { ok } from '../../../shared/result';
 import { createMemoryLogger } from '../log/logger';
 import { createRegistry, type Handlers } from './registry';
-import { allowOrigins } from './sender';
+import { allowOrigins } from '../app/app-origin';
 
 type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
 

@@ -5,12 +5,12 @@ import { IPC } from '../../../shared/limits';
 import { err, ok, type Err } from '../../../shared/result';
 import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { createMemoryLogger } from '../log/logger';
-import type { Member } from '../auth/member';
+import type { Member } from '../../../shared/member';
 import { createRegistry, type Handlers, type RegistryDeps } from './registry';
-import { allowOrigins } from './sender';
 import { COUNT_STREAM_CONTRACT } from '../../../test/support/count-stream-contract';
 import { createSignedInTestCore } from '../../../test/support/signed-in-core';
 import { createTestCore } from '../../../test/support/test-core';
+import { allowOrigins } from '../app/app-origin';
 
 const testContract = {
   'echo:say': unary({

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/ipc/define';
 import { IPC } from '../../../shared/limits';
 import { appErrorSchema, err, ok, type Err, type Result } from '../../../shared/result';
-import type { Member } from '../auth/member';
+import type { Member } from '../../../shared/member';
 import type { Logger } from '../log/logger';
 import { checkInputBudget, requestTooLarge } from './input-budget';
 import { inputError } from './input-error';

@@ -1,5 +1,3 @@
-import { isTrustedUrl } from '../app/app-origin';
-
 /**
  * Who made an IPC call, as the transports describe it. The Electron transport fills it from the invoke event,
  * the harness transport from its socket; the registry trusts neither until the sender policy says so.
@@ -15,8 +13,3 @@ export interface Sender {
 }
 
 export type SenderPolicy = (sender: Sender) => boolean;
-
-/** Trusts only the main frame of a page whose origin is on the allowlist (the app's own origin). */
-export function allowOrigins(origins: readonly string[]): SenderPolicy {
-  return (sender) => sender.isMainFrame && isTrustedUrl(sender.url, origins);
-}

@@ -5,7 +5,7 @@ import { ORACLE } from '../../../shared/limits';
 import { manualClock } from '../../../test/support/auth-test-kit';
 import { writeNote } from '../../../test/support/knowledge/knowledge-service-kit';
 import { makeTempDir } from '../../../test/support/store-helpers';
-import { systemTimers } from '../auth/alarm';
+import { systemTimers } from '../timers/alarm';
 import {
   createWatchFolder,
   isNoteChange,

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { watch as chokidarWatch } from 'chokidar';
 import { ORACLE } from '../../../shared/limits';
-import { systemTimers, type Timers } from '../auth/alarm';
+import { systemTimers, type Timers } from '../timers/alarm';
 
 /**
  * Watches a notes folder while the app runs: `onChange` once a burst of changes to notes has settled, and again

@@ -1,7 +1,7 @@
 import type { Lang } from '../../../shared/lang';
 import type { Logger } from '../log/logger';
 import type { StoreOpenError } from '../store/open-database';
-import { STORE_TEXTS } from '../texts/store-texts';
+import { STORE_TEXTS } from '../store/store-texts';
 
 export type RecoveryChoice = 'start-fresh' | 'quit';
 

@@ -6,9 +6,9 @@ import { jsonReply } from '../../../test/doubles/gemini-double';
 import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { createRegistry } from '../ipc/registry';
-import { allowOrigins } from '../ipc/sender';
 import { createMemoryLogger } from '../log/logger';
 import { createSecretaryKit, EDU, type SecretaryKit } from '../../../test/support/secretary/secretary-kit';
+import { allowOrigins } from '../app/app-origin';
 
 const gemini = useGeminiDouble();
 

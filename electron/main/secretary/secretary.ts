@@ -10,7 +10,7 @@ import {
 } from '../../../shared/secretary';
 import { createDigestStore } from '../digest/digest-store';
 import type { GeminiGateway } from '../gemini/gateway';
-import type { Member } from '../auth/member';
+import type { Member } from '../../../shared/member';
 import type { Logger } from '../log/logger';
 import type { SettingsStore } from '../settings/settings-store';
 import { answerSources, foundSoFar } from './answer-sources';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import type { Lang } from '../../../shared/lang';
 import type { Logger } from '../log/logger';
-import { STORE_TEXTS } from '../texts/store-texts';
+import { STORE_TEXTS } from './store-texts';
 import { needsCheckMarker } from './integrity-check';
 
 export type IntegrityVerdict = 'ok' | 'damaged' | 'unavailable';

@@ -1,4 +1,4 @@
-import { STORE_TEXTS } from '../texts/store-texts';
+import { STORE_TEXTS } from './store-texts';
 
 /** Why the database could not be opened: the member's dialog says it in their language (database-recovery). */
 export interface StoreOpenError {

@@ -6,7 +6,7 @@ import { INDICATOR_TEXTS } from './indicator-texts';
 import { KNOWLEDGE_TEXTS } from './knowledge-texts';
 import { MENU_TEXTS } from './menu-texts';
 import { SESSION_TEXTS } from './session-texts';
-import { STORE_TEXTS } from './store-texts';
+import { STORE_TEXTS } from '../store/store-texts';
 import { TRANSLATE_TEXTS } from './translate-texts';
 import { TRAY_TEXTS } from './tray-texts';
 

@@ -1,5 +1,5 @@
 import { ok, type Result } from '../../../shared/result';
-import type { Member } from '../auth/member';
+import type { Member } from '../../../shared/member';
 import type { Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';

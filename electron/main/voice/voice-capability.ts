@@ -1,6 +1,6 @@
 import { ok, type Result } from '../../../shared/result';
 import { ASSISTANT_BUDGET } from '../assistant/assistant';
-import type { Member } from '../auth/member';
+import type { Member } from '../../../shared/member';
 import type { Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';

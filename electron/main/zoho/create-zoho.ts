@@ -1,5 +1,5 @@
 import { ZOHO } from '../../../shared/limits';
-import type { Sleep } from '../gemini/retry-policy';
+import type { Sleep } from '../timers/sleep';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';

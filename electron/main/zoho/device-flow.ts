@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZOHO } from '../../../shared/limits';
 import type { ZohoProgress } from '../../../shared/zoho-connection';
 import { parseExternalUrl } from '../app/external-url';
-import type { Sleep } from '../gemini/retry-policy';
+import type { Sleep } from '../timers/sleep';
 import type { Logger } from '../log/logger';
 import { readTokenAnswer, tokenErrorFailure, ZOHO_SCOPE, type OAuthClient } from './oauth';
 import type { AccountsServer, ZohoEndpoints } from './zoho-endpoints';

@@ -1,4 +1,4 @@
-import type { Sleep } from '../gemini/retry-policy';
+import type { Sleep } from '../timers/sleep';
 import { createSlidingWindow } from '../rate-limit/sliding-window';
 import type { ZohoFailure } from './zoho-failure';
 

@@ -1,7 +1,7 @@
 import { ZOHO } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
 import type { ZohoConnected, ZohoProgress, ZohoStatus } from '../../../shared/zoho-connection';
-import type { Sleep } from '../gemini/retry-policy';
+import type { Sleep } from '../timers/sleep';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import { runDeviceFlow, type FlowDeps, type Grant } from './device-flow';

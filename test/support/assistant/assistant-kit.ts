@@ -23,7 +23,7 @@ import { noteFiles, type Notes } from '../oracle/oracle-kit';
 import { createFakeMailbox, type FakeMailbox } from '../secretary/fake-mailbox';
 import { createAssistant, ASSISTANT_BUDGET, type Assistant } from '../../../electron/main/assistant/assistant';
 import { createAssistantPromptsStore, type AssistantPromptsStore } from '../../../electron/main/assistant/assistant-prompts';
-import type { Member } from '../../../electron/main/auth/member';
+import type { Member } from '../../../shared/member';
 import type { GeminiGateway } from '../../../electron/main/gemini/gateway';
 import type { StreamRequest } from '../../../electron/main/gemini/gateway-types';
 import { embedChunks } from '../../../electron/main/knowledge/embed-chunks';

@@ -14,7 +14,7 @@ import { expectOpened, makeTempDir } from '../store-helpers';
 import type { Notify } from '../../../electron/main/auth/login-port';
 import type { GeminiGateway } from '../../../electron/main/gemini/gateway';
 import type { JsonRequest } from '../../../electron/main/gemini/gateway-types';
-import type { Member } from '../../../electron/main/auth/member';
+import type { Member } from '../../../shared/member';
 import { createMemoryLogger } from '../../../electron/main/log/logger';
 import { openDatabase } from '../../../electron/main/store/open-database';
 import { createDigest, type DigestDeps, type DigestRun, type DigestService } from '../../../electron/main/digest/digest';

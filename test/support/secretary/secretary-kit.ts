@@ -13,7 +13,7 @@ import { createGatewayKit } from '../gateway-test-kit';
 import { expectOpened, makeTempDir } from '../store-helpers';
 import type { GeminiGateway } from '../../../electron/main/gemini/gateway';
 import type { JsonRequest } from '../../../electron/main/gemini/gateway-types';
-import type { Member } from '../../../electron/main/auth/member';
+import type { Member } from '../../../shared/member';
 import { createMemoryLogger } from '../../../electron/main/log/logger';
 import { openDatabase } from '../../../electron/main/store/open-database';
 import { createSecretary, type Secretary } from '../../../electron/main/secretary/secretary';

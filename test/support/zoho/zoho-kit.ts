@@ -1,7 +1,7 @@
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 import type { ZohoProgress } from '../../../shared/zoho-connection';
 import { startZohoDouble, type ZohoDouble, type ZohoDoubleOptions } from '../../doubles/zoho-double';
-import type { Sleep } from '../../../electron/main/gemini/retry-policy';
+import type { Sleep } from '../../../electron/main/timers/sleep';
 import { createMemoryLogger } from '../../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-secret-store';
 import type { SecretStore } from '../../../electron/main/secrets/secret-store';
