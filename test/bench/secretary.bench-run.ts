@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { expect, it } from 'vitest';
 import { createFakeMailbox, MESSAGES } from '../support/secretary/fake-mailbox';
-import type { MailboxPort } from '../../electron/main/secretary/mailbox-port';
+import type { MailboxPort } from '../../electron/main/mail/mailbox-port';
 import { createSecretaryKit } from '../support/secretary/secretary-kit';
 import { SECRETARY } from '../../shared/limits';
 import { jsonReply, startGeminiDouble } from '../doubles/gemini-double';

@@ -6,7 +6,7 @@ import type { Member } from '../../../shared/member';
 import type { FunctionCall, ToolDeclaration } from '../gemini/gateway-types';
 import { decoderJsonSchema } from '../gemini/json-schema';
 import type { Logger } from '../log/logger';
-import type { QuestionLookups } from '../secretary/question-lookups';
+import type { QuestionLookups } from '../mail/question-lookups';
 
 /** What every tool of one chat request may use: whose request it is, and the request's own state. */
 export interface ToolContext {

@@ -7,7 +7,7 @@ import { deliver, markRead, MORNING_ARRIVALS } from '../../../test/support/diges
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { startZohoWorld, type ZohoWorld } from '../../../test/support/zoho/zoho-kit';
 import { createMemoryLogger } from '../log/logger';
-import { readLatestDigest } from '../secretary/latest-digest';
+import { readLatestDigest } from '../mail/latest-digest';
 import { createDigestStore } from './digest-store';
 
 /*

@@ -1,4 +1,4 @@
-import type { MailSummary } from '../secretary/mailbox-port';
+import type { MailSummary } from '../mail/mailbox-port';
 import { untrustedMarkers } from '../prompt/untrusted-data';
 
 export interface DigestPromptView {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DigestItem } from '../../../shared/digest';
-import type { MailSummary } from '../secretary/mailbox-port';
+import type { MailSummary } from '../mail/mailbox-port';
 
 /**
  * What the model answers for a pass. It names the messages that matter by id only: sender, subject and folder

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MailSummary } from '../secretary/mailbox-port';
+import type { MailSummary } from '../mail/mailbox-port';
 import { stillOpenIn } from './open-items';
 
 const message = (messageId: string, date: string): MailSummary => ({ messageId, folderId: '1', from: 'a@b.c', subject: 's', date, summary: '' });

@@ -1,4 +1,4 @@
-import type { MailSummary } from '../secretary/mailbox-port';
+import type { MailSummary } from '../mail/mailbox-port';
 
 /** A message a pass may still show, by id and (when known) when Zoho received it, ISO 8601. */
 export interface MessageRef {

@@ -1,7 +1,7 @@
 import { SECRETARY } from '../../../shared/limits';
 import type { SecretarySource } from '../../../shared/secretary';
-import type { MailboxPort, MailSummary } from './mailbox-port';
-import type { QuestionLookups } from './question-lookups';
+import type { MailboxPort, MailSummary } from '../mail/mailbox-port';
+import type { QuestionLookups } from '../mail/question-lookups';
 
 /**
  * The messages an answer used: every message read in this question, then those the model cites by messageId.

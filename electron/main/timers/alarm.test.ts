@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { manualClock } from '../../../test/support/auth-test-kit';
-import { createAlarm, type Timers } from '../timers/alarm';
+import { createAlarm, type Timers } from './alarm';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 import { SECRETARY } from '../../../shared/limits';
-import type { MailSummary } from '../secretary/mailbox-port';
+import type { MailSummary } from '../mail/mailbox-port';
 import { zohoMessageItemSchema, type ZohoMessageItem } from './zoho-wire';
 
 /** "Name <address>" when Zoho gives both and they differ, else whichever it gave. */

@@ -1,5 +1,5 @@
 import { ZOHO } from '../../../shared/limits';
-import type { MailSearch } from '../secretary/mailbox-port';
+import type { MailSearch } from '../mail/mailbox-port';
 
 /** Zoho's searchKey parameters for the model's three fields (seeds 000: query -> entire, from -> sender, subject). */
 export type SearchParam = 'entire' | 'sender' | 'subject';

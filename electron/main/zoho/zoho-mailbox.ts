@@ -1,7 +1,7 @@
 import { SECRETARY, ZOHO } from '../../../shared/limits';
 import { err } from '../../../shared/result';
 import type { Logger } from '../log/logger';
-import type { MailboxPort, MailSearch, MailSummary, RecentMailPort } from '../secretary/mailbox-port';
+import type { MailboxPort, MailSearch, MailSummary, RecentMailPort } from '../mail/mailbox-port';
 import type { MailApi } from './mail-api';
 import { readMessageList } from './mail-summary';
 import { relaxedSearch, searchKey, searchTerms } from './search-key';

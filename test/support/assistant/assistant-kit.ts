@@ -31,7 +31,7 @@ import { indexNotes } from '../../../electron/main/knowledge/index-folder';
 import { createMemoryLogger } from '../../../electron/main/log/logger';
 import { createAiChannelLimiter } from '../../../electron/main/rate-limit/ai-channel-limiter';
 import type { ToolContext } from '../../../electron/main/assistant/tool-registry';
-import { createQuestionLookups } from '../../../electron/main/secretary/question-lookups';
+import { createQuestionLookups } from '../../../electron/main/mail/question-lookups';
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-secret-store';
 
 export const ANA: Member = { email: 'ana@crearack.com', name: 'Ana' };

@@ -3,7 +3,7 @@
  * Hetzner notice, a client waiting for an answer, a phishing attempt). IDs are Zoho-sized (above 2^53) strings.
  */
 import { ok, type AppError, type Result } from '../../../shared/result';
-import type { MailboxPort, MailSummary, RecentMailPort, RecentMailQuery } from '../../../electron/main/secretary/mailbox-port';
+import type { MailboxPort, MailSummary, RecentMailPort, RecentMailQuery } from '../../../electron/main/mail/mailbox-port';
 
 export interface FakeMail extends MailSummary {
   unread: boolean;

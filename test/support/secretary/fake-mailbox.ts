@@ -4,7 +4,7 @@
  */
 import { SECRETARY } from '../../../shared/limits';
 import { ok, type AppError, type Result } from '../../../shared/result';
-import type { MailboxPort, MailSearch, MailSummary } from '../../../electron/main/secretary/mailbox-port';
+import type { MailboxPort, MailSearch, MailSummary } from '../../../electron/main/mail/mailbox-port';
 
 export interface StoredMessage extends Omit<MailSummary, 'summary'> {
   /** The body as readable text, as the Zoho client hands it over after HTML to text. */

@@ -4,9 +4,9 @@ import { ASSISTANT, SECRETARY } from '../../../../shared/limits';
 import { ok } from '../../../../shared/result';
 import type { DigestStore } from '../../digest/digest-store';
 import type { Logger } from '../../log/logger';
-import { describeDigest, describeLookup } from '../../prompt/mail-text';
-import { readLatestDigest } from '../../secretary/latest-digest';
-import type { MailboxPort } from '../../secretary/mailbox-port';
+import { describeDigest, describeLookup } from '../../mail/mail-prompt-text';
+import { readLatestDigest } from '../../mail/latest-digest';
+import type { MailboxPort } from '../../mail/mailbox-port';
 import { defineTool, type Tool } from '../tool-registry';
 
 export interface MailToolsDeps {

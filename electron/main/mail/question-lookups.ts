@@ -1,7 +1,6 @@
 import { SECRETARY } from '../../../shared/limits';
 import { ok, type Result } from '../../../shared/result';
 import type { MailboxPort, MailSearch, MailSummary } from './mailbox-port';
-import type { SecretaryAction } from './secretary-action';
 
 /** One tool round of this question, as the next prompt shows it to the model. */
 export type Lookup =
@@ -11,7 +10,13 @@ export type Lookup =
   | { kind: 'refused'; messageId: string; folderId: string }
   | { kind: 'reread'; message: MailSummary };
 
-export type ToolAction = Exclude<SecretaryAction, { action: 'responder' }>;
+/**
+ * A mailbox lookup as the model asks for it, in the seeds' action names (S3): `buscar` searches, `leer` reads one
+ * message a search in this question returned. The Secretary's decoded actions and the Assistant's tool calls are both this.
+ */
+export type LookupAction =
+  | { action: 'buscar'; query?: string | undefined; from?: string | undefined; subject?: string | undefined }
+  | { action: 'leer'; messageId: string; folderId: string };
 
 /**
  * What this question has looked up so far. It lives only as long as the question: nothing of it is stored (S12).
@@ -23,7 +28,7 @@ export interface QuestionLookups {
   /** The messages read, in order. */
   readonly read: readonly MailSummary[];
   /** Runs one tool round; a mailbox failure ends the question with the mailbox's own error. */
-  run(action: ToolAction, signal: AbortSignal): Promise<Result<Lookup>>;
+  run(action: LookupAction, signal: AbortSignal): Promise<Result<Lookup>>;
 }
 
 export function createQuestionLookups(mailbox: MailboxPort): QuestionLookups {
@@ -68,7 +73,7 @@ export function createQuestionLookups(mailbox: MailboxPort): QuestionLookups {
   };
 }
 
-function termsOf(action: Extract<ToolAction, { action: 'buscar' }>): MailSearch {
+function termsOf(action: Extract<LookupAction, { action: 'buscar' }>): MailSearch {
   const terms: MailSearch = {};
   if (action.query) terms.query = action.query;
   if (action.from) terms.from = action.from;

@@ -1,5 +1,4 @@
 import type { Digest } from '../../../shared/digest';
-import type { DigestStore } from '../digest/digest-store';
 import type { Logger } from '../log/logger';
 
 /** S7: the member's latest F0 pass, the secretary's main context. */
@@ -9,7 +8,12 @@ export type DigestContext =
   /** The table could not be read: the question still goes ahead, and the prompt says why there is no digest. */
   | { kind: 'unavailable' };
 
-export function readLatestDigest(digests: Pick<DigestStore, 'latest'>, owner: string, log: Logger): DigestContext {
+/** Where the passes are kept (digest/digest-store.ts): the latest one of a member, or null before their first. */
+export interface LatestDigests {
+  latest(owner: string): Digest | null;
+}
+
+export function readLatestDigest(digests: LatestDigests, owner: string, log: Logger): DigestContext {
   try {
     const digest = digests.latest(owner);
     return digest ? { kind: 'digest', digest } : { kind: 'none' };

@@ -1,7 +1,7 @@
-import { untrustedBlock } from './untrusted-data';
-import type { DigestContext } from '../secretary/latest-digest';
-import type { MailSummary } from '../secretary/mailbox-port';
-import type { Lookup } from '../secretary/question-lookups';
+import { untrustedBlock } from '../prompt/untrusted-data';
+import type { DigestContext } from './latest-digest';
+import type { MailSummary } from './mailbox-port';
+import type { Lookup } from './question-lookups';
 
 /**
  * How mailbox data is shown to a model, in the same words wherever a model reads it (the secretary's prompt, the
