@@ -102,7 +102,7 @@ async function main(): Promise<number> {
     const { db } = opened;
     try {
       const log = createLogger([{ write: (line) => process.stderr.write(`${line}\n`) }], redactor);
-      const gateway = createGeminiGateway({ secrets, baseUrl: options.baseUrl, log });
+      const gateway = createGeminiGateway({ readKey: () => secrets.get('gemini.apiKey'), baseUrl: options.baseUrl, log });
       const dimensions = GEMINI.embeddingDimensions;
       const indexed = await indexNotes({ db, collection: COLLECTION, files, signal: cancel.signal });
       console.error(`Read ${indexed.added} notes from ${options.folder}.`);

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import type { AuthStatus } from '../../shared/auth';
-import type { AppContract } from '../../shared/ipc/contract';
+import type { AppBroadcasts, AppContract } from '../../shared/ipc/contract';
 import type { MemberSecretName } from '../../shared/secrets';
 import type { SettingsPatch } from '../../shared/settings';
 import type { Handlers } from './ipc/registry';
@@ -17,15 +18,25 @@ export interface AppEvents {
   sessionChanged(status: AuthStatus): void;
   /** The member connected their mailbox. */
   mailboxConnected(): void;
+  /** A mailbox pass was stored or failed, or an item of it dismissed: the latest pass may read differently. */
+  digestChanged(): void;
+  /** Live captions started or stopped in the app's window. */
+  captionsChanged(running: boolean): void;
+  /** The member closed the window and the app stays in the tray. */
+  closedToTray(): void;
 }
+
+/** Sends an event main raises on its own to the app's windows; the core checks the payload against the contract. */
+export type Broadcast = <E extends keyof AppBroadcasts>(event: E, payload: z.input<AppBroadcasts[E]>) => void;
 
 /** The channels a handler serves (a cancel channel is the registry's own). */
 export type HandledChannel = keyof Handlers<AppContract>;
 
 /**
  * One capability of the app (the oracle, the secretary, the assistant...): its channels' handlers, what it does
- * when something it depends on changes, and how it starts and stops. The core registers each one; no capability
- * is wired by hand inside the core.
+ * when something it follows changes, and how it starts and stops. Each is made by a factory in its own folder
+ * from the services the core offers; the core builds them from one list and registers them, and no capability
+ * calls another.
  */
 export interface Capability<K extends HandledChannel = never> extends Partial<AppEvents> {
   readonly handlers: Pick<Handlers<AppContract>, K>;

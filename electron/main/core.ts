@@ -1,46 +1,46 @@
 import type Database from 'better-sqlite3';
-import type { z } from 'zod';
 import type { AccessConfig } from '../../shared/access-config';
 import { broadcasts, contract, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
 import type { DesktopCommand } from '../../shared/desktop';
 import { matchLang, type Lang } from '../../shared/lang';
-import { ASSISTANT, TRANSLATE } from '../../shared/limits';
-import { appHandlers, type AppInfo } from './app/app-handlers';
+import { createAppCapability } from './app/app-capability';
+import type { AppInfo } from './app/app-handlers';
 import { createAssistantCapability } from './assistant/assistant-capability';
 import type { PromptFiles } from './assistant/prompt-files';
-import { ASSISTANT_BUDGET } from './assistant/assistant';
 import { accessFromSettings } from './auth/access-from-settings';
-import { systemTimers } from './timers/alarm';
-import { authHandlers } from './auth/auth-handlers';
+import { createAuthCapability } from './auth/auth-capability';
 import { createAuthSession, type AuthSession } from './auth/auth-session';
 import type { LoginPort, Notify } from './auth/login-port';
-import type { AppEvents, Capability } from './capability';
+import type { AppEvents, Broadcast, Capability, HandledChannel } from './capability';
 import { createDesktopCapability, type DesktopPorts } from './desktop/desktop-capability';
 import { createQuickAskCapability, type QuickAskPort } from './desktop/quick-ask-capability';
 import type { ShortcutPort } from './desktop/shortcut-port';
 import { createShortcutsCapability } from './desktop/shortcuts-capability';
 import { createDigestCapability } from './digest/digest-capability';
+import { createDigestStore } from './digest/digest-store';
 import { createGeminiGateway } from './gemini/gateway';
-import { sleep } from './timers/sleep';
-import { createRegistry, type Registry } from './ipc/registry';
+import { createRegistry, type Handlers, type Registry } from './ipc/registry';
 import type { SenderPolicy } from './ipc/sender';
 import type { WatchFolder } from './knowledge/watch-folder';
 import type { Logger } from './log/logger';
-import { createOracleCapability } from './oracle/oracle-capability';
 import type { OpenNoteFile } from './oracle/open-note-file';
-import { createAiChannelLimiter } from './rate-limit/ai-channel-limiter';
-import type { SecretStore } from './secrets/secret-store';
+import { createOracleCapability } from './oracle/oracle-capability';
+import { createAiChannel } from './rate-limit/ai-budgets';
+import { createSpeechGrants } from './rate-limit/speech-grants';
 import { createKeysCapability } from './secrets/keys-capability';
+import type { SecretStore } from './secrets/secret-store';
 import { createSecretaryCapability } from './secretary/secretary-capability';
-import { settingsHandlers } from './settings/settings-handlers';
+import { createSettingsCapability } from './settings/settings-capability';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store';
-import { createZoho } from './zoho/create-zoho';
-import { createSpeechGrants } from './voice/speech-grants';
-import { createVoiceCapability } from './voice/voice-capability';
-import { createTranslateCapability, TRANSLATE_BUDGET } from './translate/translate-capability';
+import { createSpeechService } from './speech/speech-service';
+import { systemTimers } from './timers/alarm';
+import { sleep } from './timers/sleep';
 import type { TranscriptFiles } from './translate/transcript-files';
+import { createTranslateCapability } from './translate/translate-capability';
+import { createVoiceCapability } from './voice/voice-capability';
+import { createZoho } from './zoho/create-zoho';
 import { mailHtmlToText } from './zoho/mail-text';
-import { zohoHandlers } from './zoho/zoho-handlers';
+import { createZohoCapability } from './zoho/zoho-capability';
 import type { ZohoOverrides } from './zoho/zoho-endpoints';
 
 export type AppBroadcast = keyof AppBroadcasts;
@@ -115,6 +115,47 @@ export interface Core {
   close(): void;
 }
 
+/**
+ * Every capability of the app, each made by its own folder's factory from the services below. A new capability is
+ * one line here; the compiler checks that the services satisfy its factory and that every channel of the contract
+ * is served by exactly one capability.
+ */
+const CAPABILITIES = [
+  createAppCapability,
+  createSettingsCapability,
+  createKeysCapability,
+  createAuthCapability,
+  createZohoCapability,
+  createDigestCapability,
+  createOracleCapability,
+  createSecretaryCapability,
+  createAssistantCapability,
+  createVoiceCapability,
+  createTranslateCapability,
+  createShortcutsCapability,
+  createQuickAskCapability,
+  createDesktopCapability,
+] as const;
+
+/** The channels the listed capabilities serve, from their factories' return types. */
+type ServedBy<F> = F extends (services: never) => Capability<infer K> ? K : never;
+/** Fails to compile, naming the channel, while a channel of the contract has no capability to serve it. */
+type EveryChannelServed<Missing extends never> = Missing;
+export type ServedChannels = EveryChannelServed<Exclude<HandledChannel, ServedBy<(typeof CAPABILITIES)[number]>>>;
+
+/** One handler table from every capability's; two capabilities serving one channel is a wiring bug. */
+function handlersOf(capabilities: readonly Capability[]): Handlers<AppContract> {
+  const handlers: Record<string, unknown> = {};
+  for (const capability of capabilities) {
+    for (const [channel, handler] of Object.entries(capability.handlers)) {
+      if (channel in handlers) throw new Error(`two capabilities serve ${channel}`);
+      handlers[channel] = handler;
+    }
+  }
+  // Complete: ServedChannels proves that the list serves every channel of the contract.
+  return handlers as Handlers<AppContract>;
+}
+
 export function createCore(deps: CoreDeps): Core {
   const { log } = deps;
   const now = deps.now ?? (() => Date.now());
@@ -122,20 +163,26 @@ export function createCore(deps: CoreDeps): Core {
   const langOf = (chosen: Lang | null): Lang => chosen ?? matchLang(deps.systemLanguages ?? []);
   const lang = () => langOf(stored.get().language);
 
-  function broadcast<E extends AppBroadcast>(event: E, payload: z.input<AppBroadcasts[E]>) {
+  const broadcast: Broadcast = (event, payload) => {
     const checked = broadcasts[event].safeParse(payload);
     // A payload that breaks the contract is our bug: logged, and the window is not sent what it cannot read.
     if (!checked.success) return log.error('broadcast refused: payload breaks the contract', { event, error: checked.error });
     deps.broadcast(event, checked.data);
-  }
+  };
 
   // Filled below, once every capability exists: events raised earlier (none are, before start) reach nobody.
   const capabilities: Capability[] = [];
+  const tell = <E extends keyof AppEvents>(event: E, ...args: Parameters<AppEvents[E]>) => {
+    for (const capability of capabilities) (capability[event] as ((...a: Parameters<AppEvents[E]>) => void) | undefined)?.(...args);
+  };
   const events: AppEvents = {
-    settingsChanged: (patch) => capabilities.forEach((capability) => capability.settingsChanged?.(patch)),
-    secretChanged: (name) => capabilities.forEach((capability) => capability.secretChanged?.(name)),
-    sessionChanged: (status) => capabilities.forEach((capability) => capability.sessionChanged?.(status)),
-    mailboxConnected: () => capabilities.forEach((capability) => capability.mailboxConnected?.()),
+    settingsChanged: (patch) => tell('settingsChanged', patch),
+    secretChanged: (name) => tell('secretChanged', name),
+    sessionChanged: (status) => tell('sessionChanged', status),
+    mailboxConnected: () => tell('mailboxConnected'),
+    digestChanged: () => tell('digestChanged'),
+    captionsChanged: (running) => tell('captionsChanged', running),
+    closedToTray: () => tell('closedToTray'),
   };
 
   const session = createAuthSession({
@@ -152,7 +199,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     log,
   });
-  // Every settings write goes through here, so every capability learns at once what changed.
+  // Every settings write goes through here, so every window and every capability learns at once what changed.
   const settings: SettingsStore = {
     get: stored.get,
     update(patch) {
@@ -165,12 +212,7 @@ export function createCore(deps: CoreDeps): Core {
       return next;
     },
   };
-
-  const gemini = createGeminiGateway({ secrets: deps.secrets, baseUrl: deps.gemini.baseUrl, log });
-  const hasGeminiKey = async () => {
-    const key = await deps.secrets.get('gemini.apiKey');
-    return key.ok && key.value !== null;
-  };
+  const gateway = createGeminiGateway({ readKey: () => deps.secrets.get('gemini.apiKey'), baseUrl: deps.gemini.baseUrl, log });
   const zoho = createZoho({
     secrets: deps.secrets,
     settings,
@@ -183,112 +225,48 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.zoho ? { overrides: deps.zoho } : {}),
   });
 
-  const app = { handlers: appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, copyText: deps.copyText, log }) };
-  const preferences = { handlers: settingsHandlers({ settings }) };
-  const keys = createKeysCapability({ db: deps.db, secrets: deps.secrets, gateway: gemini, settings, events, now });
-  const auth: Capability<'auth:status' | 'auth:login' | 'auth:logout'> = {
-    handlers: authHandlers({ session }),
-    close: () => session.close(),
-    // A new team or application: the session learns at once that its sign-in may no longer hold.
-    settingsChanged: (patch) => {
-      if (patch.access) session.accessChanged();
-    },
-  };
-  const mailbox = { handlers: zohoHandlers({ connection: zoho.connection, connected: events.mailboxConnected }) };
-  const desktop = createDesktopCapability({
-    ...deps.desktop,
+  // What the core offers every capability: each factory takes the part it names, by name and type.
+  const services = {
     db: deps.db,
-    session,
-    settings,
-    notify: deps.auth.notify,
-    lang,
-    platform: deps.appInfo.platform,
+    secrets: deps.secrets,
     log,
-  });
-  const digest = createDigestCapability({
-    db: deps.db,
-    gateway: gemini,
-    zoho,
-    settings,
-    session,
-    lang,
-    notify: deps.auth.notify,
-    publish: (stored) => {
-      broadcast('digest:updated', stored);
-      desktop.digestChanged();
-    },
     now,
-    log,
-  });
-  const oracle = createOracleCapability({
-    db: deps.db,
-    gateway: gemini,
-    settings,
-    hasGeminiKey,
     lang,
+    settings,
+    session,
+    gateway,
+    zoho,
+    events,
+    broadcast,
+    notify: deps.auth.notify,
+    appInfo: deps.appInfo,
+    platform: deps.appInfo.platform,
+    openExternal: deps.openExternal,
+    copyText: deps.copyText,
+    hasGeminiKey: async () => {
+      const key = await deps.secrets.get('gemini.apiKey');
+      return key.ok && key.value !== null;
+    },
+    digests: createDigestStore(deps.db),
+    // G9: one limiter for the whole AI channel, and the voice questions whose spoken answers it already counted.
+    limiter: createAiChannel({ now }),
+    speechGrants: createSpeechGrants({ now }),
+    speech: createSpeechService({ gateway, settings: settings.get, now, log }),
     defaultFolder: deps.knowledge.defaultFolder,
     chooseFolder: deps.knowledge.chooseFolder,
     openNote: deps.knowledge.openNote,
-    ...(deps.knowledge.watch ? { watch: deps.knowledge.watch } : {}),
-    publish: (status) => broadcast('oracle:changed', status),
-    now,
-    log,
-  });
-  const secretary = createSecretaryCapability({ db: deps.db, gateway: gemini, zoho, secrets: deps.secrets, settings, now, log });
-  // G9: one limiter for the whole AI channel; each part counts against its own budget (Voice shares the Assistant's;
-  // Translate has its own, so live captions never starve the Assistant).
-  const aiChannel = createAiChannelLimiter({
-    now,
-    budgets: {
-      [ASSISTANT_BUDGET]: { limit: ASSISTANT.rateLimitPerMinute, windowMs: ASSISTANT.rateLimitWindowMs },
-      [TRANSLATE_BUDGET]: { limit: TRANSLATE.rateLimitPerMinute, windowMs: TRANSLATE.rateLimitWindowMs },
-    },
-  });
-  const speechGrants = createSpeechGrants({ now });
-  const assistant = createAssistantCapability({
-    db: deps.db,
-    gateway: gemini,
-    settings,
-    zoho,
-    secrets: deps.secrets,
-    limiter: aiChannel,
-    speechGrants,
+    watch: deps.knowledge.watch,
     promptFiles: deps.assistant.promptFiles,
     timeZone: deps.assistant.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
-    now,
-    log,
-  });
-  const voice = createVoiceCapability({
-    gateway: gemini,
-    settings,
-    limiter: aiChannel,
-    speechGrants,
-    ...deps.voice,
-    now,
-    log,
-  });
-  const translate = createTranslateCapability({
-    gateway: gemini,
-    settings,
-    limiter: aiChannel,
     transcriptFiles: deps.translate.transcriptFiles,
-    now,
-    log,
-  });
-
-  const command = (name: DesktopCommand) => broadcast('desktop:command', { command: name });
-  const shortcuts = createShortcutsCapability({
-    settings,
-    ...(deps.desktop?.shortcuts ? { shortcuts: deps.desktop.shortcuts } : {}),
-    actions: {
-      quickAsk: () => deps.desktop?.quickAsk?.toggle(),
-      pushToTalk: () => command('pushToTalk'),
-      liveCaptions: () => command('liveCaptions'),
-    },
-    publish: (states) => broadcast('desktop:shortcutsChanged', states),
-    log,
-  });
-  const quickAsk = createQuickAskCapability({ ...(deps.desktop?.quickAsk ? { quickAsk: deps.desktop.quickAsk } : {}) });
+    microphone: deps.voice?.microphone,
+    shortcuts: deps.desktop?.shortcuts,
+    quickAsk: deps.desktop?.quickAsk,
+    loginItem: deps.desktop?.loginItem,
+    tray: deps.desktop?.tray,
+    showWindow: deps.desktop?.showWindow,
+  };
+  capabilities.push(...CAPABILITIES.map((create) => create(services)));
 
   const registry = createRegistry({
     contract,
@@ -298,32 +276,15 @@ export function createCore(deps: CoreDeps): Core {
     windows: { quickAsk: (sender) => deps.desktop?.quickAsk?.isQuickAsk(sender) ?? false },
     currentMember: session.currentMember,
     onUnauthenticated: session.protectedCallRefused,
-    // Spelled out, not folded: the Handlers type then proves that every channel of the contract has its handler.
-    handlers: {
-      ...app.handlers,
-      ...preferences.handlers,
-      ...keys.handlers,
-      ...auth.handlers,
-      ...mailbox.handlers,
-      ...digest.handlers,
-      ...oracle.handlers,
-      ...secretary.handlers,
-      ...assistant.handlers,
-      ...voice.handlers,
-      ...translate.handlers,
-      ...shortcuts.handlers,
-      ...quickAsk.handlers,
-      ...desktop.handlers,
-    },
+    handlers: handlersOf(capabilities),
   });
-  capabilities.push(app, preferences, keys, auth, mailbox, digest, oracle, secretary, assistant, voice, translate, shortcuts, quickAsk, desktop);
   for (const capability of capabilities) capability.start?.();
   return {
     registry,
     auth: session,
     lang,
-    command,
-    closedToTray: desktop.closedToTray,
+    command: (command) => broadcast('desktop:command', { command }),
+    closedToTray: events.closedToTray,
     close() {
       for (const capability of capabilities) capability.close?.();
       deps.db.close();

@@ -99,8 +99,8 @@ it('measures how soon the quick-ask box takes the keyboard after its shortcut is
   const shortcuts = createShortcutsCapability({
     settings: { get: () => DEFAULT_SETTINGS },
     shortcuts: port,
-    actions: { quickAsk: () => window.toggle(), pushToTalk: () => {}, liveCaptions: () => {} },
-    publish: () => {},
+    quickAsk: { toggle: () => window.toggle(), isQuickAsk: () => false, hide: () => window.hide() },
+    broadcast: () => {},
     log: createMemoryLogger(),
   });
   shortcuts.start?.();

@@ -23,8 +23,9 @@ export function createGatewayKit(
 ): GatewayKit {
   const log = createMemoryLogger();
   const delays: number[] = [];
+  const secrets = options.secrets ?? createMemorySecretStore({ 'gemini.apiKey': VALID_KEY });
   const gateway = createGeminiGateway({
-    secrets: options.secrets ?? createMemorySecretStore({ 'gemini.apiKey': VALID_KEY }),
+    readKey: () => secrets.get('gemini.apiKey'),
     baseUrl: double.baseUrl,
     log,
     sleep: async (ms) => {

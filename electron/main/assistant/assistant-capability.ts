@@ -4,12 +4,13 @@ import { ok } from '../../../shared/result';
 import type { Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';
+import type { ASSISTANT_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
-import type { SecretStore } from '../secrets/secret-store';
+import type { LatestDigests } from '../mail/latest-digest';
 import type { SettingsStore } from '../settings/settings-store';
-import type { SpeechGrants } from '../voice/speech-grants';
+import type { SpeechGrants } from '../rate-limit/speech-grants';
 import type { Zoho } from '../zoho/create-zoho';
-import { ASSISTANT_BUDGET, createAssistant } from './assistant';
+import { createAssistant } from './assistant';
 import { createAssistantPromptsStore } from './assistant-prompts';
 import type { PromptFiles } from './prompt-files';
 
@@ -26,7 +27,8 @@ export interface AssistantCapabilityDeps {
   gateway: GeminiGateway;
   settings: SettingsStore;
   zoho: Zoho;
-  secrets: SecretStore;
+  /** The member's mailbox passes, for the mail tools. */
+  digests: LatestDigests;
   /** The AI channel's one limiter (G9): the Assistant counts against ASSISTANT_BUDGET. */
   limiter: AiChannelLimiter<typeof ASSISTANT_BUDGET>;
   /** G9: a voice question's answer is spoken (voice:tts) at no further cost. */
@@ -52,6 +54,7 @@ export function createAssistantCapability(deps: AssistantCapabilityDeps): Capabi
   const assistant = createAssistant({
     gateway: deps.gateway,
     db: deps.db,
+    digests: deps.digests,
     settings: deps.settings.get,
     prompts,
     limiter: deps.limiter,

@@ -10,7 +10,6 @@ import { ASSISTANT } from '../../../shared/limits';
 import { ok, type AppError, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import type { Member } from '../../../shared/member';
-import { createDigestStore } from '../digest/digest-store';
 import { failureError, type GeminiFailure } from '../gemini/failure';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Turn, UserPart, UserTurn } from '../gemini/gateway-types';
@@ -18,7 +17,9 @@ import { ASSISTANT_ATTEMPTS, isLongQuotaWait, isTransient } from '../gemini/retr
 import { historyTurn } from '../gemini/turns';
 import type { Logger } from '../log/logger';
 import { newBoundary } from '../prompt/untrusted-data';
+import { ASSISTANT_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
+import type { LatestDigests } from '../mail/latest-digest';
 import type { MailboxPort } from '../mail/mailbox-port';
 import { createQuestionLookups } from '../mail/question-lookups';
 import { buildAssistantSystemInstruction } from './assistant-prompt';
@@ -29,14 +30,13 @@ import { createMailTools } from './tools/mail-tools';
 import { createSearchKnowledgeTool } from './tools/search-knowledge';
 import { createTranscriptReader } from './voice-transcript';
 
-/** The AI channel's budget the Assistant counts against; Voice asks through the Assistant and shares it (G9). */
-export const ASSISTANT_BUDGET = 'assistant';
-
 export interface AssistantDeps {
   /** The loop's model calls, and search_knowledge's query vectors. */
   gateway: Pick<GeminiGateway, 'stream' | 'embed'>;
-  /** The app database: the knowledge chunks, and the member's digests. */
+  /** The app database: the knowledge chunks search_knowledge reads. */
   db: Database.Database;
+  /** The member's mailbox passes: the mail tools read the latest. */
+  digests: LatestDigests;
   /** Read at every request: models.assistant and models.embedding as they are now. */
   settings: () => Settings;
   prompts: Pick<AssistantPromptsStore, 'get'>;
@@ -93,7 +93,7 @@ export function createAssistant(deps: AssistantDeps): Assistant {
     createSearchKnowledgeTool({ db: deps.db, gateway: deps.gateway, settings: deps.settings, log }),
     createGetServerTimeTool({ now: deps.now, memberTimeZone: deps.memberTimeZone }),
   ];
-  const withMail = [...baseTools, ...createMailTools({ mailbox: deps.mailbox, digests: createDigestStore(deps.db), log })];
+  const withMail = [...baseTools, ...createMailTools({ mailbox: deps.mailbox, digests: deps.digests, log })];
 
   return {
     async chat(input, ctx) {

@@ -1,12 +1,11 @@
-import type Database from 'better-sqlite3';
 import type { Lang } from '../../../shared/lang';
 import { APP_TITLE } from '../../../shared/product';
 import { ok } from '../../../shared/result';
 import type { AuthSession } from '../auth/auth-session';
 import type { Notify } from '../auth/login-port';
 import type { Capability } from '../capability';
-import { createDigestStore } from '../digest/digest-store';
 import type { Logger } from '../log/logger';
+import type { LatestDigests } from '../mail/latest-digest';
 import type { SettingsStore } from '../settings/settings-store';
 import { TRAY_TEXTS } from '../texts/tray-texts';
 import type { LoginItemPort } from './login-item-port';
@@ -14,16 +13,16 @@ import type { PassGlance, TrayState } from './tray-view';
 
 /** What the app has on the desktop beside its window; absent where there is no desktop (the browser harness). */
 export interface DesktopPorts {
-  loginItem?: LoginItemPort;
+  loginItem?: LoginItemPort | undefined;
   /** The tray icon: what it shows of live captions and of the latest pass. */
-  tray?: (change: Partial<Pick<TrayState, 'captionsRunning' | 'pass'>>) => void;
+  tray?: ((change: Partial<Pick<TrayState, 'captionsRunning' | 'pass'>>) => void) | undefined;
   /** Brings the app's window forward. */
-  showWindow?: () => void;
+  showWindow?: (() => void) | undefined;
 }
 
 export interface DesktopCapabilityDeps extends DesktopPorts {
   /** The latest mailbox pass is read from here, for the signed-in member only. */
-  db: Database.Database;
+  digests: LatestDigests;
   session: Pick<AuthSession, 'currentMember'>;
   settings: SettingsStore;
   notify: Notify;
@@ -33,29 +32,21 @@ export interface DesktopCapabilityDeps extends DesktopPorts {
   log: Logger;
 }
 
-export type DesktopChannels = 'translate:captions' | 'desktop:loginItem' | 'desktop:setLoginItem' | 'desktop:showWindow';
-
-export interface DesktopCapability extends Capability<DesktopChannels> {
-  /** A mailbox pass was stored or failed, or an item dismissed: the tray shows the latest pass again. */
-  digestChanged(): void;
-  /** The member closed the window and the app stays in the tray: said once, the first time (D4). */
-  closedToTray(): void;
-}
+export type DesktopChannels = 'desktop:loginItem' | 'desktop:setLoginItem' | 'desktop:showWindow';
 
 /**
  * The tray app (D4, issue 14): what the tray shows of the app's state that only the core knows (the page says
  * whether live captions run; the latest pass is the signed-in member's), the start at login, and the notice given
  * the first time closing the window leaves the app running.
  */
-export function createDesktopCapability(deps: DesktopCapabilityDeps): DesktopCapability {
-  const store = createDigestStore(deps.db);
+export function createDesktopCapability(deps: DesktopCapabilityDeps): Capability<DesktopChannels> {
   const showPass = () => deps.tray?.({ pass: passGlance() });
 
   function passGlance(): PassGlance | null {
     const member = deps.session.currentMember();
     if (!member) return null;
     try {
-      const latest = store.latest(member.email);
+      const latest = deps.digests.latest(member.email);
       return latest && { summary: latest.resumen, needsYou: latest.items.length };
     } catch (error) {
       // The tray is a glance: a database that cannot be read now shows no pass, and the Secretary pane says why.
@@ -68,10 +59,6 @@ export function createDesktopCapability(deps: DesktopCapabilityDeps): DesktopCap
 
   return {
     handlers: {
-      'translate:captions': ({ running }) => {
-        deps.tray?.({ captionsRunning: running });
-        return ok({});
-      },
       'desktop:loginItem': () => ok(loginItemState()),
       'desktop:setLoginItem': ({ openAtLogin }) => {
         if (!deps.loginItem) return ok(loginItemState());
@@ -89,6 +76,8 @@ export function createDesktopCapability(deps: DesktopCapabilityDeps): DesktopCap
     start: showPass,
     sessionChanged: showPass,
     digestChanged: showPass,
+    captionsChanged: (running) => deps.tray?.({ captionsRunning: running }),
+    // Said once, the first time (D4).
     closedToTray() {
       if (deps.settings.get().desktop.closeToTrayTold) return;
       const texts = TRAY_TEXTS[deps.lang()].stillRunning;

@@ -17,7 +17,7 @@ export interface QuickAskPort {
  * The quick-ask page's one channel of its own: Escape (or a button that opens the app) hides its window. The
  * contract keeps it for that window (`window: 'quickAsk'`), so the registry has refused every other caller.
  */
-export function createQuickAskCapability(deps: { quickAsk?: QuickAskPort }): Capability<'desktop:hideQuickAsk'> {
+export function createQuickAskCapability(deps: { quickAsk?: QuickAskPort | undefined }): Capability<'desktop:hideQuickAsk'> {
   return {
     handlers: {
       'desktop:hideQuickAsk': ({ open }) => {

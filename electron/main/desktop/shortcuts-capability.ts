@@ -1,18 +1,22 @@
 import { ok } from '../../../shared/result';
 import { SHORTCUT_NAMES, type ShortcutName, type ShortcutState, type ShortcutStates } from '../../../shared/shortcuts';
-import type { Capability } from '../capability';
+import type { Broadcast, Capability } from '../capability';
 import type { Logger } from '../log/logger';
 import type { SettingsStore } from '../settings/settings-store';
+import type { QuickAskPort } from './quick-ask-capability';
 import type { ShortcutPort } from './shortcut-port';
 
 export interface ShortcutsCapabilityDeps {
   settings: Pick<SettingsStore, 'get'>;
   /** The desktop's global shortcuts; absent where there is no desktop (the browser harness). */
-  shortcuts?: ShortcutPort;
-  /** What each shortcut does when pressed. */
-  actions: Readonly<Record<ShortcutName, () => void>>;
-  /** Tells the app's windows that the shortcuts were registered again (Settings changed them). */
-  publish: (states: ShortcutStates) => void;
+  shortcuts?: ShortcutPort | undefined;
+  /** The quick-ask window its shortcut opens; absent where there is none. */
+  quickAsk?: QuickAskPort | undefined;
+  /**
+   * Asks the app's window to start push-to-talk or live captions (desktop:command), and tells it the shortcuts
+   * were registered again (desktop:shortcutsChanged).
+   */
+  broadcast: Broadcast;
   log: Logger;
 }
 
@@ -26,6 +30,11 @@ function statesOf(state: (name: ShortcutName) => ShortcutState): ShortcutStates 
  */
 export function createShortcutsCapability(deps: ShortcutsCapabilityDeps): Capability<'desktop:shortcuts'> {
   const { shortcuts, log } = deps;
+  const actions: Readonly<Record<ShortcutName, () => void>> = {
+    quickAsk: () => deps.quickAsk?.toggle(),
+    pushToTalk: () => deps.broadcast('desktop:command', { command: 'pushToTalk' }),
+    liveCaptions: () => deps.broadcast('desktop:command', { command: 'liveCaptions' }),
+  };
   // Until start() registers what Settings hold.
   let states = statesOf(() => ({ accelerator: null, state: shortcuts ? 'off' : 'unavailable' }));
 
@@ -36,7 +45,7 @@ export function createShortcutsCapability(deps: ShortcutsCapabilityDeps): Capabi
       const accelerator = stored[name];
       if (!shortcuts) return { accelerator, state: 'unavailable' };
       if (accelerator === null) return { accelerator, state: 'off' };
-      const state = shortcuts.register(name, accelerator, deps.actions[name]);
+      const state = shortcuts.register(name, accelerator, actions[name]);
       // Which keys is no secret; a conflict is worth finding in the log when the member asks why it does nothing.
       if (state === 'taken') log.warn('global shortcut taken by another app', { shortcut: name, accelerator });
       return { accelerator, state };
@@ -51,7 +60,7 @@ export function createShortcutsCapability(deps: ShortcutsCapabilityDeps): Capabi
     settingsChanged(patch) {
       if (patch.shortcuts === undefined) return;
       states = registerAll();
-      deps.publish(states);
+      deps.broadcast('desktop:shortcutsChanged', states);
     },
     close() {
       shortcuts?.unregisterAll();

@@ -1,11 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { DigestState } from '../../../shared/digest';
 import type { Lang } from '../../../shared/lang';
 import { SECRETARY } from '../../../shared/limits';
 import { systemTimers } from '../timers/alarm';
 import type { AuthSession } from '../auth/auth-session';
 import type { Notify } from '../auth/login-port';
-import type { Capability } from '../capability';
+import type { AppEvents, Broadcast, Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';
 import type { SettingsStore } from '../settings/settings-store';
@@ -23,7 +22,9 @@ export interface DigestCapabilityDeps {
   lang: () => Lang;
   notify: Notify;
   /** A pass was stored or failed (scheduled or asked for), or an item dismissed: the Secretary pane shows it. */
-  publish: (state: DigestState) => void;
+  broadcast: Broadcast;
+  /** ...and what else shows the latest pass (the tray) hears of it. */
+  events: Pick<AppEvents, 'digestChanged'>;
   /** Wall clock, epoch milliseconds. */
   now: () => number;
   log: Logger;
@@ -44,7 +45,10 @@ export function createDigestCapability(deps: DigestCapabilityDeps): Capability<D
     lang: deps.lang,
     log: deps.log,
     notify: deps.notify,
-    publish: ({ state }) => deps.publish(state),
+    publish: ({ state }) => {
+      deps.broadcast('digest:updated', state);
+      deps.events.digestChanged();
+    },
   });
   const schedule = createDigestSchedule({
     settings: () => deps.settings.get().digest,

@@ -1,11 +1,11 @@
 import { GEMINI } from '../../../shared/limits';
 import { ok } from '../../../shared/result';
 import type { Logger } from '../log/logger';
-import type { SecretStore } from '../secrets/secret-store';
 import { createCapabilityBook, declaredCapabilities, type ModelCapabilities } from './capabilities';
 import { embedTexts } from './embed';
 import { failed, toResult, type GeminiResult, type Outcome } from './failure';
 import { createGeminiCaller, type AttemptContext } from './gemini-caller';
+import type { ReadGeminiKey } from './gemini-client';
 import { readJsonReply, repairTurns } from './json-output';
 import { decoderJsonSchema } from './json-schema';
 import { createStreamReader, readGeneration } from './read-generation';
@@ -24,7 +24,8 @@ import type {
 import { userText } from './turns';
 
 export interface GeminiGatewayDeps {
-  secrets: SecretStore;
+  /** The member's key, read for every call (the keychain in the app). */
+  readKey: ReadGeminiKey;
   /** https://generativelanguage.googleapis.com in the app; the double's URL in tests. */
   baseUrl: string;
   log: Logger;
@@ -60,9 +61,9 @@ export function createGeminiGateway(deps: GeminiGatewayDeps): GeminiGateway {
   const now = deps.now ?? (() => performance.now());
   const book = createCapabilityBook(deps.capabilities ?? declaredCapabilities);
   const callerDeps = { baseUrl: deps.baseUrl, log, sleep: deps.sleep ?? realSleep, random: deps.random ?? Math.random };
-  const call = createGeminiCaller({ ...callerDeps, secrets: deps.secrets });
+  const call = createGeminiCaller({ ...callerDeps, readKey: deps.readKey });
   // A key on trial is never stored: the caller is handed it in place of the keychain, for this call only.
-  const callWithKey = (key: string) => createGeminiCaller({ ...callerDeps, secrets: { get: async () => ok(key) } });
+  const callWithKey = (key: string) => createGeminiCaller({ ...callerDeps, readKey: async () => ok(key) });
 
   /**
    * Runs a request planned for what the model accepts. When Google refuses a feature the model was thought to

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Lang } from '../../../shared/lang';
-import type { KnowledgeStatus } from '../../../shared/oracle';
-import type { Capability } from '../capability';
+import type { Broadcast, Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
 import { createKnowledgeService } from '../knowledge/knowledge-service';
 import { watchFolder, type WatchFolder } from '../knowledge/watch-folder';
@@ -24,9 +23,9 @@ export interface OracleCapabilityDeps {
   chooseFolder: () => Promise<string | null>;
   openNote: OpenNoteFile;
   /** Tests only: a stand-in for watching the folder. */
-  watch?: WatchFolder;
-  /** The knowledge base changed state: the Oracle pane's index line follows. */
-  publish: (status: KnowledgeStatus) => void;
+  watch?: WatchFolder | undefined;
+  /** The knowledge base changed state (oracle:changed): the Oracle pane's index line follows. */
+  broadcast: Broadcast;
   /** Wall clock, epoch milliseconds. */
   now: () => number;
   log: Logger;
@@ -45,7 +44,7 @@ export function createOracleCapability(deps: OracleCapabilityDeps): Capability<O
     defaultFolder: deps.defaultFolder,
     hasGeminiKey: deps.hasGeminiKey,
     watch: deps.watch ?? watchFolder,
-    publish: deps.publish,
+    publish: (status) => deps.broadcast('oracle:changed', status),
     now: deps.now,
     log,
   });

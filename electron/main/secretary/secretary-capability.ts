@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';
-import type { SecretStore } from '../secrets/secret-store';
+import type { LatestDigests } from '../mail/latest-digest';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Zoho } from '../zoho/create-zoho';
 import { zohoFailed } from '../zoho/zoho-failure';
@@ -12,7 +12,7 @@ export interface SecretaryCapabilityDeps {
   db: Database.Database;
   gateway: GeminiGateway;
   zoho: Zoho;
-  secrets: SecretStore;
+  digests: LatestDigests;
   settings: SettingsStore;
   /** Wall clock, epoch milliseconds. */
   now: () => number;
@@ -25,6 +25,7 @@ export function createSecretaryCapability(deps: SecretaryCapabilityDeps): Capabi
     gateway: deps.gateway,
     mailbox: deps.zoho.mailbox,
     db: deps.db,
+    digests: deps.digests,
     settings: deps.settings,
     now: deps.now,
     log: deps.log,

@@ -8,14 +8,13 @@ import {
   type SecretaryAskInput,
   type SecretarySource,
 } from '../../../shared/secretary';
-import { createDigestStore } from '../digest/digest-store';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Member } from '../../../shared/member';
 import type { Logger } from '../log/logger';
 import type { SettingsStore } from '../settings/settings-store';
 import { answerSources, foundSoFar } from './answer-sources';
 import { createChatQueries } from './chat-queries';
-import { readLatestDigest } from '../mail/latest-digest';
+import { readLatestDigest, type LatestDigests } from '../mail/latest-digest';
 import type { MailboxPort } from '../mail/mailbox-port';
 import { createQuestionLookups, type QuestionLookups } from '../mail/question-lookups';
 import { actionSchema, finalActionSchema, plainAnswer, type AnswerAction } from './secretary-action';
@@ -25,7 +24,10 @@ import { buildSecretaryPrompt, type PromptView } from './secretary-prompt';
 export interface SecretaryDeps {
   gateway: Pick<GeminiGateway, 'generateJson'>;
   mailbox: MailboxPort;
+  /** Where the question's telemetry row is written (S13). */
   db: Database.Database;
+  /** The member's mailbox passes: the latest is the question's main context (S7). */
+  digests: LatestDigests;
   /** Read at every question, so a model changed in Settings applies to the next one. */
   settings: Pick<SettingsStore, 'get'>;
   /** Epoch milliseconds: the rate-limit window, the telemetry row's time and `duration_ms`. */
@@ -58,7 +60,7 @@ type Decision<T> = { ok: true; action: T } | { ok: false; error: AppError; unusa
 export function createSecretary(deps: SecretaryDeps): Secretary {
   const { gateway, mailbox, log } = deps;
   const queries = createChatQueries({ db: deps.db, log });
-  const digests = createDigestStore(deps.db);
+  const { digests } = deps;
 
   async function decide<T>(
     prompt: string,

@@ -1,20 +1,16 @@
 import type Database from 'better-sqlite3';
 import type { AppEvents, Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
-import { vetGeminiKey } from '../gemini/key-check';
-import { modelsCheckHandler } from '../gemini/models-check-handler';
-import { secretsCheckHandler } from '../gemini/secrets-check-handler';
+import { vetGeminiKey } from './gemini-key-check';
+import { secretsCheckHandler } from './secrets-check-handler';
 import type { SettingsStore } from '../settings/settings-store';
 import { createKeyCheckStore } from './key-check-store';
 import type { SecretStore } from './secret-store';
 import { secretsHandlers } from './secrets-handlers';
 
-type KeysChannel = 'secrets:set' | 'secrets:delete' | 'secrets:status' | 'secrets:check' | 'settings:checkModels';
+type KeysChannel = 'secrets:set' | 'secrets:delete' | 'secrets:status' | 'secrets:check';
 
-/**
- * The member's keys: stored write-only, a Gemini key tried before it is stored and on request, its last check
- * kept, and model ids looked up with it before Settings saves them.
- */
+/** The member's keys: stored write-only, a Gemini key tried before it is stored and on request, its last check kept. */
 export function createKeysCapability(deps: {
   db: Database.Database;
   secrets: SecretStore;
@@ -31,7 +27,6 @@ export function createKeysCapability(deps: {
     handlers: {
       ...secretsHandlers({ secrets: deps.secrets, keyChecks, vetGeminiKey: vet, changed: deps.events.secretChanged }),
       ...secretsCheckHandler({ gateway, settings, keyChecks, now }),
-      ...modelsCheckHandler({ gateway }),
     },
   };
 }

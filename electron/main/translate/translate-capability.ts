@@ -1,26 +1,28 @@
 import { ok, type Result } from '../../../shared/result';
 import type { Member } from '../../../shared/member';
-import type { Capability } from '../capability';
+import type { AppEvents, Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';
+import { TRANSLATE_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
 import type { SettingsStore } from '../settings/settings-store';
-import { createVoiceService } from '../voice/voice-service';
+import type { SpeechService } from '../speech/speech-service';
 import type { TranscriptFiles } from './transcript-files';
 import { createTranslateService } from './translate-service';
 
-/** G9, T2: Translate's own budget of the AI channel, so a meeting's live captions never starve the Assistant. */
-export const TRANSLATE_BUDGET = 'translate';
-
-type TranslateChannels = 'translate:text' | 'translate:segment' | 'translate:saveTranscript';
+type TranslateChannels = 'translate:text' | 'translate:segment' | 'translate:saveTranscript' | 'translate:captions';
 
 export interface TranslateCapabilityDeps {
   gateway: Pick<GeminiGateway, 'generate'>;
-  settings: SettingsStore;
+  /** Speech to text for a meeting's segment, and text to speech for a spoken translation. */
+  speech: Pick<SpeechService, 'stt' | 'tts'>;
+  settings: Pick<SettingsStore, 'get'>;
   /** The AI channel's one limiter (G9): every translation, spoken or not, counts once against TRANSLATE_BUDGET. */
   limiter: AiChannelLimiter<typeof TRANSLATE_BUDGET>;
   /** Where an exported transcript is saved: the system's save dialog in the app. */
   transcriptFiles: TranscriptFiles;
+  /** Live captions started or stopped in the window: what shows it outside the window (the tray) follows. */
+  events: Pick<AppEvents, 'captionsChanged'>;
   /** Wall clock, epoch milliseconds. */
   now: () => number;
   log: Logger;
@@ -30,8 +32,7 @@ export interface TranslateCapabilityDeps {
 export function createTranslateCapability(deps: TranslateCapabilityDeps): Capability<TranslateChannels> {
   const { log } = deps;
   const settings = deps.settings.get;
-  const voice = createVoiceService({ gateway: deps.gateway, settings, now: deps.now, log });
-  const translate = createTranslateService({ gateway: deps.gateway, voice, settings, now: deps.now, log });
+  const translate = createTranslateService({ gateway: deps.gateway, speech: deps.speech, settings, now: deps.now, log });
 
   /** G9: before anything goes upstream; a refused request is not counted. */
   function admit(member: Member, channel: TranslateChannels): Result<void> {
@@ -54,6 +55,10 @@ export function createTranslateCapability(deps: TranslateCapabilityDeps): Capabi
       'translate:saveTranscript': async (input) => {
         const saved = await deps.transcriptFiles.save(input);
         return saved.ok ? ok({ saved: saved.value }) : saved;
+      },
+      'translate:captions': ({ running }) => {
+        deps.events.captionsChanged(running);
+        return ok({});
       },
     },
   };

@@ -10,13 +10,13 @@ import { ASSISTANT_ATTEMPTS } from '../gemini/retry-policy';
 import { createTimedGenerate } from '../gemini/timed-generate';
 import type { Logger } from '../log/logger';
 import { newBoundary } from '../prompt/untrusted-data';
-import type { VoiceService } from '../voice/voice-service';
+import type { SpeechService } from '../speech/speech-service';
 import { buildTranslatePrompt } from './translate-prompt';
 
 export interface TranslateServiceDeps {
   gateway: Pick<GeminiGateway, 'generate'>;
   /** Voice's speech to text (V3) for a segment, and its text to speech (V4) for `speak`. */
-  voice: Pick<VoiceService, 'stt' | 'tts'>;
+  speech: Pick<SpeechService, 'stt' | 'tts'>;
   /** Read at every request: the models and the member's voice as they are now. */
   settings: () => Settings;
   /** Milliseconds, for the durations in the log. */
@@ -83,7 +83,7 @@ export function createTranslateService(deps: TranslateServiceDeps): TranslateSer
     signal: AbortSignal,
   ): Promise<Result<T & { audio?: SpeechAudio }>> {
     if (!speak) return ok(result);
-    const speech = await deps.voice.tts(result.translation, deps.settings().voice.voiceName, signal);
+    const speech = await deps.speech.tts(result.translation, deps.settings().voice.voiceName, signal);
     if (speech.ok) return ok({ ...result, audio: speech.value });
     // The whole call was cancelled: that is its answer, not a missing voice.
     if (signal.aborted) return { ok: false, error: speech.error };
@@ -99,7 +99,7 @@ export function createTranslateService(deps: TranslateServiceDeps): TranslateSer
     },
 
     async segment(request, signal) {
-      const heard = await deps.voice.stt(request.audio, signal);
+      const heard = await deps.speech.stt(request.audio, signal);
       if (!heard.ok) return heard;
       const transcript = heard.value.text;
       // T2: a segment without speech is not an error, and there is nothing to translate.

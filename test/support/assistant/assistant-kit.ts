@@ -21,7 +21,9 @@ import { createGatewayKit, VALID_KEY } from '../gateway-test-kit';
 import { knowledgeDatabase } from '../knowledge/chunks';
 import { noteFiles, type Notes } from '../oracle/oracle-kit';
 import { createFakeMailbox, type FakeMailbox } from '../secretary/fake-mailbox';
-import { createAssistant, ASSISTANT_BUDGET, type Assistant } from '../../../electron/main/assistant/assistant';
+import { createDigestStore } from '../../../electron/main/digest/digest-store';
+import { createAssistant, type Assistant } from '../../../electron/main/assistant/assistant';
+import { ASSISTANT_BUDGET } from '../../../electron/main/rate-limit/ai-budgets';
 import { createAssistantPromptsStore, type AssistantPromptsStore } from '../../../electron/main/assistant/assistant-prompts';
 import type { Member } from '../../../shared/member';
 import type { GeminiGateway } from '../../../electron/main/gemini/gateway';
@@ -134,6 +136,7 @@ export async function createAssistantKit(double: GeminiDouble, options: Assistan
   const assistant = createAssistant({
     gateway,
     db,
+    digests: createDigestStore(db),
     settings: () => DEFAULT_SETTINGS,
     prompts,
     limiter: createAiChannelLimiter({

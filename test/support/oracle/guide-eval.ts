@@ -57,7 +57,8 @@ export async function prepareGuideEvaluation(
     rmSync(dir, { recursive: true, force: true });
     await double.close();
   };
-  const gateway = createGeminiGateway({ secrets: createMemorySecretStore({ 'gemini.apiKey': KEY }), baseUrl: double.baseUrl, log });
+  const secrets = createMemorySecretStore({ 'gemini.apiKey': KEY });
+  const gateway = createGeminiGateway({ readKey: () => secrets.get('gemini.apiKey'), baseUrl: double.baseUrl, log });
   const model = DEFAULT_SETTINGS.models.embedding;
   const indexed = await indexNotes({ db, collection: COLLECTION, files: await listNoteFiles(options.folder ?? GUIDE_FOLDER) });
   const embedded = await embedChunks({ db, gateway, model, dimensions: GEMINI.embeddingDimensions });

@@ -16,6 +16,7 @@ import type { JsonRequest } from '../../../electron/main/gemini/gateway-types';
 import type { Member } from '../../../shared/member';
 import { createMemoryLogger } from '../../../electron/main/log/logger';
 import { openDatabase } from '../../../electron/main/store/open-database';
+import { createDigestStore } from '../../../electron/main/digest/digest-store';
 import { createSecretary, type Secretary } from '../../../electron/main/secretary/secretary';
 import { createFakeMailbox, type FakeMailbox } from './fake-mailbox';
 
@@ -78,10 +79,12 @@ export function createSecretaryKit(double: GeminiDouble, options: SecretaryKitOp
     ...DEFAULT_SETTINGS,
     models: { ...DEFAULT_SETTINGS.models, secretary: options.model ?? GEMMA },
   };
+  const secretaryDb = options.secretaryDb?.(file) ?? db;
   const secretary = createSecretary({
     gateway,
     mailbox,
-    db: options.secretaryDb?.(file) ?? db,
+    db: secretaryDb,
+    digests: createDigestStore(secretaryDb),
     settings: { get: () => settings },
     now: clock.now,
     log,

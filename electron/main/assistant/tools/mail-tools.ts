@@ -2,17 +2,16 @@ import { z } from 'zod';
 import type { AssistantSource } from '../../../../shared/assistant';
 import { ASSISTANT, SECRETARY } from '../../../../shared/limits';
 import { ok } from '../../../../shared/result';
-import type { DigestStore } from '../../digest/digest-store';
 import type { Logger } from '../../log/logger';
 import { describeDigest, describeLookup } from '../../mail/mail-prompt-text';
-import { readLatestDigest } from '../../mail/latest-digest';
+import { readLatestDigest, type LatestDigests } from '../../mail/latest-digest';
 import type { MailboxPort } from '../../mail/mailbox-port';
 import { defineTool, type Tool } from '../tool-registry';
 
 export interface MailToolsDeps {
   /** The member's Zoho mailbox, through the Secretary's client (its limits, 64-bit ids as strings). */
   mailbox: Pick<MailboxPort, 'webUrl'>;
-  digests: Pick<DigestStore, 'latest'>;
+  digests: LatestDigests;
   log: Logger;
 }
 

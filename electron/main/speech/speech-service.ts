@@ -9,7 +9,7 @@ import { createTimedGenerate } from '../gemini/timed-generate';
 import type { Logger } from '../log/logger';
 import { speechAsWav } from './wav';
 
-export interface VoiceServiceDeps {
+export interface SpeechServiceDeps {
   gateway: Pick<GeminiGateway, 'generate'>;
   /** Read at every request: the models and the voice as they are now. */
   settings: () => Settings;
@@ -18,7 +18,7 @@ export interface VoiceServiceDeps {
   log: Logger;
 }
 
-export interface VoiceService {
+export interface SpeechService {
   /** V3: what was said, word for word; `{text: ''}` when the recording held no speech. */
   stt(audio: AudioClip, signal: AbortSignal): Promise<Result<VoiceSttOutput>>;
   /** V4: `text` spoken in `voiceName` by the TTS model, as a WAV. */
@@ -38,7 +38,7 @@ const TRANSCRIBE_INSTRUCTION = [
  * failures mapped by the gateway as the Assistant's are). The log gets sizes, counts and durations: never the
  * audio, the transcript or the text spoken.
  */
-export function createVoiceService(deps: VoiceServiceDeps): VoiceService {
+export function createSpeechService(deps: SpeechServiceDeps): SpeechService {
   const { log } = deps;
   const generate = createTimedGenerate(deps);
 

@@ -1,7 +1,7 @@
 import { ok, type Result } from '../../../shared/result';
 import type { KeyCheck } from '../../../shared/secrets';
-import type { GeminiFailure, GeminiResult } from './failure';
-import type { GeminiGateway } from './gateway';
+import type { GeminiFailure, GeminiResult } from '../gemini/failure';
+import type { GeminiGateway } from '../gemini/gateway';
 
 /** No answer from Google at all: nothing is known about the key, either way. */
 const UNREACHED: ReadonlySet<GeminiFailure['kind']> = new Set(['network', 'timeout', 'overloaded', 'unexpected']);

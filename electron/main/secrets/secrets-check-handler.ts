@@ -1,9 +1,9 @@
 import type { AppContract } from '../../../shared/ipc/contract';
 import type { Handlers } from '../ipc/registry';
-import type { KeyCheckStore } from '../secrets/key-check-store';
+import type { KeyCheckStore } from './key-check-store';
 import type { SettingsStore } from '../settings/settings-store';
-import type { GeminiGateway } from './gateway';
-import { keyCheckOf } from './key-check';
+import type { GeminiGateway } from '../gemini/gateway';
+import { keyCheckOf } from './gemini-key-check';
 
 /**
  * `secrets:check`: the stored Gemini key, tried on the assistant's model as Settings name it right now. What it

@@ -4,7 +4,7 @@ import { invalidKey, quotaExceeded } from '../../../test/doubles/gemini-double';
 import { fakeSender } from '../../../test/support/fake-sender';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import { DEFAULT_MODELS } from '../../../shared/settings';
-import { createMemorySecretStore } from '../secrets/memory-secret-store';
+import { createMemorySecretStore } from './memory-secret-store';
 import { VALID_KEY, useGeminiDouble } from '../../../test/support/gateway-test-kit';
 
 const gemini = useGeminiDouble();

@@ -5,7 +5,7 @@ import { audioReply, defaultSpeechPcm, status, textReply } from '../../../test/d
 import { createGatewayKit, useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { failureError } from '../gemini/failure';
 import { ASSISTANT_ATTEMPTS } from '../gemini/retry-policy';
-import { createVoiceService } from './voice-service';
+import { createSpeechService } from './speech-service';
 
 const gemini = useGeminiDouble();
 
@@ -16,7 +16,7 @@ const SENTENCE = 'The VPN guide is in the knowledge base.';
 
 function kit() {
   const gateway = createGatewayKit(gemini.double);
-  const voice = createVoiceService({ gateway: gateway.gateway, settings: () => SETTINGS, now: () => 0, log: gateway.log });
+  const voice = createSpeechService({ gateway: gateway.gateway, settings: () => SETTINGS, now: () => 0, log: gateway.log });
   return { ...gateway, voice };
 }
 

@@ -1,0 +1,19 @@
+import type { Capability } from '../capability';
+import type { Logger } from '../log/logger';
+import { appHandlers, type AppInfo } from './app-handlers';
+
+export interface AppCapabilityDeps {
+  appInfo: AppInfo;
+  /** Hands an already-validated https URL to the system browser. */
+  openExternal: (url: string) => Promise<void>;
+  /** Writes text to the system clipboard (the sandboxed page is given no clipboard permission). */
+  copyText: (text: string) => void;
+  log: Logger;
+}
+
+/** The app itself: its version and data folder, links opened in the system browser, the clipboard. */
+export function createAppCapability(deps: AppCapabilityDeps): Capability<'app:info' | 'app:openExternal' | 'app:copyText'> {
+  return {
+    handlers: appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, copyText: deps.copyText, log: deps.log }),
+  };
+}
