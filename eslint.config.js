@@ -2,6 +2,7 @@ import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { folderImportsRule } from './scripts/architecture/folder-imports-rule.mjs';
 
 /**
  * Boundary rules (DESIGN section 7): each file knows its runtime. `electron` belongs to the few adapters that
@@ -34,6 +35,58 @@ const sdkOnlyInGemini = {
   group: ['@google/genai'],
   message: "The Gemini SDK's types stay inside electron/main/gemini/: use the gateway's own types (gateway-types.ts).",
 };
+
+/**
+ * Which folders each folder of electron/main may import, lowest layer first: a folder names only folders listed
+ * above it, so the folders point one way (test/architecture/folder-graph.test.ts holds both to it). A root file
+ * (core.ts, index.ts, capability.ts) is its own entry. docs/architecture.md says what each folder owns.
+ */
+const MAIN_BASE = ['log/', 'timers/', 'texts/', 'files/', 'prompt/'];
+const MAIN_FOLDERS = {
+  // The foundation: knows nothing of what the app does.
+  'log/': [],
+  'timers/': [],
+  'texts/': [],
+  'files/': [],
+  'prompt/': [],
+  'rate-limit/': [],
+  'ipc/': ['log/'],
+  'store/': ['log/'],
+  'capability.ts': ['ipc/'],
+  'gemini/': ['log/', 'timers/'],
+  // Services the capabilities share.
+  'speech/': [...MAIN_BASE, 'gemini/'],
+  'knowledge/': [...MAIN_BASE, 'gemini/'],
+  'mail/': [...MAIN_BASE],
+  'app/': [...MAIN_BASE, 'ipc/', 'capability.ts'],
+  'settings/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/'],
+  'secrets/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/', 'settings/'],
+  'auth/': [...MAIN_BASE, 'ipc/', 'capability.ts'],
+  'zoho/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'mail/', 'app/', 'settings/', 'secrets/'],
+  // The capabilities: none imports another; what one must know of another comes as an app event or a port.
+  'oracle/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/', 'knowledge/', 'settings/'],
+  'digest/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/', 'mail/', 'settings/', 'auth/', 'zoho/'],
+  'secretary/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/', 'mail/', 'settings/', 'zoho/'],
+  'assistant/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'knowledge/', 'mail/', 'settings/', 'zoho/'],
+  'voice/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'speech/', 'settings/'],
+  'translate/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'speech/', 'settings/'],
+  'desktop/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'mail/', 'settings/', 'auth/'],
+  // The composition root builds every capability; the Electron adapters implement their ports; index.ts wires both.
+  'core.ts': [
+    ...MAIN_BASE, 'rate-limit/', 'ipc/', 'store/', 'capability.ts', 'gemini/', 'speech/', 'knowledge/', 'mail/', 'app/',
+    'settings/', 'secrets/', 'auth/', 'zoho/', 'oracle/', 'digest/', 'secretary/', 'assistant/', 'voice/', 'translate/', 'desktop/',
+  ],
+  'platform/': [...MAIN_BASE, 'ipc/', 'store/', 'app/', 'auth/', 'oracle/', 'desktop/'],
+  'index.ts': [
+    ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'assistant/', 'translate/', 'desktop/', 'core.ts', 'platform/',
+  ],
+};
+
+/** The allow-lists by area: the lint applies them, `npm run deps:check` and the architecture test read them. */
+export const FOLDER_RULES = { 'electron/main': MAIN_FOLDERS };
+
+/** Tests may import what they test from anywhere: the allow-lists hold the product's files. */
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'renderer/src/testing/**', 'renderer/src/test-setup.ts'];
 
 const noElectron = {
   name: 'electron',
@@ -118,4 +171,10 @@ export default tseslint.config(
       'no-restricted-globals': ['error', { name: 'require', message: 'The renderer is sandboxed.' }],
     },
   },
+  ...Object.entries(FOLDER_RULES).map(([area, folders]) => ({
+    files: [`${area}/**/*.{ts,tsx}`],
+    ignores: TEST_FILES,
+    plugins: { architecture: { rules: { 'folder-imports': folderImportsRule } } },
+    rules: { 'architecture/folder-imports': ['error', { area, folders }] },
+  })),
 );

@@ -1,6 +1,6 @@
 // `npm test`: every check a change must pass, in the order a reviewer would run them. All steps run even when
 // one fails, so a single run shows everything that is wrong; the last line is the plain `N passed, N failed`
-// (vitest's tests, plus one per failed preliminary step: typecheck, lint, build, native module).
+// (vitest's tests, plus one per failed preliminary step: typecheck, lint, folder graph, build, native module).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,6 +27,7 @@ function check(name, command, args) {
 check('typecheck (node)', npx, ['tsc', '-p', 'tsconfig.node.json', '--noEmit']);
 check('typecheck (renderer)', npx, ['tsc', '-p', 'tsconfig.web.json', '--noEmit']);
 check('lint', npx, ['eslint', '--max-warnings=0', '.']);
+check('folder graph (npm run deps:check)', process.execPath, [join(root, 'scripts', 'deps-check.mjs')]);
 check('build', npx, ['electron-vite', 'build']);
 
 console.log('\n=== native modules for Node ===');

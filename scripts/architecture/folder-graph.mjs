@@ -65,7 +65,7 @@ function listSources(root, area) {
  */
 export function buildFolderGraph(root, area, extraFiles = {}) {
   const sources = new Map(listSources(root, area).map((path) => [path, null]));
-  for (const path of Object.keys(extraFiles)) sources.set(path, null);
+  for (const path of Object.keys(extraFiles)) if (!isTestFile(path)) sources.set(path, null);
   const nodes = new Set();
   const edges = new Map();
   for (const path of sources.keys()) {

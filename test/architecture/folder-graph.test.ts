@@ -1,0 +1,61 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FOLDER_RULES } from '../../eslint.config.js';
+import { buildFolderGraph, findBackEdges, findCycles } from '../../scripts/architecture/folder-graph.mjs';
+
+/**
+ * The folders of each process point one way (issue 22): the folder graph the imports make has no loop, and no
+ * import points up the layering the allow-lists of eslint.config.js declare. The lint refuses an import outside a
+ * folder's list; this holds the lists themselves to one direction, and checks the tree as a whole.
+ */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const AREAS = ['electron/main'] as const;
+const rules = FOLDER_RULES;
+
+describe.each(AREAS)('the folders of %s', (area) => {
+  const graph = buildFolderGraph(ROOT, area);
+  const folders = rules[area] ?? {};
+  const layers = Object.keys(folders);
+
+  it('form no loop', () => {
+    expect(findCycles(graph)).toEqual([]);
+  });
+
+  it('each have an allow-list, which names only folders listed below it', () => {
+    expect(graph.nodes.filter((node) => !layers.includes(node))).toEqual([]);
+    const upward = layers.flatMap((node, index) =>
+      (folders[node] ?? []).filter((allowed) => !layers.slice(0, index).includes(allowed)).map((allowed) => `${node} -> ${allowed}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('import nothing up the layering', () => {
+    expect(findBackEdges(graph, layers).flatMap((edge) => edge.imports)).toEqual([]);
+  });
+});
+
+describe('the folder-graph check', () => {
+  it('finds the loop a single back edge makes: zoho/ importing the secretary, which reads the mailbox through zoho/', () => {
+    const probe = { 'electron/main/zoho/probe.ts': "import type { Secretary } from '../secretary/secretary';\nexport type P = Secretary;" };
+    const graph = buildFolderGraph(ROOT, 'electron/main', probe);
+    expect(findCycles(graph)).toEqual([['secretary/', 'zoho/']]);
+    expect(findBackEdges(graph, Object.keys(rules['electron/main'] ?? {})).map((edge) => `${edge.from} -> ${edge.to}`)).toEqual([
+      'zoho/ -> secretary/',
+    ]);
+  });
+
+  it('counts type imports, re-exports and dynamic imports, and leaves tests out', () => {
+    const graph = buildFolderGraph(ROOT, 'electron/main', {
+      'electron/main/log/probe.ts': [
+        "import type { Capability } from '../capability';",
+        "export { createOracle } from '../oracle/oracle';",
+        "export const later = () => import('../voice/voice-capability');",
+      ].join('\n'),
+      'electron/main/texts/probe.test.ts': "import { createCore } from '../core';",
+    });
+    const fromLog = graph.edges.filter((edge) => edge.from === 'log/').map((edge) => edge.to);
+    expect(fromLog).toEqual(['capability.ts', 'oracle/', 'voice/']);
+    expect(graph.edges.some((edge) => edge.from === 'texts/')).toBe(false);
+  });
+});
