@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import { folderImportsRule } from './scripts/architecture/folder-imports-rule.mjs';
 
 /**
- * Boundary rules (DESIGN section 7): each file knows its runtime. `electron` belongs to the few adapters that
+ * Boundary rules (docs/architecture.md): each file knows its runtime. `electron` belongs to the few adapters that
  * wrap it; raw ipcMain/ipcRenderer belong to the IPC transport and the preload; shared/ stays pure.
  */
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];

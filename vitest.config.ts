@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          // The harness as a child process and Debian's Chromium, driven like a member would (DESIGN section 6).
+          // The harness as a child process and Debian's Chromium, driven like a member would (docs/testing.md).
           include: ['test/e2e/**/*.e2e.test.ts'],
           environment: 'node',
           pool: 'forks',

@@ -23,7 +23,7 @@ describe('content security policy', () => {
     expect(policy.get('form-action')).toEqual(["'none'"]);
     expect(policy.get('base-uri')).toEqual(["'none'"]);
     expect(CONTENT_SECURITY_POLICY.replace(" 'wasm-unsafe-eval'", '')).not.toMatch(/unsafe|\*/);
-    // No worker-src, no blob: scripts: the detector runs on one thread in the page (reference/audio.md).
+    // No worker-src, no blob: scripts: the detector runs on one thread in the page (docs/audio.md).
     expect([...policy.keys()]).toEqual([
       'default-src',
       'script-src',

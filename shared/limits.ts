@@ -1,5 +1,5 @@
 /**
- * Every number the seeds fix lives here and nowhere else (DESIGN section 2). Names say the unit.
+ * Every number the seeds fix lives here and nowhere else (docs/requirements.md). Names say the unit.
  * Where a limit is an approximation in the seeds ("~250 KB"), the value here is the one the app enforces.
  */
 
@@ -131,7 +131,7 @@ export const VOICE = {
   recordingMaxMs: 30_000,
   /** The recording's countdown is shown over its last seconds. */
   recordingCountdownMs: 10_000,
-  /** Speech bitrate for MediaRecorder opus: ~4 KB/s, so 30 s stays far inside the limit (reference/audio.md). */
+  /** Speech bitrate for MediaRecorder opus: ~4 KB/s, so 30 s stays far inside the limit (docs/audio.md). */
   recorderBitsPerSecond: 32_000,
   /** Held for less than this, the clip is not sent: "hold the button while you speak". */
   recordingMinMs: 400,
@@ -181,7 +181,7 @@ export const TRANSLATE = {
   spokenCaptionsQueued: 2,
 } as const;
 
-/** Gateway and embeddings (issue 3, reference/external-apis.md). */
+/** Gateway and embeddings (issue 3, docs/external-apis.md, Gemini). */
 export const GEMINI = {
   embeddingDimensions: 768,
   embeddingBatchMax: 100,
@@ -225,7 +225,7 @@ export const IPC = {
   errorEchoMaxNames: 3,
 } as const;
 
-/** Staff identity through Cloudflare Access (issue 4, reference/external-apis.md section 3). */
+/** Staff identity through Cloudflare Access (issue 4, docs/external-apis.md, Cloudflare Access). */
 export const AUTH = {
   /** Tolerance on exp/nbf for a member whose clock drifts a little from Cloudflare's. */
   clockSkewMs: 60_000,
@@ -249,7 +249,7 @@ export const AUTH = {
   silentRenewTimeoutMs: 30_000,
 } as const;
 
-/** Zoho Mail and its OAuth server (issue 5, reference/external-apis.md section 2). */
+/** Zoho Mail and its OAuth server (issue 5, docs/external-apis.md, Zoho Mail). */
 export const ZOHO = {
   /** Every request to Zoho: the caller's own signal may end it sooner. */
   requestTimeoutMs: 15_000,

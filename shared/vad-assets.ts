@@ -1,6 +1,6 @@
 /**
  * Live captions' voice-activity detector loads its model, its AudioWorklet and ONNX Runtime's wasm at run time.
- * They are served from the app's own origin under this path, never a CDN (reference/audio.md): the build copies
+ * They are served from the app's own origin under this path, never a CDN (docs/audio.md): the build copies
  * them there, the dev server serves them, and the segmenter points the detector at them.
  */
 export const VAD_ASSET_PATH = '/vad/';

@@ -29,7 +29,7 @@ export type SpeechAudio = z.infer<typeof speechAudioSchema>;
 /** V1: what the member said, sent before the first piece of the answer. */
 export const assistantTranscriptSchema = z.object({ text: z.string() });
 
-/** Gemini's prebuilt TTS voices (reference/external-apis.md). */
+/** Gemini's prebuilt TTS voices (docs/external-apis.md, Gemini). */
 export const PREBUILT_VOICES = [
   'Kore', 'Puck', 'Charon', 'Zephyr', 'Fenrir', 'Leda', 'Orus', 'Aoede', 'Callirrhoe', 'Autonoe', 'Enceladus',
   'Iapetus', 'Umbriel', 'Algieba', 'Despina', 'Erinome', 'Algenib', 'Rasalgethi', 'Laomedeia', 'Achernar',

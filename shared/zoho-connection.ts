@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zohoDataCentreSchema } from './zoho-data-centres';
 
-/** How the member grants the app read access to their mailbox (DESIGN section 4, issue 5). */
+/** How the member grants the app read access to their mailbox (issue 5). */
 export const zohoConnectInputSchema = z.strictObject({
   /** `device`: a code typed in Zoho's page (the default); `loopback`: Zoho redirects the browser back to the app. */
   method: z.enum(['device', 'loopback']),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Zoho's data centres (reference/external-apis.md section 2): the one table the accounts (OAuth) and Mail hosts
+ * Zoho's data centres (docs/external-apis.md, Zoho Mail): the one table the accounts (OAuth) and Mail hosts
  * come from. `location` is how Zoho itself names a data centre in the device flow's `user_location` and in the
  * redirect's `location` parameter. The Canadian Mail host (mail.zohocloud.ca) is not confirmed by Zoho's docs.
  */

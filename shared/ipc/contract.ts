@@ -48,7 +48,7 @@ const noInput = z.strictObject({});
 /**
  * The one IPC contract: every channel between the renderer and main, with the schema of what goes in and
  * what comes back. The registry validates against it; the preload and the renderer's types are derived from it.
- * Later capabilities add their channels here (DESIGN section 4 names them).
+ * A new channel starts here; its handler goes in the folder of electron/main its domain names (docs/architecture.md).
  */
 export const contract = {
   'app:info': unary({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { appErrorSchema } from '../result';
 
-/** `domain:action`, as in DESIGN section 4. */
+/** `domain:action`: the domain names the folder of electron/main that handles it (docs/architecture.md). */
 export type ChannelName = `${string}:${string}`;
 
 export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FOLDER_RULES } from '../../eslint.config.js';
@@ -12,6 +13,22 @@ import { buildFolderGraph, findBackEdges, findCycles } from '../../scripts/archi
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const AREAS = ['electron/main'] as const;
 const rules = FOLDER_RULES;
+const architecture = readFileSync(`${ROOT}docs/architecture.md`, 'utf8');
+
+/**
+ * The folder table of `area` in docs/architecture.md, as allow-lists: each row's folder and the folders its last
+ * column names ("base" as the section defines it, "nothing" for none), in the table's order.
+ */
+function documentedFolders(area: string, keys: readonly string[]): [string, string[]][] {
+  const section = architecture.split(/^## /mu).find((part) => part.startsWith(`${area}, folder by folder`)) ?? '';
+  const keyOf = (name: string) => keys.find((key) => [name, `${name}/`, `${name}.ts`, `${name}.tsx`].includes(key)) ?? `?${name}`;
+  const base = [...(/"base" is ([^.]*)\./u.exec(section)?.[1] ?? '').matchAll(/`([^`]+)`/gu)].map((match) => keyOf(match[1] as string));
+  return [...section.matchAll(/^\| `([^`]+)` \|[^|]*\| ([^|]*) \|$/gmu)].map((row) => {
+    const names = (row[2] as string).split(',').map((name) => name.trim());
+    const allowed = names.flatMap((name) => (name === 'nothing' ? [] : name === 'base' ? base : [keyOf(name)]));
+    return [keyOf(row[1] as string), allowed];
+  });
+}
 
 describe.each(AREAS)('the folders of %s', (area) => {
   const graph = buildFolderGraph(ROOT, area);
@@ -32,6 +49,11 @@ describe.each(AREAS)('the folders of %s', (area) => {
 
   it('import nothing up the layering', () => {
     expect(findBackEdges(graph, layers).flatMap((edge) => edge.imports)).toEqual([]);
+  });
+
+  it('are mapped in docs/architecture.md as the allow-lists have them, in the same order', () => {
+    const documented = documentedFolders(area, layers).map(([node, allowed]) => [node, [...allowed].sort()]);
+    expect(documented).toEqual(layers.map((node) => [node, [...(folders[node] ?? [])].sort()]));
   });
 });
 

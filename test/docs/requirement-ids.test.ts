@@ -1,18 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { citingFiles, REPO_ROOT, type SourceFile } from '../support/source-files';
 
 /**
  * The requirement ids, seeds and issues that comments and test names cite come from documents outside the
  * repository; docs/requirements.md restates them. A citation it does not define would send the reader nowhere.
  */
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DOC = 'docs/requirements.md';
-const SOURCE_FOLDERS = ['electron', 'shared', 'renderer', 'test', 'scripts'];
-const SOURCE_EXTENSIONS = new Set(['.ts', '.tsx', '.mjs']);
-const SKIPPED_FOLDERS = new Set(['node_modules', 'out', 'dist']);
 
 /**
  * An id as the code writes it: after a space, a bracket, a quote, a comment's `*`, a range's `-` or `..`, never
@@ -24,11 +20,6 @@ const SEEDS_CITATION = /\bseeds (\d{3})\b/giu;
 
 /** Written like ids, meaning something else. */
 const NOT_REQUIREMENTS: ReadonlyMap<string, string> = new Map([['V8', 'the JavaScript engine']]);
-
-interface SourceFile {
-  path: string;
-  text: string;
-}
 
 interface Citation {
   /** What must be defined: the id, or the number of a seeds document or an issue. */
@@ -62,35 +53,12 @@ function definedNames(doc: string, pattern: RegExp): string[] {
   return [...doc.matchAll(pattern)].map((match) => match[1] as string);
 }
 
-function sourceFiles(): SourceFile[] {
-  const paths: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(entry.name)) walk(path);
-      } else if (SOURCE_EXTENSIONS.has(extname(entry.name))) {
-        paths.push(path);
-      }
-    }
-  };
-  for (const folder of SOURCE_FOLDERS) walk(join(ROOT, folder));
-  // Prose cites ids too; the requirements file is where they are defined, not cited.
-  for (const entry of readdirSync(join(ROOT, 'docs'))) {
-    if (entry.endsWith('.md') && `docs/${entry}` !== DOC) paths.push(join(ROOT, 'docs', entry));
-  }
-  paths.push(join(ROOT, 'README.md'));
-  return paths.sort().map((path) => ({
-    path: relative(ROOT, path).split(sep).join('/'),
-    text: readFileSync(path, 'utf8'),
-  }));
-}
-
-const doc = readFileSync(join(ROOT, DOC), 'utf8');
+const doc = readFileSync(join(REPO_ROOT, DOC), 'utf8');
 const requirementIds = definedNames(doc, /^- \*\*([SOGVTD][1-9]\d?)\*\* /gmu);
 const issues = new Set(definedNames(doc, /^\| issue (\d+) +\|/gmu));
 const seeds = new Set(definedNames(doc, /^\| seeds (\d{3}) +\|/gmu));
-const files = sourceFiles();
+// The requirements file is where ids are defined, not cited.
+const files = citingFiles([DOC]);
 
 describe('docs/requirements.md', () => {
   it('defines each requirement id once, as a list item led by the id in bold', () => {

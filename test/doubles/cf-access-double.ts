@@ -3,7 +3,7 @@ import { base64url, exportJWK, exportSPKI, generateKeyPair, importJWK, SignJWT, 
 import { startHttpDouble, type ExchangeRecord } from './http-double';
 
 /**
- * A protocol double of a Cloudflare Access team (reference/external-apis.md section 3): the JWKS endpoint at
+ * A protocol double of a Cloudflare Access team (docs/external-apis.md, Cloudflare Access): the JWKS endpoint at
  * /cdn-cgi/access/certs on a real 127.0.0.1 server, CF_Authorization tokens with chosen claims and kid, key
  * rotation with an overlap, and an unreachable mode. The team URL is http on loopback, which only the
  * harness's team URL schema accepts.

@@ -1,6 +1,6 @@
 /**
  * A local Gemini API (v1beta) for tests: the real wire format of @google/genai 2.32, scripted replies and faults,
- * and a record of every request (reference/external-apis.md section 1, DESIGN section 6).
+ * and a record of every request (docs/external-apis.md, Gemini; docs/testing.md).
  */
 import { WebSocketServer } from 'ws';
 import { defaultStep } from './gemini-defaults';

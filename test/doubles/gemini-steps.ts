@@ -1,6 +1,6 @@
 /**
  * What the Gemini double can be scripted to do for one request, and the bodies Google really sends
- * (reference/external-apis.md section 1).
+ * (docs/external-apis.md, Gemini).
  */
 import { fnv1a } from './hashed-embedding';
 

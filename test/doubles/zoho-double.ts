@@ -1,7 +1,7 @@
 /**
  * A local Zoho for tests: one data centre's accounts (OAuth) server and its Mail API host, each a real server on
  * 127.0.0.1, speaking Zoho's wire format over a seeded mailbox, with scripted faults and a record of every request
- * (reference/external-apis.md section 2, DESIGN section 6).
+ * (docs/external-apis.md, Zoho Mail; docs/testing.md).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { convert } from 'html-to-text';

@@ -1,5 +1,5 @@
 /**
- * The Zoho Mail API routes the double serves (reference/external-apis.md section 2), as answers to already
+ * The Zoho Mail API routes the double serves (docs/external-apis.md, Zoho Mail), as answers to already
  * authorised requests: accounts, folders, search, message content and the folder view.
  */
 import { type SeededMailbox, type SeededMessage } from './zoho-mailbox-seed';

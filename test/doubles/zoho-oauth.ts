@@ -1,5 +1,5 @@
 /**
- * Zoho's accounts server for one data centre (reference/external-apis.md section 2): the device flow, the
+ * Zoho's accounts server for one data centre (docs/external-apis.md, Zoho Mail): the device flow, the
  * loopback authorization page (with PKCE, S256 or plain), the authorization_code and refresh_token grants and revocation, with Zoho's own
  * answers, several of them HTTP 200 with `{"error": ...}`. Time is the double's clock.
  */

@@ -1,5 +1,5 @@
 /**
- * Zoho Mail's searchKey, as the double understands it (reference/external-apis.md section 2, Zoho's "Search
+ * Zoho Mail's searchKey, as the double understands it (docs/external-apis.md, Zoho Mail, Zoho's "Search
  * Syntax" page): `param:value` terms joined by `::`, all of which must match. A value in double quotes is an exact
  * phrase; an unquoted value matches when all of its words appear. Matching is by whole words, ignoring case and
  * accents. The double is stricter than Zoho where Zoho is undocumented, so a client that builds sloppy keys

@@ -1,6 +1,6 @@
 /**
  * What the Zoho double can be scripted to do for one request, and the bodies Zoho really sends when things go
- * wrong (reference/external-apis.md section 2). Steps mirror the Gemini double's.
+ * wrong (docs/external-apis.md, Zoho Mail). Steps mirror the Gemini double's.
  */
 
 /** Accounts server (OAuth). */

@@ -6,7 +6,7 @@ import { audSchema, harnessTeamUrlSchema } from '../../shared/access-config';
 import { SECRET_NAMES, type SecretName } from '../../shared/secrets';
 import { settingsPatchSchema, type SettingsPatch } from '../../shared/settings';
 
-/** The harness's `--config FILE` (DESIGN section 6), once checked. */
+/** The harness's `--config FILE` (docs/testing.md), once checked. */
 export interface HarnessConfig {
   gemini: { baseUrl: string };
   zoho: { accountsUrl: string; mailUrl: string };

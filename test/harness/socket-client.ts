@@ -5,7 +5,7 @@ import type { Result } from '../../shared/result';
 export type SocketMessage = { id: number; result: Result<unknown> } | { event: string; payload: unknown };
 
 /**
- * A Node client for the harness socket (DESIGN section 6), as browser and acceptance tests drive it: numbered
+ * A Node client for the harness socket (docs/testing.md), as browser and acceptance tests drive it: numbered
  * calls answered by id, and everything received kept in order.
  */
 export interface SocketClient {

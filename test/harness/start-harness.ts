@@ -86,7 +86,7 @@ function listen(server: ReturnType<typeof createPageServer>): Promise<number> {
 }
 
 /**
- * The real core behind the WebSocket transport, with the built renderer served beside it (DESIGN section 6).
+ * The real core behind the WebSocket transport, with the built renderer served beside it (docs/testing.md).
  * Nothing here is part of the packaged app.
  */
 export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {

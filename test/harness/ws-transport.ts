@@ -11,7 +11,7 @@ import type { Registry } from '../../electron/main/ipc/registry';
 import type { Sender } from '../../electron/main/ipc/sender';
 
 /**
- * The harness's transport (DESIGN section 6): the same registry as the Electron transport, reached over a
+ * The harness's transport (docs/testing.md): the same registry as the Electron transport, reached over a
  * WebSocket. Request `{"id": n, "channel": "...", "input": {...}}`, reply `{"id": n, "result": Result}`, event
  * `{"event": "...", "payload": {...}}`. It is a development and test tool, never part of the packaged app.
  */

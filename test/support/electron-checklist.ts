@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 /**
- * The Electron security checklist (DESIGN section 8), asserted value by value on a window's web preferences: every
+ * The Electron security checklist (docs/architecture.md, Security), asserted value by value on a window's web preferences: every
  * window the app opens must carry all of it, whatever it adds (a preload, a partition).
  */
 /** The checklist's fields of Electron's WebPreferences (typed here without importing electron: test support). */

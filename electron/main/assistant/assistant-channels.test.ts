@@ -9,7 +9,7 @@ import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import { PROMPTS_FILE_FORMAT } from '../../../shared/assistant';
 
 /*
- * The Assistant's channels on the real core (pinned in DESIGN section 4): the stream and its events through the
+ * The Assistant's channels on the real core (pinned in docs/architecture.md, The IPC contract): the stream and its events through the
  * registry, its cancel reaching the HTTP request, the input checks, and the prompt layers' channels.
  */
 

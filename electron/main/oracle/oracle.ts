@@ -68,7 +68,7 @@ interface Question {
 }
 
 /**
- * The oracle (seeds 001, DESIGN O1 to O9): the question is searched over the whole knowledge base, hybrid when
+ * The oracle (seeds 001, O1 to O9): the question is searched over the whole knowledge base, hybrid when
  * it can be embedded and by its words otherwise; a weak first question gets the honest answer without any model
  * call, a question without a key gets the matching notes, and anything else an answer written from the chunks
  * (and the notes they link). Every answered question leaves a telemetry row.

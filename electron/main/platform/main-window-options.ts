@@ -8,7 +8,7 @@ export const WINDOW_BACKGROUND = { dark: '#1f1f23', light: '#ffffff' } as const;
 export const WINDOW_SIZE = { width: 1100, height: 760, minWidth: 720, minHeight: 520 } as const;
 
 /**
- * The main window's options: the Electron security checklist (DESIGN section 8) in one place. The page gets no
+ * The main window's options: the Electron security checklist (docs/architecture.md, Security) in one place. The page gets no
  * Node, runs sandboxed in its own world, and reaches main only through the preload's window.api.
  */
 export function mainWindowOptions(env: {

@@ -52,7 +52,7 @@ type Answered = { answer: string; sources: SecretarySource[] };
 type Decision<T> = { ok: true; action: T } | { ok: false; error: AppError; unusable: boolean };
 
 /**
- * The secretary's question loop (seeds 000, DESIGN S3 to S13): the model picks `responder`, `buscar` or
+ * The secretary's question loop (seeds 000, S3 to S13): the model picks `responder`, `buscar` or
  * `leer` in constrained JSON; the app runs the lookup on the member's mailbox and asks again, at most
  * SECRETARY.maxToolRounds times, then once more for an answer. Nothing of the mail or the conversation is
  * written anywhere (S12); the log gets counts and ids only.

@@ -13,7 +13,7 @@ export interface Migration {
 const NOW = `(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /**
- * DESIGN section 5. Table names follow the seeds. Every per-member row carries `owner` (the verified email),
+ * docs/architecture.md, Data. Table names follow the seeds. Every per-member row carries `owner` (the verified email),
  * and nothing here holds a mail body or a chat history (S12): only digests, telemetry, the knowledge index,
  * the admin-edited prompt layers and settings.
  */

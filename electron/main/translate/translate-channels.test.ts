@@ -7,7 +7,7 @@ import { useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-k
 import { createSignedInTestCore } from '../../../test/support/signed-in-core';
 
 /*
- * Translate's channels on the real core (pinned in DESIGN section 4): what main refuses before anything goes
+ * Translate's channels on the real core (pinned in docs/architecture.md, The IPC contract): what main refuses before anything goes
  * upstream (V5, T1), the AI channel's budget of its own (G9, T2), Gemini's quota and the cancel.
  */
 

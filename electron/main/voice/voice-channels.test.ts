@@ -7,7 +7,7 @@ import { createSignedInTestCore } from '../../../test/support/signed-in-core';
 import type { TestCoreOverrides } from '../../../test/support/test-core';
 
 /*
- * Voice's channels on the real core (pinned in DESIGN section 4): the audio checks in main (V5), the AI channel's
+ * Voice's channels on the real core (pinned in docs/architecture.md, The IPC contract): the audio checks in main (V5), the AI channel's
  * limit shared with the Assistant (G9), the cancel of a sentence being synthesized, and the microphone's live state.
  */
 

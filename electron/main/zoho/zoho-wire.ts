@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What Zoho sends, as far as the app reads it (reference/external-apis.md section 2). Bodies are parsed by
+ * What Zoho sends, as far as the app reads it (docs/external-apis.md, Zoho Mail). Bodies are parsed by
  * parseZohoJson first, so an ID arrives as a number (when small) or as the string of its digits (when 64-bit):
  * either way it leaves here as a string, and stays one.
  */

@@ -11,7 +11,7 @@ const MAX_TAB_PRESSES = 40;
 export interface ChromiumOptions {
   /**
    * Absolute path of a WAV the page's microphone plays once (speech-audio.ts): getUserMedia is granted without a
-   * prompt and opens Chromium's fake device, and audio plays without a user gesture (reference/audio.md).
+   * prompt and opens Chromium's fake device, and audio plays without a user gesture (docs/audio.md).
    */
   fakeMicrophone?: string;
 }

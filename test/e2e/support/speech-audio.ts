@@ -9,7 +9,7 @@ const SPOKEN_QUESTION = 'What time is it in Ulaanbaatar?';
 
 /** Made once and kept between runs; a recipe changed below gets a new name, so nothing stale is reused. */
 const AUDIO_DIR = join(ROOT, 'test-artifacts', 'audio');
-/** What Chromium's fake device delivers with voice processing on (reference/audio.md): nothing to resample. */
+/** What Chromium's fake device delivers with voice processing on (docs/audio.md): nothing to resample. */
 const SAMPLE_RATE_HZ = 48_000;
 const LEAD_SECONDS = 0.3;
 /** Long enough for a recorder to take the last word in before the member "releases the key". */
@@ -110,7 +110,7 @@ export interface MeetingAudio {
 }
 
 /**
- * A meeting in two languages with pauses of every length live captions care about (reference/audio.md): the
+ * A meeting in two languages with pauses of every length live captions care about (docs/audio.md): the
  * shortest never splits an utterance, 0.6 s and more always do, the 10 s one must send nothing.
  */
 const MEETING = {
@@ -177,7 +177,7 @@ export function meetingAudio(): MeetingAudio {
   return { file, truth, durationMs: msOf(at) };
 }
 
-/** Pauses of 0.6 s or more split (reference/audio.md's settings): closer utterances are one stretch of speech. */
+/** Pauses of 0.6 s or more split (docs/audio.md's settings): closer utterances are one stretch of speech. */
 const SPLIT_AT_GAP_MS = 600;
 
 /** The meeting as live captions cut it at pauses, one line a stretch: from its first utterance's start to its last's end. */
