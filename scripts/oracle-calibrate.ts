@@ -3,21 +3,21 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { GEMINI } from '../shared/limits';
-import { floorFor } from '../shared/oracle';
-import { DEFAULT_MODELS } from '../shared/settings';
 import { createGeminiGateway } from '../electron/main/gemini/gateway';
+import { GEMINI_API_URL } from '../electron/main/gemini/gemini-api-url';
 import { calibrateFloor, type FloorCalibration, type SimilarityDistribution } from '../electron/main/knowledge/calibrate-floor';
 import { embedChunks } from '../electron/main/knowledge/embed-chunks';
 import { indexNotes } from '../electron/main/knowledge/index-folder';
 import { listNoteFiles } from '../electron/main/knowledge/list-note-files';
 import { createLogger, createRedactor } from '../electron/main/log/logger';
+import { KEYCHAIN_SERVICE } from '../electron/main/secrets/keychain-service';
 import { createKeytarSecretStore, loadKeytar } from '../electron/main/secrets/keytar-secret-store';
 import { createMemorySecretStore } from '../electron/main/secrets/memory-secret-store';
 import type { SecretStore } from '../electron/main/secrets/secret-store';
 import { openDatabase } from '../electron/main/store/open-database';
-import { GEMINI_API_URL } from '../electron/main/gemini/gemini-api-url';
-import { KEYCHAIN_SERVICE } from '../electron/main/secrets/keychain-service';
+import { GEMINI } from '../shared/limits';
+import { floorFor } from '../shared/oracle';
+import { DEFAULT_MODELS } from '../shared/settings';
 
 /**
  * `npm run oracle:calibrate -- [--folder DIR] [--model ID] [--base-url URL] [--no-keychain]` (O9): indexes the

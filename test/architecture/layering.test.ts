@@ -1,5 +1,5 @@
-import { join } from 'node:path';
 import { ESLint } from 'eslint';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { expect, it } from 'vitest';
+import { allowOrigins } from '../../electron/main/app/app-origin';
 import { createCore } from '../../electron/main/core';
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import { openDatabase } from '../../electron/main/store/open-database';
+import { closedLoginPort } from '../support/auth-test-kit';
 import { APP_ORIGIN, fakeSender } from '../support/fake-sender';
 import { fakePromptFiles, fakeTranscriptFiles, UNREACHABLE_GEMINI_URL } from '../support/test-core';
-import { closedLoginPort } from '../support/auth-test-kit';
 import { medianMs, record } from './measure';
-import { allowOrigins } from '../../electron/main/app/app-origin';
 
 function startCore(file: string) {
   const opened = openDatabase(file);

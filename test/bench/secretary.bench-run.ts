@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { expect, it } from 'vitest';
-import { createFakeMailbox, MESSAGES } from '../support/secretary/fake-mailbox';
-import type { MailboxPort } from '../../electron/main/mail/mailbox-port';
-import { createSecretaryKit } from '../support/secretary/secretary-kit';
 import { SECRETARY } from '../../shared/limits';
+import type { MailboxPort } from '../../electron/main/mail/mailbox-port';
 import { jsonReply, startGeminiDouble } from '../doubles/gemini-double';
+import { createFakeMailbox, MESSAGES } from '../support/secretary/fake-mailbox';
+import { createSecretaryKit } from '../support/secretary/secretary-kit';
 import { percentile, record } from './measure';
 
 const QUESTIONS = 200;

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { base64url, exportJWK, exportSPKI, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { startHttpDouble, type ExchangeRecord } from './http-double';
 
 /**

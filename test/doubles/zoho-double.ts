@@ -3,8 +3,8 @@
  * 127.0.0.1, speaking Zoho's wire format over a seeded mailbox, with scripted faults and a record of every request
  * (docs/external-apis.md, Zoho Mail; docs/testing.md).
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import { convert } from 'html-to-text';
+import type { IncomingHttpHeaders } from 'node:http';
 import { type ExchangeRecord, type HttpExchange, type IncomingCall, isFormEncoded, pause, startHttpDouble, untilAborted } from './http-double';
 import { answerMail, mailEndpointOf } from './zoho-mail-api';
 import { escapeHtml } from './zoho-mail-html';

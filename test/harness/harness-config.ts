@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { parseUrl } from '../../electron/main/app/parse-url';
 import { audSchema, harnessTeamUrlSchema } from '../../shared/access-config';
 import { SECRET_NAMES, type SecretName } from '../../shared/secrets';
 import { settingsPatchSchema, type SettingsPatch } from '../../shared/settings';
+import { parseUrl } from '../../electron/main/app/parse-url';
 
 /** The harness's `--config FILE` (docs/testing.md), once checked. */
 export interface HarnessConfig {

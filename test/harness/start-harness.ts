@@ -3,21 +3,21 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createCore } from '../../electron/main/core';
 import type { AccessConfig } from '../../shared/access-config';
-import { attachWsTransport, IPC_SOCKET_PATH, type WsTransport } from './ws-transport';
+import { ok } from '../../shared/result';
+import type { SecretName } from '../../shared/secrets';
+import { allowOrigins } from '../../electron/main/app/app-origin';
+import { createCore } from '../../electron/main/core';
 import { createLogger, createRedactor, type Logger, type LogSink, type Redactor } from '../../electron/main/log/logger';
 import { createKeytarSecretStore, loadKeytar } from '../../electron/main/secrets/keytar-secret-store';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import type { SecretStore } from '../../electron/main/secrets/secret-store';
 import { createSettingsStore } from '../../electron/main/settings/settings-store';
 import { openDatabase } from '../../electron/main/store/open-database';
-import { ok } from '../../shared/result';
-import type { SecretName } from '../../shared/secrets';
 import type { HarnessConfig } from './harness-config';
 import { harnessLoginPort } from './harness-login-port';
 import { createPageServer } from './page-server';
-import { allowOrigins } from '../../electron/main/app/app-origin';
+import { attachWsTransport, IPC_SOCKET_PATH, type WsTransport } from './ws-transport';
 
 /** The app's database file name, so a dataDir looks like the app's own data folder. */
 export const DATABASE_FILE = 'staff-desk.sqlite3';

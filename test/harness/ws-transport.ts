@@ -6,9 +6,9 @@ import type { Contract } from '../../shared/ipc/define';
 import { IPC } from '../../shared/limits';
 import { err, type Result } from '../../shared/result';
 import { requestTooLarge } from '../../electron/main/ipc/input-budget';
-import type { Logger } from '../../electron/main/log/logger';
 import type { Registry } from '../../electron/main/ipc/registry';
 import type { Sender } from '../../electron/main/ipc/sender';
+import type { Logger } from '../../electron/main/log/logger';
 
 /**
  * The harness's transport (docs/testing.md): the same registry as the Electron transport, reached over a

@@ -1,5 +1,5 @@
-import type { Timers } from '../../electron/main/timers/alarm';
 import type { LoginPort } from '../../electron/main/auth/login-port';
+import type { Timers } from '../../electron/main/timers/alarm';
 
 /** A window the fake port opened and holds open until the test (or an abort) closes it. */
 export interface OpenWindow {

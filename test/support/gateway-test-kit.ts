@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { startGeminiDouble, type GeminiDouble } from '../doubles/gemini-double';
+import { createGeminiGateway, type GeminiGateway, type GeminiGatewayDeps } from '../../electron/main/gemini/gateway';
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import type { SecretStore } from '../../electron/main/secrets/secret-store';
-import { createGeminiGateway, type GeminiGateway, type GeminiGatewayDeps } from '../../electron/main/gemini/gateway';
+import { startGeminiDouble, type GeminiDouble } from '../doubles/gemini-double';
 
 /** The key the double accepts. */
 export const VALID_KEY = 'test-key';

@@ -1,18 +1,18 @@
+import type Database from 'better-sqlite3';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
 import { ok } from '../../shared/result';
-import type { PromptFiles } from '../../electron/main/assistant/prompt-files';
-import type { TranscriptFiles } from '../../electron/main/translate/transcript-files';
 import type { SaveTranscriptInput } from '../../shared/translate';
+import { allowOrigins } from '../../electron/main/app/app-origin';
+import type { PromptFiles } from '../../electron/main/assistant/prompt-files';
 import { createCore, type AppBroadcast, type Core, type CoreDeps } from '../../electron/main/core';
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import { openDatabase } from '../../electron/main/store/open-database';
+import type { TranscriptFiles } from '../../electron/main/translate/transcript-files';
 import { closedLoginPort } from './auth-test-kit';
 import { APP_ORIGIN } from './fake-sender';
-import { allowOrigins } from '../../electron/main/app/app-origin';
 
 /**
  * Gemini for a core that was given none: a port nothing listens on (the discard port), so a test that forgot

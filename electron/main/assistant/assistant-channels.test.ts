@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssistantDone } from '../../../shared/assistant';
+import { PROMPTS_FILE_FORMAT } from '../../../shared/assistant';
 import { ASSISTANT, VOICE } from '../../../shared/limits';
 import { functionCallReply, hang, stream, textChunk } from '../../../test/doubles/gemini-double';
 import { fakeSender } from '../../../test/support/fake-sender';
 import { useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-kit';
 import { createSignedInTestCore } from '../../../test/support/signed-in-core';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
-import { PROMPTS_FILE_FORMAT } from '../../../shared/assistant';
 
 /*
  * The Assistant's channels on the real core (pinned in docs/architecture.md, The IPC contract): the stream and its events through the

@@ -7,21 +7,21 @@ import {
   type AssistantStep,
 } from '../../../shared/assistant';
 import { ASSISTANT } from '../../../shared/limits';
+import type { Member } from '../../../shared/member';
 import { ok, type AppError, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
-import type { Member } from '../../../shared/member';
 import { failureError, type GeminiFailure } from '../gemini/failure';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Turn, UserPart, UserTurn } from '../gemini/gateway-types';
 import { ASSISTANT_ATTEMPTS, isLongQuotaWait, isTransient } from '../gemini/retry-policy';
 import { historyTurn } from '../gemini/turns';
 import type { Logger } from '../log/logger';
-import { newBoundary } from '../prompt/untrusted-data';
-import { ASSISTANT_BUDGET } from '../rate-limit/ai-budgets';
-import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
 import type { LatestDigests } from '../mail/latest-digest';
 import type { MailboxPort } from '../mail/mailbox-port';
 import { createQuestionLookups } from '../mail/question-lookups';
+import { newBoundary } from '../prompt/untrusted-data';
+import { ASSISTANT_BUDGET } from '../rate-limit/ai-budgets';
+import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
 import { buildAssistantSystemInstruction } from './assistant-prompt';
 import type { AssistantPromptsStore } from './assistant-prompts';
 import { createToolRegistry, type ToolContext, type ToolRegistry } from './tool-registry';

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { AssistantSource, AssistantStep } from '../../../shared/assistant';
 import { ASSISTANT } from '../../../shared/limits';
-import type { Result } from '../../../shared/result';
 import type { Member } from '../../../shared/member';
+import type { Result } from '../../../shared/result';
 import type { FunctionCall, ToolDeclaration } from '../gemini/gateway-types';
 import { decoderJsonSchema } from '../gemini/json-schema';
 import type { Logger } from '../log/logger';

@@ -1,18 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cancel, stream, unary } from '../../../shared/ipc/define';
 import { contract } from '../../../shared/ipc/contract';
+import { cancel, stream, unary } from '../../../shared/ipc/define';
 import { ok } from '../../../shared/result';
 import { startCfAccessDouble, type CfAccessDouble } from '../../../test/doubles/cf-access-double';
 import { fakeLoginPort, manualClock } from '../../../test/support/auth-test-kit';
 import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { createGatewayKit, useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-kit';
 import { createTestCore } from '../../../test/support/test-core';
+import { allowOrigins } from '../app/app-origin';
 import { createRegistry, type Handlers } from '../ipc/registry';
 import { createMemoryLogger } from '../log/logger';
 import { createMemorySecretStore } from '../secrets/memory-secret-store';
 import { createAuthSession } from './auth-session';
-import { allowOrigins } from '../app/app-origin';
 
 /*
  * The one guard (issue 4): a protected channel without a verified, unexpired session is refused before its

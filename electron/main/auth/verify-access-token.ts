@@ -1,8 +1,8 @@
 import { decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
 import { AUTH } from '../../../shared/limits';
-import { err, ok, type Err, type Result } from '../../../shared/result';
 import type { Member } from '../../../shared/member';
+import { err, ok, type Err, type Result } from '../../../shared/result';
 import type { JwksCache } from './jwks-cache';
 
 /** Who signed in, as Cloudflare Access vouches for them. Times are epoch milliseconds. */

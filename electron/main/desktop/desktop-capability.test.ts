@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { err, ok } from '../../../shared/result';
-import { inProcessApi } from '../../../test/support/in-process-api';
 import { saveDigest } from '../../../test/support/digest/saved-digest';
+import { inProcessApi } from '../../../test/support/in-process-api';
 import { createSignedInTestCore, TEST_MEMBER } from '../../../test/support/signed-in-core';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import type { DesktopPorts } from './desktop-capability';

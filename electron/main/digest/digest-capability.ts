@@ -1,13 +1,13 @@
 import type Database from 'better-sqlite3';
 import type { Lang } from '../../../shared/lang';
 import { SECRETARY } from '../../../shared/limits';
-import { systemTimers } from '../timers/alarm';
 import type { AuthSession } from '../auth/auth-session';
 import type { Notify } from '../auth/login-port';
 import type { AppEvents, Broadcast, Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';
 import type { SettingsStore } from '../settings/settings-store';
+import { systemTimers } from '../timers/alarm';
 import type { Zoho } from '../zoho/create-zoho';
 import { createDigest } from './digest';
 import { digestHandlers, type DigestChannels } from './digest-handlers';

@@ -3,15 +3,15 @@ import { contract } from '../../../shared/ipc/contract';
 import { startCfAccessDouble, type CfAccessDouble } from '../../../test/doubles/cf-access-double';
 import { hang, jsonReply } from '../../../test/doubles/gemini-double';
 import { fakeLoginPort } from '../../../test/support/auth-test-kit';
-import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
-import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
-import { createTestCore, type TestCore } from '../../../test/support/test-core';
-import { createRegistry } from '../ipc/registry';
-import { digestHandlers } from './digest-handlers';
 import { createDigestKit, EDU, SARAA } from '../../../test/support/digest/digest-kit';
 import { IDS } from '../../../test/support/digest/fake-digest-mail';
 import { saveDigest } from '../../../test/support/digest/saved-digest';
+import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
+import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
+import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import { allowOrigins } from '../app/app-origin';
+import { createRegistry } from '../ipc/registry';
+import { digestHandlers } from './digest-handlers';
 
 /*
  * The digest's channels over the registry, with a real staff session from the test core. The core does not

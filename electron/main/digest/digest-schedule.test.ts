@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DIGEST_SETTINGS, type DigestSettings } from '../../../shared/digest';
 import { DIGEST } from '../../../shared/limits';
+import type { Member } from '../../../shared/member';
 import { err, ok, type Result } from '../../../shared/result';
 import { manualClock } from '../../../test/support/auth-test-kit';
-import type { Member } from '../../../shared/member';
 import { createMemoryLogger } from '../log/logger';
 import { createDigestSchedule, nextScheduledRun, type DigestReadiness } from './digest-schedule';
 

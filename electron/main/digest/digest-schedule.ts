@@ -1,9 +1,9 @@
 import type { DigestSettings } from '../../../shared/digest';
 import { DIGEST } from '../../../shared/limits';
-import type { Result } from '../../../shared/result';
-import { createAlarm, type Timers } from '../timers/alarm';
 import type { Member } from '../../../shared/member';
+import type { Result } from '../../../shared/result';
 import type { Logger } from '../log/logger';
+import { createAlarm, type Timers } from '../timers/alarm';
 
 /** Why a pass that was due did not run. */
 export type DigestSkipReason = 'signed_out' | 'zoho_disconnected';

@@ -1,17 +1,10 @@
 import { GEMINI } from '../../../shared/limits';
 import { ok } from '../../../shared/result';
 import type { Logger } from '../log/logger';
+import { sleep as realSleep, type Sleep } from '../timers/sleep';
 import { createCapabilityBook, declaredCapabilities, type ModelCapabilities } from './capabilities';
 import { embedTexts } from './embed';
 import { failed, toResult, type GeminiResult, type Outcome } from './failure';
-import { createGeminiCaller, type AttemptContext } from './gemini-caller';
-import type { ReadGeminiKey } from './gemini-client';
-import { readJsonReply, repairTurns } from './json-output';
-import { decoderJsonSchema } from './json-schema';
-import { createStreamReader, readGeneration } from './read-generation';
-import { planGeneration, type Plan, type PlanInput } from './request-plan';
-import { sleep as realSleep, type Sleep } from '../timers/sleep';
-import type { AttemptOutcome } from './retry-policy';
 import type {
   CallOptions,
   EmbedOptions,
@@ -21,6 +14,13 @@ import type {
   KeyCheck,
   StreamRequest,
 } from './gateway-types';
+import { createGeminiCaller, type AttemptContext } from './gemini-caller';
+import type { ReadGeminiKey } from './gemini-client';
+import { readJsonReply, repairTurns } from './json-output';
+import { decoderJsonSchema } from './json-schema';
+import { createStreamReader, readGeneration } from './read-generation';
+import { planGeneration, type Plan, type PlanInput } from './request-plan';
+import type { AttemptOutcome } from './retry-policy';
 import { userText } from './turns';
 
 export interface GeminiGatewayDeps {

@@ -1,12 +1,12 @@
 import type { GoogleGenAI } from '@google/genai';
 import type { Logger } from '../log/logger';
+import type { Sleep } from '../timers/sleep';
 import { openAttemptSignal, type AttemptSignal } from './attempt-signal';
 import { classifyThrown } from './classify-error';
 import type { GeminiFailure, Outcome } from './failure';
-import { openGeminiClient, type ReadGeminiKey } from './gemini-client';
-import type { Sleep } from '../timers/sleep';
-import { RETRY_TIMING, withRetry, type AttemptOutcome } from './retry-policy';
 import type { CallOptions } from './gateway-types';
+import { openGeminiClient, type ReadGeminiKey } from './gemini-client';
+import { RETRY_TIMING, withRetry, type AttemptOutcome } from './retry-policy';
 
 export interface CallerDeps {
   /** Where the key comes from: the keychain, or a key the member typed and that is checked before it is stored. */

@@ -1,12 +1,12 @@
-import { EventEmitter } from 'node:events';
 import type { IpcMainInvokeEvent } from 'electron';
+import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { cancel, stream, unary } from '../../../shared/ipc/define';
 import { ok } from '../../../shared/result';
+import { allowOrigins } from '../app/app-origin';
 import { createMemoryLogger } from '../log/logger';
 import { createRegistry, type Handlers } from './registry';
-import { allowOrigins } from '../app/app-origin';
 
 type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
 

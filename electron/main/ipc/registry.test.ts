@@ -2,15 +2,15 @@ import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { cancel, requestIdSchema, unary } from '../../../shared/ipc/define';
 import { IPC } from '../../../shared/limits';
-import { err, ok, type Err } from '../../../shared/result';
-import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
-import { createMemoryLogger } from '../log/logger';
 import type { Member } from '../../../shared/member';
-import { createRegistry, type Handlers, type RegistryDeps } from './registry';
+import { err, ok, type Err } from '../../../shared/result';
 import { COUNT_STREAM_CONTRACT } from '../../../test/support/count-stream-contract';
+import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { createSignedInTestCore } from '../../../test/support/signed-in-core';
 import { createTestCore } from '../../../test/support/test-core';
 import { allowOrigins } from '../app/app-origin';
+import { createMemoryLogger } from '../log/logger';
+import { createRegistry, type Handlers, type RegistryDeps } from './registry';
 
 const testContract = {
   'echo:say': unary({

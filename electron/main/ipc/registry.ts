@@ -11,8 +11,8 @@ import {
   type UnaryDef,
 } from '../../../shared/ipc/define';
 import { IPC } from '../../../shared/limits';
-import { appErrorSchema, err, ok, type Err, type Result } from '../../../shared/result';
 import type { Member } from '../../../shared/member';
+import { appErrorSchema, err, ok, type Err, type Result } from '../../../shared/result';
 import type { Logger } from '../log/logger';
 import { checkInputBudget, requestTooLarge } from './input-budget';
 import { inputError } from './input-error';

@@ -1,7 +1,7 @@
+import { watch as chokidarWatch } from 'chokidar';
 import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
-import { watch as chokidarWatch } from 'chokidar';
 import { ORACLE } from '../../../shared/limits';
 import { systemTimers, type Timers } from '../timers/alarm';
 

@@ -5,8 +5,8 @@ import type { GeminiGateway } from '../gemini/gateway';
 import { createKnowledgeService } from '../knowledge/knowledge-service';
 import { watchFolder, type WatchFolder } from '../knowledge/watch-folder';
 import type { Logger } from '../log/logger';
-import type { OpenNoteFile } from './open-note-file';
 import type { SettingsStore } from '../settings/settings-store';
+import type { OpenNoteFile } from './open-note-file';
 import { createOracle } from './oracle';
 import { oracleHandlers } from './oracle-handlers';
 

@@ -17,12 +17,12 @@ import { ok, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import { failureError } from '../gemini/failure';
 import type { GeminiGateway } from '../gemini/gateway';
+import { queryVector, type QueryVector } from '../knowledge/query-vector';
 import { retrieve, type RetrievedChunk, type RetrieveResult } from '../knowledge/retrieve';
 import type { Logger } from '../log/logger';
 import { LANGUAGE_NAMES_IN_ENGLISH } from '../prompt/language-names';
 import { linkedChunks } from './linked-notes';
 import { createOracleQueries } from './oracle-queries';
-import { queryVector, type QueryVector } from '../knowledge/query-vector';
 import { synthesizeAnswer } from './synthesize-answer';
 
 export interface OracleDeps {

@@ -1,5 +1,5 @@
-import { EventEmitter } from 'node:events';
 import type { BrowserWindowConstructorOptions, Rectangle } from 'electron';
+import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectElectronChecklist } from '../../../test/support/electron-checklist';
 import { fakeSender } from '../../../test/support/fake-sender';

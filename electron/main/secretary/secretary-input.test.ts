@@ -5,10 +5,10 @@ import { secretaryAnswerSchema, secretaryAskInputSchema, type HistoryEntry } fro
 import { jsonReply } from '../../../test/doubles/gemini-double';
 import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
-import { createRegistry } from '../ipc/registry';
-import { createMemoryLogger } from '../log/logger';
 import { createSecretaryKit, EDU, type SecretaryKit } from '../../../test/support/secretary/secretary-kit';
 import { allowOrigins } from '../app/app-origin';
+import { createRegistry } from '../ipc/registry';
+import { createMemoryLogger } from '../log/logger';
 
 const gemini = useGeminiDouble();
 

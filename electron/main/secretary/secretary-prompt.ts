@@ -1,9 +1,9 @@
 import { SECRETARY } from '../../../shared/limits';
 import type { HistoryEntry } from '../../../shared/secretary';
-import { describeDigest, describeLookup } from '../mail/mail-prompt-text';
-import { untrustedMarkers } from '../prompt/untrusted-data';
 import type { DigestContext } from '../mail/latest-digest';
+import { describeDigest, describeLookup } from '../mail/mail-prompt-text';
 import type { Lookup } from '../mail/question-lookups';
+import { untrustedMarkers } from '../prompt/untrusted-data';
 
 export interface PromptView {
   /** The member as the answer addresses them: their name, or their email without one. */

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { SECRETARY } from '../../../shared/limits';
+import type { Member } from '../../../shared/member';
 import { ok, type AppError, type Result } from '../../../shared/result';
 import {
   keepRecentHistory,
@@ -9,16 +10,15 @@ import {
   type SecretarySource,
 } from '../../../shared/secretary';
 import type { GeminiGateway } from '../gemini/gateway';
-import type { Member } from '../../../shared/member';
 import type { Logger } from '../log/logger';
-import type { SettingsStore } from '../settings/settings-store';
-import { answerSources, foundSoFar } from './answer-sources';
-import { createChatQueries } from './chat-queries';
 import { readLatestDigest, type LatestDigests } from '../mail/latest-digest';
 import type { MailboxPort } from '../mail/mailbox-port';
 import { createQuestionLookups, type QuestionLookups } from '../mail/question-lookups';
-import { actionSchema, finalActionSchema, plainAnswer, type AnswerAction } from './secretary-action';
 import { newBoundary } from '../prompt/untrusted-data';
+import type { SettingsStore } from '../settings/settings-store';
+import { answerSources, foundSoFar } from './answer-sources';
+import { createChatQueries } from './chat-queries';
+import { actionSchema, finalActionSchema, plainAnswer, type AnswerAction } from './secretary-action';
 import { buildSecretaryPrompt, type PromptView } from './secretary-prompt';
 
 export interface SecretaryDeps {

@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { AppEvents, Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
-import { vetGeminiKey } from './gemini-key-check';
-import { secretsCheckHandler } from './secrets-check-handler';
 import type { SettingsStore } from '../settings/settings-store';
+import { vetGeminiKey } from './gemini-key-check';
 import { createKeyCheckStore } from './key-check-store';
 import type { SecretStore } from './secret-store';
+import { secretsCheckHandler } from './secrets-check-handler';
 import { secretsHandlers } from './secrets-handlers';
 
 type KeysChannel = 'secrets:set' | 'secrets:delete' | 'secrets:status' | 'secrets:check';

@@ -1,11 +1,11 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_MODELS } from '../../../shared/settings';
 import { invalidKey, quotaExceeded } from '../../../test/doubles/gemini-double';
 import { fakeSender } from '../../../test/support/fake-sender';
-import { createTestCore, type TestCore } from '../../../test/support/test-core';
-import { DEFAULT_MODELS } from '../../../shared/settings';
-import { createMemorySecretStore } from './memory-secret-store';
 import { VALID_KEY, useGeminiDouble } from '../../../test/support/gateway-test-kit';
+import { createTestCore, type TestCore } from '../../../test/support/test-core';
+import { createMemorySecretStore } from './memory-secret-store';
 
 const gemini = useGeminiDouble();
 let core: TestCore | null = null;

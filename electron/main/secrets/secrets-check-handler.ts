@@ -1,9 +1,9 @@
 import type { AppContract } from '../../../shared/ipc/contract';
-import type { Handlers } from '../ipc/registry';
-import type { KeyCheckStore } from './key-check-store';
-import type { SettingsStore } from '../settings/settings-store';
 import type { GeminiGateway } from '../gemini/gateway';
+import type { Handlers } from '../ipc/registry';
+import type { SettingsStore } from '../settings/settings-store';
 import { keyCheckOf } from './gemini-key-check';
+import type { KeyCheckStore } from './key-check-store';
 
 /**
  * `secrets:check`: the stored Gemini key, tried on the assistant's model as Settings name it right now. What it

@@ -1,7 +1,7 @@
 import type { AppContract } from '../../../shared/ipc/contract';
 import { ok } from '../../../shared/result';
-import type { Handlers } from '../ipc/registry';
 import type { GeminiGateway } from '../gemini/gateway';
+import type { Handlers } from '../ipc/registry';
 
 /**
  * `settings:checkModels`: each id looked up with the stored key before Settings saves it, so a made-up or retired

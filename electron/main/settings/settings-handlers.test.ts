@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contract } from '../../../shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
-import type { CallContext } from '../ipc/registry';
-import { openDatabase } from '../store/open-database';
 import { fakeSender } from '../../../test/support/fake-sender';
 import { expectOpened, makeTempDir } from '../../../test/support/store-helpers';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
+import type { CallContext } from '../ipc/registry';
+import { openDatabase } from '../store/open-database';
 import { settingsHandlers } from './settings-handlers';
 import { createSettingsStore } from './settings-store';
 

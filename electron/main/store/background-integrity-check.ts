@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import type { Lang } from '../../../shared/lang';
 import type { Logger } from '../log/logger';
-import { STORE_TEXTS } from './store-texts';
 import { needsCheckMarker } from './integrity-check';
+import { STORE_TEXTS } from './store-texts';
 
 export type IntegrityVerdict = 'ok' | 'damaged' | 'unavailable';
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../../shared/lang';
+import { STORE_TEXTS } from '../store/store-texts';
 import { APP_TEXTS } from './app-texts';
 import { ASSISTANT_TEXTS } from './assistant-texts';
 import { INDICATOR_TEXTS } from './indicator-texts';
 import { KNOWLEDGE_TEXTS } from './knowledge-texts';
 import { MENU_TEXTS } from './menu-texts';
 import { SESSION_TEXTS } from './session-texts';
-import { STORE_TEXTS } from '../store/store-texts';
 import { TRANSLATE_TEXTS } from './translate-texts';
 import { TRAY_TEXTS } from './tray-texts';
 

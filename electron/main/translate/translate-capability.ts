@@ -1,5 +1,5 @@
-import { ok, type Result } from '../../../shared/result';
 import type { Member } from '../../../shared/member';
+import { ok, type Result } from '../../../shared/result';
 import type { AppEvents, Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';

@@ -1,11 +1,11 @@
-import { ok, type Result } from '../../../shared/result';
 import type { Member } from '../../../shared/member';
+import { ok, type Result } from '../../../shared/result';
 import type { Capability } from '../capability';
 import type { Logger } from '../log/logger';
 import { ASSISTANT_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
-import type { SettingsStore } from '../settings/settings-store';
 import type { SpeechGrants } from '../rate-limit/speech-grants';
+import type { SettingsStore } from '../settings/settings-store';
 import type { SpeechService } from '../speech/speech-service';
 
 type VoiceChannels = 'voice:stt' | 'voice:tts' | 'voice:microphone';

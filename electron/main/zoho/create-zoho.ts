@@ -1,9 +1,11 @@
 import { ZOHO } from '../../../shared/limits';
-import type { Sleep } from '../timers/sleep';
+import type { Result } from '../../../shared/result';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
+import type { Sleep } from '../timers/sleep';
 import { createMailApi } from './mail-api';
+import { mailboxLink, type MailboxLink } from './mailbox-link';
 import { createThrottle } from './throttle';
 import { createTokenManager } from './token-manager';
 import { createAccountCache } from './zoho-account';
@@ -11,8 +13,6 @@ import { createZohoConnection, type ZohoConnection } from './zoho-connection';
 import { createZohoEndpoints, type ZohoOverrides } from './zoho-endpoints';
 import { createZohoHttp, type ZohoFetch } from './zoho-http';
 import { createZohoMailbox, type ZohoMailbox } from './zoho-mailbox';
-import { mailboxLink, type MailboxLink } from './mailbox-link';
-import type { Result } from '../../../shared/result';
 
 export interface ZohoDeps {
   secrets: SecretStore;

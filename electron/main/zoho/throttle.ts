@@ -1,5 +1,5 @@
-import type { Sleep } from '../timers/sleep';
 import { createSlidingWindow } from '../rate-limit/sliding-window';
+import type { Sleep } from '../timers/sleep';
 import type { ZohoFailure } from './zoho-failure';
 
 export interface ThrottleConfig {

@@ -1,9 +1,9 @@
 import { ZOHO } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
 import type { ZohoConnected, ZohoProgress, ZohoStatus } from '../../../shared/zoho-connection';
-import type { Sleep } from '../timers/sleep';
 import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
+import type { Sleep } from '../timers/sleep';
 import { runDeviceFlow, type FlowDeps, type Grant } from './device-flow';
 import { runLoopbackFlow } from './loopback-flow';
 import { readClient } from './oauth';

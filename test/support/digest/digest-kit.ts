@@ -3,21 +3,21 @@
  * real Zoho client against the Zoho double), a real database in a temp folder, a clock moved by hand, and a record
  * of notifications.
  */
-import { join } from 'node:path';
 import type { Content } from '@google/genai';
 import type Database from 'better-sqlite3';
+import { join } from 'node:path';
 import type { Lang } from '../../../shared/lang';
+import type { Member } from '../../../shared/member';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import type { Notify } from '../../../electron/main/auth/login-port';
+import { createDigest, type DigestDeps, type DigestRun, type DigestService } from '../../../electron/main/digest/digest';
+import type { GeminiGateway } from '../../../electron/main/gemini/gateway';
+import type { JsonRequest } from '../../../electron/main/gemini/gateway-types';
+import { createMemoryLogger } from '../../../electron/main/log/logger';
+import { openDatabase } from '../../../electron/main/store/open-database';
 import type { GeminiDouble } from '../../doubles/gemini-double';
 import { createGatewayKit } from '../gateway-test-kit';
 import { expectOpened, makeTempDir } from '../store-helpers';
-import type { Notify } from '../../../electron/main/auth/login-port';
-import type { GeminiGateway } from '../../../electron/main/gemini/gateway';
-import type { JsonRequest } from '../../../electron/main/gemini/gateway-types';
-import type { Member } from '../../../shared/member';
-import { createMemoryLogger } from '../../../electron/main/log/logger';
-import { openDatabase } from '../../../electron/main/store/open-database';
-import { createDigest, type DigestDeps, type DigestRun, type DigestService } from '../../../electron/main/digest/digest';
 import { createFakeDigestMail, MORNING, type FakeDigestMail } from './fake-digest-mail';
 
 export const EDU: Member = { email: 'edu@crearack.com', name: 'Edu' };

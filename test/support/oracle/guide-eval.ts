@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { GEMINI } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
-import { startGeminiDouble } from '../../doubles/gemini-double';
 import { createGeminiGateway } from '../../../electron/main/gemini/gateway';
 import { embedChunks } from '../../../electron/main/knowledge/embed-chunks';
 import { indexNotes } from '../../../electron/main/knowledge/index-folder';
@@ -24,6 +23,7 @@ import {
 import type { Logger } from '../../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-secret-store';
 import { openDatabase } from '../../../electron/main/store/open-database';
+import { startGeminiDouble } from '../../doubles/gemini-double';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const GUIDE_FOLDER = join(ROOT, 'resources', 'knowledge-base');

@@ -2,22 +2,22 @@
  * Test-only: the real secretary over the real gateway (against the Gemini double), a fake mailbox, a real
  * database in a temp folder and a clock moved by hand.
  */
-import { join } from 'node:path';
 import type { Content } from '@google/genai';
 import type Database from 'better-sqlite3';
-import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
+import { join } from 'node:path';
+import type { Member } from '../../../shared/member';
 import type { Result } from '../../../shared/result';
 import type { HistoryEntry, SecretaryAnswer } from '../../../shared/secretary';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
+import { createDigestStore } from '../../../electron/main/digest/digest-store';
+import type { GeminiGateway } from '../../../electron/main/gemini/gateway';
+import type { JsonRequest } from '../../../electron/main/gemini/gateway-types';
+import { createMemoryLogger } from '../../../electron/main/log/logger';
+import { createSecretary, type Secretary } from '../../../electron/main/secretary/secretary';
+import { openDatabase } from '../../../electron/main/store/open-database';
 import type { GeminiDouble, RecordedRequest } from '../../doubles/gemini-double';
 import { createGatewayKit } from '../gateway-test-kit';
 import { expectOpened, makeTempDir } from '../store-helpers';
-import type { GeminiGateway } from '../../../electron/main/gemini/gateway';
-import type { JsonRequest } from '../../../electron/main/gemini/gateway-types';
-import type { Member } from '../../../shared/member';
-import { createMemoryLogger } from '../../../electron/main/log/logger';
-import { openDatabase } from '../../../electron/main/store/open-database';
-import { createDigestStore } from '../../../electron/main/digest/digest-store';
-import { createSecretary, type Secretary } from '../../../electron/main/secretary/secretary';
 import { createFakeMailbox, type FakeMailbox } from './fake-mailbox';
 
 export const EDU: Member = { email: 'edu@crearack.com', name: 'Edu' };

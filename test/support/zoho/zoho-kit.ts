@@ -1,14 +1,14 @@
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 import type { ZohoProgress } from '../../../shared/zoho-connection';
-import { startZohoDouble, type ZohoDouble, type ZohoDoubleOptions } from '../../doubles/zoho-double';
-import type { Sleep } from '../../../electron/main/timers/sleep';
 import { createMemoryLogger } from '../../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-secret-store';
 import type { SecretStore } from '../../../electron/main/secrets/secret-store';
 import type { SettingsStore } from '../../../electron/main/settings/settings-store';
+import type { Sleep } from '../../../electron/main/timers/sleep';
 import { createZoho, type Zoho } from '../../../electron/main/zoho/create-zoho';
 import { mailHtmlToText } from '../../../electron/main/zoho/mail-text';
 import type { ZohoOverrides } from '../../../electron/main/zoho/zoho-endpoints';
+import { startZohoDouble, type ZohoDouble, type ZohoDoubleOptions } from '../../doubles/zoho-double';
 
 /** The OAuth client the Zoho double knows. */
 export const ZOHO_CLIENT = { 'zoho.clientId': 'zoho-client-id', 'zoho.clientSecret': 'zoho-client-secret' } as const;

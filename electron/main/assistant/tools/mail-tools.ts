@@ -3,8 +3,8 @@ import type { AssistantSource } from '../../../../shared/assistant';
 import { ASSISTANT, SECRETARY } from '../../../../shared/limits';
 import { ok } from '../../../../shared/result';
 import type { Logger } from '../../log/logger';
-import { describeDigest, describeLookup } from '../../mail/mail-prompt-text';
 import { readLatestDigest, type LatestDigests } from '../../mail/latest-digest';
+import { describeDigest, describeLookup } from '../../mail/mail-prompt-text';
 import type { MailboxPort } from '../../mail/mailbox-port';
 import { defineTool, type Tool } from '../tool-registry';
 
