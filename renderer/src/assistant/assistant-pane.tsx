@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ASSISTANT } from '../../../shared/limits';
 import { ChatPanel } from '../chat/chat-panel';
-import type { PaneProps } from '../shell/pane-id';
+import type { PaneProps } from '../navigation/pane-id';
 import { VoiceComposerTools } from '../voice/voice-composer-tools';
 import { useAssistantConversation } from './assistant-conversation';
 import { useAssistantChat } from './use-assistant-chat';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FirstRunChecklist } from '../first-run/first-run-checklist';
 import { StartAtLoginQuestion } from '../first-run/start-at-login-question';
 import { useSetupStatus } from '../first-run/use-setup-status';
-import type { OpenPane } from '../shell/pane-id';
+import type { OpenPane } from '../navigation/pane-id';
 import { errorNotice, NoticeRegion } from '../ui/notice';
 import { useAuth } from './auth-context';
 import { SignInButton } from './sign-in-button';

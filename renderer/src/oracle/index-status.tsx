@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { IndexProgressEvent, KnowledgeIssue, KnowledgeStatus } from '../../../shared/oracle';
-import type { OpenPane } from '../shell/pane-id';
+import type { OpenPane } from '../navigation/pane-id';
 import { isolated } from '../ui/bidi-isolate';
 import { numberText, relativeTimeText } from '../ui/knowledge-format';
 import type { KnowledgeStatusView } from './use-knowledge-status';

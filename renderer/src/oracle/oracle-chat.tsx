@@ -4,7 +4,7 @@ import type { KnowledgeStatus } from '../../../shared/oracle';
 import { ChatPanel } from '../chat/chat-panel';
 import type { ChatSuggestions } from '../chat/chat-suggestions';
 import { OutcomeView } from '../chat/outcome-view';
-import type { PaneId } from '../shell/pane-id';
+import type { PaneId } from '../navigation/pane-id';
 import { useOpenExternal } from '../ui/open-external';
 import { OracleAnswerView } from './oracle-answer';
 import { useOracleConversation } from './oracle-conversation';

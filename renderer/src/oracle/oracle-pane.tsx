@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaneProps } from '../shell/pane-id';
+import type { PaneProps } from '../navigation/pane-id';
 import { CorpusGaps } from './corpus-gaps';
 import { IndexStatus } from './index-status';
 import { OracleChat } from './oracle-chat';

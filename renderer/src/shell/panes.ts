@@ -1,6 +1,6 @@
 import { BookOpenText, Inbox, Languages, Mic, Settings, Sparkles, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
-import type { PaneId, PaneProps } from './pane-id';
+import type { PaneId, PaneProps } from '../navigation/pane-id';
 
 /**
  * Each pane is its own chunk, loaded the first time it opens (pane-view.tsx): the first paint loads the shell and

@@ -3,9 +3,9 @@ import { Suspense, useCallback, useLayoutEffect, useRef, useState, type MouseEve
 import { useTranslation } from 'react-i18next';
 import { AccountStatus } from '../auth/account-status';
 import { SignInGate } from '../auth/sign-in-gate';
+import type { OpenPane, PaneId, PaneTarget } from '../navigation/pane-id';
+import { usePaneLocation } from '../navigation/pane-location';
 import { useNeedsYouCount } from '../secretary/use-needs-you-count';
-import type { OpenPane, PaneId, PaneTarget } from './pane-id';
-import { usePaneLocation } from './pane-location';
 import { usePaneShortcuts } from './pane-shortcuts';
 import { PANEL_ID, PaneTabs, tabLabelId } from './pane-tabs';
 import { PaneView } from './pane-view';

@@ -3,9 +3,9 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { useTranslation } from 'react-i18next';
 import { TRANSLATE, VOICE } from '../../../shared/limits';
 import { useLanguage } from '../i18n/language-context';
-import { settingsSectionFor } from '../settings/settings-sections';
+import type { OpenPane } from '../navigation/pane-id';
+import { settingsSectionFor } from '../navigation/settings-sections';
 import { useShortcutText } from '../settings/shortcut-field';
-import type { OpenPane } from '../shell/pane-id';
 import { CharCounter } from '../ui/char-counter';
 import { LiveWait } from '../ui/live-wait';
 import { NoticeRegion } from '../ui/notice';

@@ -4,7 +4,7 @@ import { ASSISTANT } from '../../../shared/limits';
 import { useAssistantConversation } from '../assistant/assistant-conversation';
 import { useAssistantChat } from '../assistant/use-assistant-chat';
 import { ChatPanel } from '../chat/chat-panel';
-import type { PaneProps } from '../shell/pane-id';
+import type { PaneProps } from '../navigation/pane-id';
 import { PushToTalk } from './push-to-talk';
 import { useSpeech } from './speech-context';
 import { useVoice } from './voice-controller';
