@@ -16,8 +16,8 @@ import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../sh
 import { SHORTCUT_NAMES, type ShortcutStates } from '../../../shared/shortcuts';
 import { floatPcmAsWav } from '../../../shared/wav';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
+import { base64Of } from '../audio/base64';
 import type { ProgressOf, StreamChannel } from '../ui/follow-stream';
-import { base64Of } from '../voice/base64';
 
 type UnaryChannel = { [K in AppChannel]: AppContract[K] extends UnaryDef ? K : never }[AppChannel];
 
