@@ -3,8 +3,8 @@ import type { IndexProgressEvent, KnowledgeIssue, KnowledgeStatus } from '../../
 import type { OpenPane } from '../navigation/pane-id';
 import { isolated } from '../ui/bidi-isolate';
 import { numberText, relativeTimeText } from '../ui/knowledge-format';
+import { useNow } from '../ui/use-now';
 import type { KnowledgeStatusView } from './use-knowledge-status';
-import { useNow } from './use-now';
 import { LoadNotice } from '../ui/load-notice';
 
 /** "indexed 2 minutes ago" moves on with the clock; a minute is as fine as it reads. */

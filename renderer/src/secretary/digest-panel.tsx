@@ -5,7 +5,6 @@ import type { Digest, DigestFailure, DigestItem, DigestProgress, DigestState } f
 import type { AppError } from '../../../shared/result';
 import { useApi } from '../api';
 import { settingsSectionFor } from '../navigation/settings-sections';
-import { useNow } from '../oracle/use-now';
 import { followStream, type FollowedStream } from '../ui/follow-stream';
 import { errorNotice, type Notice } from '../ui/notice';
 import { useOpenExternal } from '../ui/open-external';
@@ -16,6 +15,7 @@ import { MailLink, MailRun } from '../chat/mail-link';
 import { LoadNotice } from '../ui/load-notice';
 import { useErrorText } from '../ui/use-error-text';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
+import { useNow } from '../ui/use-now';
 import { useMailboxGate, ZohoReconnect } from './zoho-reconnect';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; state: DigestState };

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { VOICE } from '../../../shared/limits';
 import { useLevel, type LevelStore } from '../audio/level-store';
 import { useSpeech } from '../audio/speech-context';
-import { useShortcutText } from '../settings/shortcut-field';
 import { isolated } from '../ui/bidi-isolate';
+import { useShortcutText } from '../ui/shortcut-text';
+import { useShortcutStates } from '../ui/use-shortcut-states';
 import { holdToTalk } from './hold-to-talk';
-import { useShortcutStates } from './use-shortcut-state';
 import { useVoice } from './voice-controller';
 import { useVoiceProblemText } from './voice-problem-text';
 
