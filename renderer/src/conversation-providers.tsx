@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Lang } from '../../shared/lang';
-import { AssistantConversationProvider } from './assistant/assistant-conversation';
 import { SpeechProvider } from './audio/speech-context';
 import { AuthProvider } from './auth/auth-context';
+import { AssistantConversationProvider } from './chat/assistant-conversation';
 import { LanguageProvider } from './i18n/language-context';
 import { OracleConversationProvider } from './oracle/oracle-conversation';
 import { SecretaryConversationProvider } from './secretary/conversation-context';

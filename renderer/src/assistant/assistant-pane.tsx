@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { ASSISTANT } from '../../../shared/limits';
+import { useAssistantConversation } from '../chat/assistant-conversation';
 import { ChatPanel } from '../chat/chat-panel';
+import { useAssistantChat } from '../chat/use-assistant-chat';
 import type { PaneProps } from '../navigation/pane-id';
 import { VoiceComposerTools } from '../voice/voice-composer-tools';
-import { useAssistantConversation } from './assistant-conversation';
-import { useAssistantChat } from './use-assistant-chat';
-import './assistant.css';
 import '../voice/voice.css';
 
 /** Questions its tools answer on any install: the time (G7) and the app's own guide (G6). */

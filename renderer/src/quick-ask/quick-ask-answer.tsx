@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useAssistantConversation } from '../assistant/assistant-conversation';
-import { useAssistantChat } from '../assistant/use-assistant-chat';
+import { useAssistantConversation } from '../chat/assistant-conversation';
 import type { Exchange } from '../chat/conversation';
 import { OutcomeView } from '../chat/outcome-view';
+import { useAssistantChat } from '../chat/use-assistant-chat';
 import { useOpenNote } from '../chat/use-open-note';
 import type { OpenPane } from '../navigation/pane-id';
 import { OracleAnswerView } from '../oracle/oracle-answer';

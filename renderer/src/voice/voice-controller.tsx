@@ -2,12 +2,12 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { VOICE } from '../../../shared/limits';
 import type { AppError } from '../../../shared/result';
 import { useApi } from '../api';
-import { useAssistantConversation } from '../assistant/assistant-conversation';
 import { createLevelStore, type LevelStore } from '../audio/level-store';
 import type { MicrophoneProblem } from '../audio/microphone-problem';
 import { startRecording, type Recording } from '../audio/recorder';
 import { useSpeech } from '../audio/speech-context';
 import { useAuth } from '../auth/auth-context';
+import { useAssistantConversation } from '../chat/assistant-conversation';
 
 /** A recording asks the Assistant (V1), or is written into the question box (dictation, V3). */
 export type VoiceMode = 'ask' | 'dictate';

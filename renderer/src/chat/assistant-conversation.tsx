@@ -4,9 +4,9 @@ import { ASSISTANT } from '../../../shared/limits';
 import { err, ok, type Result } from '../../../shared/result';
 import { useApi } from '../api';
 import { useSpeech, type SpokenAnswer } from '../audio/speech-context';
-import { createConversationContext, type ConversationChannel } from '../chat/conversation';
 import { useLanguage } from '../i18n/language-context';
 import { followStream, type FollowedStream } from '../ui/follow-stream';
+import { createConversationContext, type ConversationChannel } from './conversation';
 
 /** What has arrived of an answer on its way: its text so far, and the tool calls main has run (G1, G8). */
 export interface AssistantPartial {
