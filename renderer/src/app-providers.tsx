@@ -1,23 +1,26 @@
 import type { ReactNode } from 'react';
 import type { Lang } from '../../shared/lang';
 import { ConversationProviders } from './conversation-providers';
+import { SettingsProvider } from './settings-provider';
 import { LiveCaptionsProvider } from './translate/live/live-captions-context';
 import { TextTranslationProvider } from './translate/text-translation-context';
 import { VoiceProvider } from './voice/voice-controller';
 
 /**
- * What every pane of the main window finds above it: the conversations, then push-to-talk below the Assistant's
- * (it asks there; the global shortcut works whichever pane is open), and the Translate pane's text and a meeting's
- * live captions. Tests render inside it too.
+ * What every pane of the main window finds above it: the conversations, the member's settings held in memory, then
+ * push-to-talk below the Assistant's conversation (it asks there; the global shortcut works whichever pane is open),
+ * and the Translate pane's text and a meeting's live captions. Tests render inside it too.
  */
 export function AppProviders({ systemLang, children }: { systemLang: Lang; children: ReactNode }) {
   return (
     <ConversationProviders systemLang={systemLang}>
-      <VoiceProvider>
-        <TextTranslationProvider>
-          <LiveCaptionsProvider>{children}</LiveCaptionsProvider>
-        </TextTranslationProvider>
-      </VoiceProvider>
+      <SettingsProvider>
+        <VoiceProvider>
+          <TextTranslationProvider>
+            <LiveCaptionsProvider>{children}</LiveCaptionsProvider>
+          </TextTranslationProvider>
+        </VoiceProvider>
+      </SettingsProvider>
     </ConversationProviders>
   );
 }

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Lang } from '../../shared/lang';
-import { AssistantConversationProvider } from './assistant/assistant-conversation';
+import { SpeechProvider } from './audio/speech-context';
 import { AuthProvider } from './auth/auth-context';
+import { AssistantConversationProvider } from './chat/assistant-conversation';
 import { LanguageProvider } from './i18n/language-context';
 import { OracleConversationProvider } from './oracle/oracle-conversation';
 import { SecretaryConversationProvider } from './secretary/conversation-context';
 import { PlatformProvider } from './ui/platform-context';
-import { SpeechProvider } from './voice/speech-context';
 
 /**
  * What every window of the app finds above it: the language, the platform, the staff session and the conversations

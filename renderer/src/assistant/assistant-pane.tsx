@@ -1,22 +1,25 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSISTANT } from '../../../shared/limits';
+import { useAssistantConversation } from '../chat/assistant-conversation';
 import { ChatPanel } from '../chat/chat-panel';
-import type { PaneProps } from '../shell/pane-id';
-import { VoiceComposerTools } from '../voice/voice-composer-tools';
-import { useAssistantConversation } from './assistant-conversation';
-import { useAssistantChat } from './use-assistant-chat';
-import './assistant.css';
-import '../voice/voice.css';
+import { useAssistantChat } from '../chat/use-assistant-chat';
+import type { PaneProps } from '../navigation/pane-id';
 
 /** Questions its tools answer on any install: the time (G7) and the app's own guide (G6). */
 const EXAMPLES = ['time', 'apiKey', 'abilities'] as const;
+
+interface AssistantPaneProps extends PaneProps {
+  /** The composer's microphone, push-to-talk's: the shell's list of panes hands it in, so no pane imports another. */
+  readonly composerTools?: (insert: (text: string) => void) => ReactNode;
+}
 
 /**
  * The Assistant (seeds 004): a Gemini chat that runs the app's tools and shows each one it ran, streams its answer,
  * writes in the UI's language whatever the member writes in (G5), and says so when it could only fall back (G3).
  * Its microphone asks by voice or dictates into the box (V1, V3); the Voice pane shows the same conversation.
  */
-export function AssistantPane({ openPane }: PaneProps) {
+export function AssistantPane({ openPane, composerTools }: AssistantPaneProps) {
   const { t } = useTranslation();
   const { notice, renderOutcome } = useAssistantChat(openPane);
 
@@ -33,7 +36,7 @@ export function AssistantPane({ openPane }: PaneProps) {
         notice={notice}
         suggestions={{ kind: 'questions', questions: EXAMPLES.map((example) => t(`assistant.chat.examples.${example}`)) }}
         renderOutcome={renderOutcome}
-        composerTools={(insert) => <VoiceComposerTools insert={insert} />}
+        composerTools={composerTools}
       />
     </div>
   );

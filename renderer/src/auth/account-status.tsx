@@ -1,7 +1,7 @@
 import { CircleUserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OpenPane } from '../shell/pane-id';
+import type { OpenPane } from '../navigation/pane-id';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
 import { useAuth } from './auth-context';
 import { sessionTimeText } from './session-time';

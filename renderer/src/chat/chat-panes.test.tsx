@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { err, ok, type Result } from '../../../shared/result';
 import { AssistantPane } from '../assistant/assistant-pane';
+import type { PaneProps } from '../navigation/pane-id';
 import { OraclePane } from '../oracle/oracle-pane';
 import { SecretaryPane } from '../secretary/secretary-pane';
-import type { PaneProps } from '../shell/pane-id';
 import { createFakeMain, type FakeCall, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 

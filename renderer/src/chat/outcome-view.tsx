@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { settingsSectionFor } from '../settings/settings-sections';
-import type { OpenPane } from '../shell/pane-id';
+import type { OpenPane } from '../navigation/pane-id';
+import { settingsSectionFor } from '../navigation/settings-sections';
 import { LiveWait } from '../ui/live-wait';
 import { useErrorText } from '../ui/use-error-text';
 import type { Outcome } from './conversation';

@@ -1,7 +1,7 @@
 import { Circle, CircleCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SettingsSectionId } from '../settings/settings-sections';
+import type { SettingsSectionId } from '../navigation/settings-sections';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
 import { checklistState } from './setup-steps';
 import type { SetupStatus } from './use-setup-status';

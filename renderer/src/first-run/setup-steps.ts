@@ -1,4 +1,4 @@
-import type { SettingsSectionId } from '../settings/settings-sections';
+import type { SettingsSectionId } from '../navigation/settings-sections';
 
 /** What a new member sets up, in the README's order; sign-in and the key are needed, the rest adds to it. */
 export const SETUP_STEPS = [

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { IndexProgressEvent, KnowledgeIssue, KnowledgeStatus } from '../../../shared/oracle';
-import type { OpenPane } from '../shell/pane-id';
+import type { OpenPane } from '../navigation/pane-id';
 import { isolated } from '../ui/bidi-isolate';
 import { numberText, relativeTimeText } from '../ui/knowledge-format';
+import { useNow } from '../ui/use-now';
 import type { KnowledgeStatusView } from './use-knowledge-status';
-import { useNow } from './use-now';
 import { LoadNotice } from '../ui/load-notice';
 
 /** "indexed 2 minutes ago" moves on with the clock; a minute is as fine as it reads. */

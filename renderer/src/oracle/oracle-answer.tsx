@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { OracleAnswer } from '../../../shared/oracle';
 import { AnswerMarkdown } from '../chat/answer-markdown';
-import type { OpenPane } from '../shell/pane-id';
 import { NoteSources } from '../chat/note-sources';
+import type { OpenPane } from '../navigation/pane-id';
 
 interface OracleAnswerViewProps {
   readonly answer: OracleAnswer;

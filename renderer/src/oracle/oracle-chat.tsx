@@ -4,11 +4,11 @@ import type { KnowledgeStatus } from '../../../shared/oracle';
 import { ChatPanel } from '../chat/chat-panel';
 import type { ChatSuggestions } from '../chat/chat-suggestions';
 import { OutcomeView } from '../chat/outcome-view';
-import type { PaneId } from '../shell/pane-id';
+import { useOpenNote } from '../chat/use-open-note';
+import type { PaneId } from '../navigation/pane-id';
 import { useOpenExternal } from '../ui/open-external';
 import { OracleAnswerView } from './oracle-answer';
 import { useOracleConversation } from './oracle-conversation';
-import { useOpenNote } from './use-open-note';
 
 /**
  * Questions the built-in guide answers, in resources/knowledge-base: gemini-api-key, connect-zoho-mail and

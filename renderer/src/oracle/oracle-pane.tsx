@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaneProps } from '../shell/pane-id';
+import type { PaneProps } from '../navigation/pane-id';
+import { ViewSwitch } from '../ui/view-switch';
 import { CorpusGaps } from './corpus-gaps';
 import { IndexStatus } from './index-status';
 import { OracleChat } from './oracle-chat';
 import { useKnowledgeStatus } from './use-knowledge-status';
-import { ViewSwitch } from './view-switch';
 import './oracle.css';
 
 const VIEWS = ['ask', 'gaps'] as const;

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useAssistantConversation } from '../assistant/assistant-conversation';
-import { useAssistantChat } from '../assistant/use-assistant-chat';
+import { useAssistantConversation } from '../chat/assistant-conversation';
 import type { Exchange } from '../chat/conversation';
 import { OutcomeView } from '../chat/outcome-view';
+import { useAssistantChat } from '../chat/use-assistant-chat';
+import { useOpenNote } from '../chat/use-open-note';
+import type { OpenPane } from '../navigation/pane-id';
 import { OracleAnswerView } from '../oracle/oracle-answer';
 import { useOracleConversation } from '../oracle/oracle-conversation';
-import { useOpenNote } from '../oracle/use-open-note';
 import { AssistantBubble } from '../secretary/assistant-bubble';
 import { useSecretaryConversation } from '../secretary/conversation-context';
-import type { OpenPane } from '../shell/pane-id';
 import { NoticeRegion } from '../ui/notice';
 import { useOpenExternal } from '../ui/open-external';
 import type { QuickAskTarget } from './quick-ask-target';

@@ -3,16 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { ASSISTANT, ORACLE, SECRETARY } from '../../../shared/limits';
 import type { QuickAskOpen } from '../../../shared/shortcuts';
 import { useApi } from '../api';
-import { useAssistantConversation } from '../assistant/assistant-conversation';
 import { useAuth } from '../auth/auth-context';
+import { useAssistantConversation } from '../chat/assistant-conversation';
+import type { OpenPane } from '../navigation/pane-id';
 import { useOracleConversation } from '../oracle/oracle-conversation';
 import { useSecretaryConversation } from '../secretary/conversation-context';
-import type { OpenPane } from '../shell/pane-id';
 import { isolated } from '../ui/bidi-isolate';
 import { QuickAskAnswer } from './quick-ask-answer';
 import { cycleTarget, QUICK_ASK_PREFIXES, QUICK_ASK_TARGETS, routedDraft, type QuickAskTarget } from './quick-ask-target';
 import '../chat/chat.css';
-import '../assistant/assistant.css';
 import '../oracle/oracle.css';
 import './quick-ask.css';
 

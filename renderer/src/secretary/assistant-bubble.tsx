@@ -3,8 +3,8 @@ import type { SecretaryAnswer } from '../../../shared/secretary';
 import { AnswerMarkdown } from '../chat/answer-markdown';
 import type { Outcome } from '../chat/conversation';
 import { OutcomeView } from '../chat/outcome-view';
-import type { PaneId } from '../shell/pane-id';
 import { MailSources } from '../chat/mail-sources';
+import type { PaneId } from '../navigation/pane-id';
 
 interface AssistantBubbleProps {
   readonly outcome: Outcome<SecretaryAnswer>;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECRETARY } from '../../../shared/limits';
 import { ChatPanel } from '../chat/chat-panel';
-import type { PaneId } from '../shell/pane-id';
+import type { PaneId } from '../navigation/pane-id';
 import { useOpenExternal } from '../ui/open-external';
 import { AssistantBubble } from './assistant-bubble';
 import { useSecretaryConversation } from './conversation-context';

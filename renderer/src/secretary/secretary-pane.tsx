@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PaneProps } from '../shell/pane-id';
+import type { PaneProps } from '../navigation/pane-id';
 import { DigestPanel } from './digest-panel';
 import { SecretaryChat } from './secretary-chat';
 import { ZohoMailboxGate } from './zoho-mailbox-gate';

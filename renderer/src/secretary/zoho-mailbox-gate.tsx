@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../shared/result';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
 import { useApi } from '../api';
-import type { OpenPane } from '../shell/pane-id';
+import type { OpenPane } from '../navigation/pane-id';
 import { LoadNotice } from '../ui/load-notice';
 import { MailboxGateContext, ZohoReconnect } from './zoho-reconnect';
 

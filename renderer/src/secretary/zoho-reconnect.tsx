@@ -1,6 +1,6 @@
 import { createContext, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OpenPane } from '../shell/pane-id';
+import type { OpenPane } from '../navigation/pane-id';
 
 /** What the mailbox gate tells the Secretary's parts below it. */
 export interface MailboxGate {

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SETTINGS_SECTION_IDS, type SettingsSectionId } from './settings-sections';
+import { SETTINGS_SECTION_IDS, type SettingsSectionId } from '../navigation/settings-sections';
 
 export function sectionAnchorId(id: SettingsSectionId): string {
   return `settings-${id}`;

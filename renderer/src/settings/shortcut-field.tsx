@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modifiersText, parseAccelerator, shortcutText, type Accelerator, type KeyWords } from '../../../shared/accelerator';
 import type { ShortcutState } from '../../../shared/shortcuts';
-import { usePlatform } from '../ui/platform-context';
+import { useKeyWords } from '../ui/shortcut-text';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import './key-state.css';
 
@@ -90,18 +90,6 @@ function recordKeys(press: KeyPress, mac: boolean): Recorded {
   if (!modifiers.some((modifier) => modifier !== 'Shift')) return { kind: 'needsModifier' };
   const accelerator = [...modifiers, key].join('+');
   return parseAccelerator(accelerator) ? { kind: 'shortcut', accelerator } : { kind: 'unsupported' };
-}
-
-function useKeyWords(): KeyWords {
-  const { t } = useTranslation();
-  const platform = usePlatform();
-  return { mac: platform === 'darwin', windows: platform === 'win32', space: t('settings.shortcuts.field.space') };
-}
-
-/** Writes shortcuts the way the member's platform and language do. */
-export function useShortcutText(): (accelerator: string) => string {
-  const words = useKeyWords();
-  return (accelerator) => shortcutText(accelerator, words);
 }
 
 function heldText(modifiers: readonly Modifier[], words: KeyWords): string {

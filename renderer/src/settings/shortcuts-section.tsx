@@ -12,8 +12,9 @@ import {
 import { useApi } from '../api';
 import { LoadNotice } from '../ui/load-notice';
 import { errorNotice, type Notice } from '../ui/notice';
-import { useShortcutStates } from '../voice/use-shortcut-state';
-import { ShortcutField, useShortcutText } from './shortcut-field';
+import { useShortcutText } from '../ui/shortcut-text';
+import { useShortcutStates } from '../ui/use-shortcut-states';
+import { ShortcutField } from './shortcut-field';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready' };
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SETTINGS_SECTION_IDS, type SettingsSectionId } from './settings-sections';
+import { SETTINGS_SECTION_IDS, type SettingsSectionId } from '../navigation/settings-sections';
 
 /** How far below the top of the scroll area a section's start counts as "being read" (px). */
 const READING_LINE_PX = 96;

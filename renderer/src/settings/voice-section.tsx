@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../shared/result';
 import { DEFAULT_VOICE_SETTINGS, PREBUILT_VOICES, type PrebuiltVoice, type VoiceSettings } from '../../../shared/voice';
 import { useApi } from '../api';
+import { useMicrophones } from '../audio/use-microphones';
+import { useSpokenText } from '../audio/use-spoken-text';
 import { LoadNotice } from '../ui/load-notice';
 import { errorNotice, type Notice } from '../ui/notice';
 import { useErrorText } from '../ui/use-error-text';
-import { useMicrophones } from '../voice/use-microphones';
-import { useSpokenText } from '../voice/use-spoken-text';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready' };
 

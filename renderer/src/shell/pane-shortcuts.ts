@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { PANE_IDS, type PaneId } from './pane-id';
+import { PANE_IDS, type PaneId } from '../navigation/pane-id';
 
 type ShortcutKeys = Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'isComposing' | 'key' | 'code'>;
 

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PANE_IDS, type PaneId } from './pane-id';
+import { PANE_IDS, type PaneId } from '../navigation/pane-id';
 import { paneShortcutKeys } from './pane-shortcuts';
 import { PANE_ICONS } from './panes';
 

@@ -1,5 +1,5 @@
 import { use, type ComponentType, type ReactPromise } from 'react';
-import { PANE_IDS, type PaneId, type PaneProps } from './pane-id';
+import { PANE_IDS, type PaneId, type PaneProps } from '../navigation/pane-id';
 import { PANE_MODULES } from './panes';
 
 type PaneComponent = ComponentType<PaneProps>;

@@ -173,4 +173,11 @@ describe('Shell', () => {
     window.location.hash = '#/settings';
     await screen.findByRole('heading', { level: 1, name: 'Settings' });
   });
+
+  it("puts push-to-talk's microphone in the Assistant's composer: hold to ask, or dictate into the box", async () => {
+    const user = renderShell();
+    await user.click(tab('Assistant'));
+    expect(await screen.findByRole('button', { name: 'Hold to ask by voice' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dictate' })).toBeInTheDocument();
+  });
 });

@@ -2,14 +2,14 @@ import { LayoutDashboard } from 'lucide-react';
 import { Suspense, useCallback, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountStatus } from '../auth/account-status';
-import { SignInGate } from '../auth/sign-in-gate';
+import type { OpenPane, PaneId, PaneTarget } from '../navigation/pane-id';
+import { usePaneLocation } from '../navigation/pane-location';
 import { useNeedsYouCount } from '../secretary/use-needs-you-count';
-import type { OpenPane, PaneId, PaneTarget } from './pane-id';
-import { usePaneLocation } from './pane-location';
 import { usePaneShortcuts } from './pane-shortcuts';
 import { PANEL_ID, PaneTabs, tabLabelId } from './pane-tabs';
 import { PaneView } from './pane-view';
 import { PANE_LAYOUT, SIGNED_IN_PANES } from './panes';
+import { SignInGate } from './sign-in-gate';
 import './shell.css';
 
 /** The open pane, and where in it the last request asked to land. */

@@ -12,12 +12,12 @@ import { VOICE } from '../../../shared/limits';
 import { floorFor, type CorpusGaps, type KnowledgeStatus } from '../../../shared/oracle';
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type KeyCheck, type SecretName } from '../../../shared/secrets';
-import { applySettingsPatch, DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
+import { applySettingsPatch, DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../../shared/settings';
 import { SHORTCUT_NAMES, type ShortcutStates } from '../../../shared/shortcuts';
 import { floatPcmAsWav } from '../../../shared/wav';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
+import { base64Of } from '../audio/base64';
 import type { ProgressOf, StreamChannel } from '../ui/follow-stream';
-import { base64Of } from '../voice/base64';
 
 type UnaryChannel = { [K in AppChannel]: AppContract[K] extends UnaryDef ? K : never }[AppChannel];
 
@@ -231,6 +231,11 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   function send(event: string, payload: unknown) {
     for (const listener of [...(subscribers.get(event) ?? [])]) listener(payload);
   }
+  /** As in main, every settings write is announced with 'settings:changed', so that a page's copy follows it. */
+  const storeSettings = (patch: SettingsPatch) => {
+    settings = applySettingsPatch(settings, patch);
+    send('settings:changed', settings);
+  };
   const accessSetUp = () => Object.values(settings.access).every((value) => value !== null);
   const authStatus = (): AuthStatus => (accessSetUp() ? session : { state: 'not_configured' });
   function moveTo(next: Session): Result<AuthStatus> {
@@ -249,13 +254,13 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'desktop:setLoginItem': ({ openAtLogin }) => {
       if (!loginItem.supported) return ok(loginItem);
       loginItem = { supported: true, openAtLogin };
-      settings = applySettingsPatch(settings, { desktop: { startAtLoginAsked: true } });
+      storeSettings({ desktop: { startAtLoginAsked: true } });
       return ok(loginItem);
     },
     'desktop:showWindow': () => ok({}),
     'settings:get': () => ok(settings),
     'settings:update': (patch) => {
-      settings = applySettingsPatch(settings, patch);
+      storeSettings(patch);
       // The folder moved: main re-reads the base and says so.
       if (patch.knowledgeBase?.path !== undefined) send('oracle:changed', knowledgeStatus());
       // New shortcuts: main registers them again and says which now work.
@@ -319,7 +324,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'oracle:chooseFolder': () => {
       const picked = options.pickFolder ?? null;
       if (picked === null) return ok({ chosen: false, settings });
-      settings = applySettingsPatch(settings, { knowledgeBase: { path: picked } });
+      storeSettings({ knowledgeBase: { path: picked } });
       send('oracle:changed', knowledgeStatus());
       return ok({ chosen: true, settings });
     },

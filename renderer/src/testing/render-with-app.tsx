@@ -4,7 +4,7 @@ import type { AppApi } from '../../../shared/ipc/app-api';
 import type { Lang } from '../../../shared/lang';
 import { ApiContext } from '../api';
 import { AppProviders } from '../app-providers';
-import { SegmenterContext, type SegmenterKit } from '../translate/live/segmenter-context';
+import { SegmenterContext, type SegmenterKit } from '../audio/segmenter-context';
 
 interface RenderOptions {
   api: AppApi;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ViewSwitch } from '../oracle/view-switch';
-import type { PaneProps } from '../shell/pane-id';
+import type { PaneProps } from '../navigation/pane-id';
+import { ViewSwitch } from '../ui/view-switch';
 import { sessionActive } from './live/caption-runner';
 import { LiveCaptions } from './live/live-captions';
 import { useLiveCaptionsSession } from './live/live-captions-context';

@@ -2,12 +2,12 @@ import { Mic, Square } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VOICE } from '../../../shared/limits';
-import { useShortcutText } from '../settings/shortcut-field';
+import { useLevel, type LevelStore } from '../audio/level-store';
+import { useSpeech } from '../audio/speech-context';
 import { isolated } from '../ui/bidi-isolate';
+import { useShortcutText } from '../ui/shortcut-text';
+import { useShortcutStates } from '../ui/use-shortcut-states';
 import { holdToTalk } from './hold-to-talk';
-import { useLevel, type LevelStore } from './level-store';
-import { useShortcutStates } from './use-shortcut-state';
-import { useSpeech } from './speech-context';
 import { useVoice } from './voice-controller';
 import { useVoiceProblemText } from './voice-problem-text';
 

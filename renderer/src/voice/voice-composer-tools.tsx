@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { holdToTalk } from './hold-to-talk';
 import { useVoice } from './voice-controller';
 import { useVoiceProblemText } from './voice-problem-text';
+import './voice.css';
 
 /**
  * The Assistant's microphone, beside Ask: hold it to ask by voice (the same question the Voice pane asks), or

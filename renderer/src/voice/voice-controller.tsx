@@ -2,12 +2,13 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import { VOICE } from '../../../shared/limits';
 import type { AppError } from '../../../shared/result';
 import { useApi } from '../api';
-import { useAssistantConversation } from '../assistant/assistant-conversation';
+import { createLevelStore, type LevelStore } from '../audio/level-store';
+import type { MicrophoneProblem } from '../audio/microphone-problem';
+import { startRecording, type Recording } from '../audio/recorder';
+import { useSpeech } from '../audio/speech-context';
 import { useAuth } from '../auth/auth-context';
-import { createLevelStore, type LevelStore } from './level-store';
-import type { MicrophoneProblem } from './microphone-problem';
-import { startRecording, type Recording } from './recorder';
-import { useSpeech } from './speech-context';
+import { useAssistantConversation } from '../chat/assistant-conversation';
+import { useSettings } from '../settings-provider';
 
 /** A recording asks the Assistant (V1), or is written into the question box (dictation, V3). */
 export type VoiceMode = 'ask' | 'dictate';
@@ -61,13 +62,14 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   const conversation = useAssistantConversation();
   const speech = useSpeech();
+  const settings = useSettings();
   const [state, setState] = useState<VoiceState>(IDLE);
   const level = useMemo(() => createLevelStore(), []);
   const recording = useRef<{ mode: VoiceMode; handle: Recording | null; wanted: 'finish' | 'discard' | null } | null>(null);
   const dictationTarget = useRef<((text: string) => void) | null>(null);
   // The latest of each, for callbacks that outlive a render (the recorder's, the shortcut's).
-  const latest = useRef({ conversation, speech });
-  latest.current = { conversation, speech };
+  const latest = useRef({ conversation, speech, settings });
+  latest.current = { conversation, speech, settings };
 
   const microphoneLive = useCallback((live: boolean) => void api.voice.microphone({ live }), [api]);
 
@@ -86,9 +88,9 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
       if (result.kind === 'cancelled') return setState(IDLE);
       if (result.kind !== 'clip') return setState({ kind: 'problem', problem: { kind: result.kind } });
       if (mode === 'ask') {
-        const settings = await api.settings.get();
-        const speak = settings.ok ? settings.value.voice.spokenAnswers : true;
-        const { conversation: current } = latest.current;
+        const { conversation: current, settings: stored } = latest.current;
+        // Settings not known: spoken, as answers are by default.
+        const speak = stored?.voice.spokenAnswers ?? true;
         // A question still on its way gives way to the new one, as speech does.
         if (current.busy) current.cancel();
         current.ask('', { audio: result.clip, speak });
@@ -114,9 +116,9 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
       recording.current = mine;
       setState({ kind: 'opening', mode });
       void (async () => {
-        const settings = await api.settings.get();
         const opened = await startRecording({
-          deviceId: settings.ok ? settings.value.voice.microphoneId : null,
+          // Settings not known: the system's default microphone.
+          deviceId: latest.current.settings?.voice.microphoneId ?? null,
           onLevel: level.set,
           onTick: ({ remainingMs }) => {
             if (recording.current === mine) setState({ kind: 'recording', mode, remainingMs });
@@ -138,7 +140,7 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
         });
       })();
     },
-    [api, level, microphoneLive, send, signedIn],
+    [level, microphoneLive, send, signedIn],
   );
 
   const end = useCallback(

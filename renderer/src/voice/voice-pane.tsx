@@ -1,12 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSISTANT } from '../../../shared/limits';
-import { useAssistantConversation } from '../assistant/assistant-conversation';
-import { useAssistantChat } from '../assistant/use-assistant-chat';
+import { useSpeech } from '../audio/speech-context';
+import { useAssistantConversation } from '../chat/assistant-conversation';
 import { ChatPanel } from '../chat/chat-panel';
-import type { PaneProps } from '../shell/pane-id';
+import { useAssistantChat } from '../chat/use-assistant-chat';
+import type { PaneProps } from '../navigation/pane-id';
 import { PushToTalk } from './push-to-talk';
-import { useSpeech } from './speech-context';
 import { useVoice } from './voice-controller';
 import './voice.css';
 

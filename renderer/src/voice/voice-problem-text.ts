@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { microphoneProblemText } from '../audio/microphone-problem';
 import { usePlatform } from '../ui/platform-context';
 import { useErrorText } from '../ui/use-error-text';
-import { microphoneProblemText } from './microphone-problem';
 import type { VoiceProblem } from './voice-controller';
 
 /** Why a recording was not sent, and what to do, in one or two sentences for the line under the button. */

@@ -1,5 +1,5 @@
-import type { Microphones } from '../../voice/use-microphones';
-import type { CaptionInput } from './speech-segmenter';
+import type { CaptionInput } from '../../audio/speech-segmenter';
+import type { Microphones } from '../../audio/use-microphones';
 
 /** One entry of the input list: the select's value, what it records, and its device's name (null: unnamed). */
 export interface InputOption {

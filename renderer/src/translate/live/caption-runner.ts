@@ -13,9 +13,9 @@ import {
 } from '../../../../shared/captions';
 import type { Result } from '../../../../shared/result';
 import type { TranslateSegmentOutput, TranslationLang } from '../../../../shared/translate';
-import type { MicrophoneProblem } from '../../voice/microphone-problem';
-import type { SegmenterKit } from './segmenter-context';
-import type { CaptionInput, SegmenterMode, SpeechSegment, SpeechSegmenter } from './speech-segmenter';
+import type { MicrophoneProblem } from '../../audio/microphone-problem';
+import type { SegmenterKit } from '../../audio/segmenter-context';
+import type { CaptionInput, SegmenterMode, SpeechSegment, SpeechSegmenter } from '../../audio/speech-segmenter';
 
 export interface CaptionLanguages {
   readonly to: TranslationLang;

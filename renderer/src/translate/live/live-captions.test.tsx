@@ -4,14 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSrt } from '../../../../shared/caption-export';
 import { err, ok, type AppError, type Result } from '../../../../shared/result';
 import type { TranslateSegmentOutput } from '../../../../shared/translate';
+import type { SegmenterKit } from '../../audio/segmenter-context';
+import type { SegmenterMode, SegmenterOptions, SpeechSegment, StartSegmenterResult } from '../../audio/speech-segmenter';
 import { plugMicrophones, unplugMicrophones } from '../../testing/fake-audio';
 import { createFakeMain, FAKE_APP_INFO, type FakeHandlers, type FakeMainOptions } from '../../testing/fake-main';
 import { PaneSwitch } from '../../testing/pane-switch';
 import { renderWithApp } from '../../testing/render-with-app';
 import { TranslatePane } from '../translate-pane';
 import { LiveCaptions } from './live-captions';
-import type { SegmenterKit } from './segmenter-context';
-import type { SegmenterMode, SegmenterOptions, SpeechSegment, StartSegmenterResult } from './speech-segmenter';
 
 /** A recorder driven by the test: it hands over the utterances the test says, when it says. */
 function fakeSegmenter(mode: SegmenterMode, refusal?: Extract<StartSegmenterResult, { ok: false }>['problem']) {

@@ -1,9 +1,9 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SegmenterKit } from '../../audio/segmenter-context';
+import type { StartSegmenterResult } from '../../audio/speech-segmenter';
 import { createFakeMain, type FakeMainOptions } from '../../testing/fake-main';
 import { renderWithApp } from '../../testing/render-with-app';
-import type { SegmenterKit } from './segmenter-context';
-import type { StartSegmenterResult } from './speech-segmenter';
 
 /** A recorder that opens at once, or is refused. */
 function fakeKit(refusal?: 'not_found') {

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { lines, type CaptionLine } from '../../../../shared/captions';
 import { useApi } from '../../api';
+import { useSegmenterKit } from '../../audio/segmenter-context';
 import { useAuth } from '../../auth/auth-context';
 import { createCaptionRunner, NO_CAPTIONS, type CaptionRun, type CaptionRunner } from './caption-runner';
-import { useSegmenterKit } from './segmenter-context';
 
 export interface LiveCaptions extends CaptionRun, Omit<CaptionRunner, 'dispose'> {
   /** In speaking order. */

@@ -5,8 +5,8 @@ import { TRANSLATE, VOICE } from '../../../../shared/limits';
 import type { AppError } from '../../../../shared/result';
 import { createSpeechQueue } from '../../../../shared/speech-queue';
 import { useApi } from '../../api';
-import { synthesizeSpeech } from '../../voice/synthesize-speech';
-import { createAudioPlayer, type AudioPlayer } from '../../voice/speech-output';
+import { createAudioPlayer, type AudioPlayer } from '../../audio/speech-output';
+import { synthesizeSpeech } from '../../audio/synthesize-speech';
 
 interface CaptionSpeaker {
   say(text: string): void;

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import type { AssistantDone } from '../../../shared/assistant';
-import type { Outcome } from '../chat/conversation';
-import { OutcomeView } from '../chat/outcome-view';
-import { useOpenNote } from '../oracle/use-open-note';
-import type { OpenPane } from '../shell/pane-id';
+import type { OpenPane } from '../navigation/pane-id';
 import type { Notice } from '../ui/notice';
 import { useOpenExternal } from '../ui/open-external';
 import { useCopyText } from '../ui/use-copy-text';
 import { AssistantAnswerView } from './assistant-answer';
 import type { AssistantPartial } from './assistant-conversation';
+import type { Outcome } from './conversation';
+import { OutcomeView } from './outcome-view';
+import { useOpenNote } from './use-open-note';
 
 /**
  * How the Assistant's conversation shows an answer, wherever it is shown: the Assistant pane and the Voice pane

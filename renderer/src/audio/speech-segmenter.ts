@@ -1,19 +1,19 @@
 import type { RealTimeVADOptions } from '@ricky0123/vad-web/dist/real-time-vad';
-import { audioClipSchema, type AudioClip } from '../../../../shared/audio';
-import { VOICE } from '../../../../shared/limits';
-import { VAD_ASSET_PATH } from '../../../../shared/vad-assets';
-import { floatPcmAsWav } from '../../../../shared/wav';
-import { base64Of } from '../../voice/base64';
-import { measureLevel } from '../../voice/level-meter';
-import { mediaDevices } from '../../voice/media-devices';
-import { microphoneProblemOf, type MicrophoneProblem } from '../../voice/microphone-problem';
+import { audioClipSchema, type AudioClip } from '../../../shared/audio';
+import { VOICE } from '../../../shared/limits';
+import { VAD_ASSET_PATH } from '../../../shared/vad-assets';
+import { floatPcmAsWav } from '../../../shared/wav';
+import { base64Of } from './base64';
+import { measureLevel } from './level-meter';
+import { mediaDevices } from './media-devices';
+import { microphoneProblemOf, type MicrophoneProblem } from './microphone-problem';
 import {
   browserRecorderDeps,
   microphoneConstraints,
   startSpeechRecorder,
   type MediaRecorderClass,
   type RecorderDeps,
-} from '../../voice/recorder';
+} from './recorder';
 
 /** One utterance (or, in the fixed mode, one stretch of sound) to caption. */
 export interface SpeechSegment {

@@ -1,4 +1,4 @@
-import type { SettingsSectionId } from '../settings/settings-sections';
+import type { SettingsSectionId } from './settings-sections';
 
 /** The panes in navigation order; Ctrl/Cmd+1.. follow this order. */
 export const PANE_IDS = ['secretary', 'oracle', 'assistant', 'voice', 'translate', 'settings'] as const;

@@ -1,3 +1,5 @@
+import './view-switch.css';
+
 interface ViewSwitchProps<V extends string> {
   readonly views: readonly V[];
   readonly active: V;

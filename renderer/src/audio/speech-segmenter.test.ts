@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { audioClipSchema } from '../../../../shared/audio';
-import { VOICE } from '../../../../shared/limits';
+import { audioClipSchema } from '../../../shared/audio';
+import { VOICE } from '../../../shared/limits';
 import {
   joinSegments,
   startSegmenter,

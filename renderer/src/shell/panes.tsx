@@ -1,6 +1,6 @@
 import { BookOpenText, Inbox, Languages, Mic, Settings, Sparkles, type LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
-import type { PaneId, PaneProps } from './pane-id';
+import type { PaneId, PaneProps } from '../navigation/pane-id';
 
 /**
  * Each pane is its own chunk, loaded the first time it opens (pane-view.tsx): the first paint loads the shell and
@@ -9,7 +9,14 @@ import type { PaneId, PaneProps } from './pane-id';
 export const PANE_MODULES: Record<PaneId, () => Promise<ComponentType<PaneProps>>> = {
   secretary: () => import('../secretary/secretary-pane').then((module) => module.SecretaryPane),
   oracle: () => import('../oracle/oracle-pane').then((module) => module.OraclePane),
-  assistant: () => import('../assistant/assistant-pane').then((module) => module.AssistantPane),
+  // The one place that knows both panes hands push-to-talk's microphone to the Assistant's composer.
+  assistant: () =>
+    Promise.all([import('../assistant/assistant-pane'), import('../voice/voice-composer-tools')]).then(
+      ([{ AssistantPane }, { VoiceComposerTools }]) =>
+        function AssistantPaneWithMicrophone(props: PaneProps) {
+          return <AssistantPane {...props} composerTools={(insert) => <VoiceComposerTools insert={insert} />} />;
+        },
+    ),
   voice: () => import('../voice/voice-pane').then((module) => module.VoicePane),
   translate: () => import('../translate/translate-pane').then((module) => module.TranslatePane),
   settings: () => import('../settings/settings-pane').then((module) => module.SettingsPane),

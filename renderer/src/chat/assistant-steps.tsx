@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AssistantStep } from '../../../shared/assistant';
 import { LabelledList } from '../ui/labelled-list';
 import { summarizeStep } from './step-summary';
+import './assistant-steps.css';
 
 // The lines that fence untrusted data for the model (prompt/untrusted-data.ts in main): not for the member's eyes.
 const DATA_FENCE = /^<<<(?:END )?UNTRUSTED [A-Z]+ DATA [0-9a-f]+>>>\n?/gm;

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../auth/auth-context';
+import { SignInButton } from '../auth/sign-in-button';
 import { FirstRunChecklist } from '../first-run/first-run-checklist';
 import { StartAtLoginQuestion } from '../first-run/start-at-login-question';
 import { useSetupStatus } from '../first-run/use-setup-status';
-import type { OpenPane } from '../shell/pane-id';
+import type { OpenPane } from '../navigation/pane-id';
 import { errorNotice, NoticeRegion } from '../ui/notice';
-import { useAuth } from './auth-context';
-import { SignInButton } from './sign-in-button';
 
 interface SignInGateProps {
   readonly openPane: OpenPane;

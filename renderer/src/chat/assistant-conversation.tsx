@@ -3,10 +3,10 @@ import type { AssistantDone, AssistantStep } from '../../../shared/assistant';
 import { ASSISTANT } from '../../../shared/limits';
 import { err, ok, type Result } from '../../../shared/result';
 import { useApi } from '../api';
-import { createConversationContext, type ConversationChannel } from '../chat/conversation';
+import { useSpeech, type SpokenAnswer } from '../audio/speech-context';
 import { useLanguage } from '../i18n/language-context';
 import { followStream, type FollowedStream } from '../ui/follow-stream';
-import { useSpeech, type SpokenAnswer } from '../voice/speech-context';
+import { createConversationContext, type ConversationChannel } from './conversation';
 
 /** What has arrived of an answer on its way: its text so far, and the tool calls main has run (G1, G8). */
 export interface AssistantPartial {

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { AssistantDone, AssistantSource } from '../../../shared/assistant';
-import { AnswerMarkdown } from '../chat/answer-markdown';
-import { MailSources } from '../chat/mail-sources';
-import { NoteSources } from '../chat/note-sources';
 import { numberText } from '../i18n/locale-format';
+import { AnswerMarkdown } from './answer-markdown';
 import type { AssistantPartial } from './assistant-conversation';
 import { AssistantSteps } from './assistant-steps';
+import { MailSources } from './mail-sources';
+import { NoteSources } from './note-sources';
 
 const MS_PER_SECOND = 1000;
 
