@@ -82,8 +82,42 @@ const MAIN_FOLDERS = {
   ],
 };
 
+/**
+ * The same for renderer/src. The panes sit side by side and never import one another: what two panes share lives
+ * below both (chat/, ui/, audio/), and only the shell's pane list and the providers compose them.
+ */
+const RENDERER_BASE = ['api.ts', 'navigation/', 'settings-provider.tsx', 'i18n/', 'ui/', 'auth/', 'audio/'];
+const RENDERER_FOLDERS = {
+  'styles/': [],
+  'indicator/': [],
+  'api.ts': [],
+  'navigation/': [],
+  'settings-provider.tsx': ['api.ts'],
+  'i18n/': ['api.ts'],
+  'ui/': ['api.ts', 'i18n/'],
+  'auth/': ['api.ts', 'navigation/', 'i18n/', 'ui/'],
+  // Sound has no UI of its own; it hears of sign-out only to stop speaking.
+  'audio/': ['api.ts', 'auth/'],
+  'first-run/': ['api.ts', 'navigation/', 'i18n/', 'ui/', 'auth/'],
+  'chat/': [...RENDERER_BASE],
+  // The panes.
+  'assistant/': [...RENDERER_BASE, 'chat/'],
+  'oracle/': [...RENDERER_BASE, 'chat/'],
+  'secretary/': [...RENDERER_BASE, 'chat/'],
+  'translate/': [...RENDERER_BASE],
+  'voice/': [...RENDERER_BASE, 'chat/'],
+  'settings/': [...RENDERER_BASE, 'first-run/'],
+  // What composes them: the providers every window has, the main window's frame, the quick-ask window, the entries.
+  'conversation-providers.tsx': [...RENDERER_BASE, 'chat/', 'oracle/', 'secretary/'],
+  'app-providers.tsx': ['settings-provider.tsx', 'translate/', 'voice/', 'conversation-providers.tsx'],
+  'shell/': [...RENDERER_BASE, 'first-run/', 'chat/', 'assistant/', 'oracle/', 'secretary/', 'translate/', 'voice/', 'settings/'],
+  'quick-ask/': [...RENDERER_BASE, 'styles/', 'chat/', 'oracle/', 'secretary/', 'conversation-providers.tsx'],
+  'app.tsx': ['app-providers.tsx', 'shell/'],
+  'main.tsx': ['styles/', 'api.ts', 'i18n/', 'app.tsx'],
+};
+
 /** The allow-lists by area: the lint applies them, `npm run deps:check` and the architecture test read them. */
-export const FOLDER_RULES = { 'electron/main': MAIN_FOLDERS };
+export const FOLDER_RULES = { 'electron/main': MAIN_FOLDERS, 'renderer/src': RENDERER_FOLDERS };
 
 /** Tests may import what they test from anywhere: the allow-lists hold the product's files. */
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', 'renderer/src/testing/**', 'renderer/src/test-setup.ts'];

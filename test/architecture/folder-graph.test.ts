@@ -11,7 +11,7 @@ import { buildFolderGraph, findBackEdges, findCycles } from '../../scripts/archi
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const AREAS = ['electron/main'] as const;
+const AREAS = ['electron/main', 'renderer/src'] as const;
 const rules = FOLDER_RULES;
 const architecture = readFileSync(`${ROOT}docs/architecture.md`, 'utf8');
 
@@ -22,7 +22,7 @@ const architecture = readFileSync(`${ROOT}docs/architecture.md`, 'utf8');
 function documentedFolders(area: string, keys: readonly string[]): [string, string[]][] {
   const section = architecture.split(/^## /mu).find((part) => part.startsWith(`${area}, folder by folder`)) ?? '';
   const keyOf = (name: string) => keys.find((key) => [name, `${name}/`, `${name}.ts`, `${name}.tsx`].includes(key)) ?? `?${name}`;
-  const base = [...(/"base" is ([^.]*)\./u.exec(section)?.[1] ?? '').matchAll(/`([^`]+)`/gu)].map((match) => keyOf(match[1] as string));
+  const base = [...(/"base" is ([\s\S]*?)\.(?:\s|$)/u.exec(section)?.[1] ?? '').matchAll(/`([^`]+)`/gu)].map((match) => keyOf(match[1] as string));
   return [...section.matchAll(/^\| `([^`]+)` \|[^|]*\| ([^|]*) \|$/gmu)].map((row) => {
     const names = (row[2] as string).split(',').map((name) => name.trim());
     const allowed = names.flatMap((name) => (name === 'nothing' ? [] : name === 'base' ? base : [keyOf(name)]));

@@ -67,4 +67,15 @@ describe('the layers, enforced by the lint by folder', () => {
       expect.stringContaining('newcomer/ has no allow-list'),
     ]);
   });
+
+  it('in the page, a pane never imports another pane, and sound knows no pane', async () => {
+    const secretaryPane = "import { SecretaryPane } from '../secretary/secretary-pane';\nexport const P = SecretaryPane;";
+    expect(await refusedFolders('renderer/src/oracle/probe.tsx', secretaryPane)).toEqual([
+      expect.stringContaining('oracle/ may not import secretary/'),
+    ]);
+    expect(await refusedFolders('renderer/src/audio/probe.ts', "import { VoicePane } from '../voice/voice-pane';\nexport const P = VoicePane;")).toHaveLength(1);
+    // The shell's pane list composes them.
+    expect(await refusedFolders('renderer/src/shell/probe.tsx', secretaryPane)).toEqual([]);
+  });
 });
+
