@@ -5,7 +5,7 @@ import { measureLevel } from './level-meter';
 import { mediaDevices } from './media-devices';
 import { microphoneProblemOf, type MicrophoneProblem } from './microphone-problem';
 
-/** Opus in WebM is what Chromium records (reference/audio.md); Opus in Ogg where a browser offers only that. */
+/** Opus in WebM is what Chromium records (docs/audio.md); Opus in Ogg where a browser offers only that. */
 const PREFERRED_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus'];
 /** Chunks arrive this often, so the clip's size is known while it grows. */
 const TIMESLICE_MS = 250;

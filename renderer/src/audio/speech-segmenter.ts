@@ -84,7 +84,7 @@ function browserSegmenterDeps(): SegmenterDeps {
 async function loadMicVad(options: DetectorOptions): Promise<VoiceActivityDetector> {
   if (typeof WebAssembly !== 'object') throw new Error('This browser runs no WebAssembly: no voice-activity detection.');
   // The real-time entry alone, loaded when captions start: the package root would add all of ONNX Runtime to the
-  // page (434 KB against 64 KB, reference/audio.md). An internal path: package.json pins the version.
+  // page (434 KB against 64 KB, docs/audio.md). An internal path: package.json pins the version.
   const { MicVAD } = await import('@ricky0123/vad-web/dist/real-time-vad');
   return MicVAD.new(options);
 }
@@ -93,7 +93,7 @@ async function loadMicVad(options: DetectorOptions): Promise<VoiceActivityDetect
 const DETECTOR_SAMPLE_RATE_HZ = 16_000;
 const MS_PER_SECOND = 1000;
 /**
- * Measured for captions (reference/audio.md): every pause of 0.6 s or more splits, a segment ends about 0.5 s
+ * Measured for captions (docs/audio.md): every pause of 0.6 s or more splits, a segment ends about 0.5 s
  * after the words, 10 s of silence or room noise gives nothing.
  */
 const PAUSE_SETTINGS = {
@@ -126,7 +126,7 @@ export async function startSegmenter(
   // Shared with the detector, and made while the member's click to start still counts for autoplay.
   const context = deps.createAudioContext();
   const pauses = new PauseSegmenter(options, context);
-  // The detector comes first: audio heard before its model has loaded would never be processed (reference/audio.md).
+  // The detector comes first: audio heard before its model has loaded would never be processed (docs/audio.md).
   const detector = await deps.createDetector(pauses.detectorOptions()).catch(() => null);
   const opened = await openInput(options.input, deps, getUserMedia);
   if (!opened.ok) {
@@ -261,7 +261,7 @@ class PauseSegmenter implements SpeechSegmenter {
       model: 'v5',
       baseAssetPath: VAD_ASSET_PATH,
       onnxWASMBasePath: VAD_ASSET_PATH,
-      // One thread: no worker, no SharedArrayBuffer, nothing more for the CSP to allow (reference/audio.md).
+      // One thread: no worker, no SharedArrayBuffer, nothing more for the CSP to allow (docs/audio.md).
       ortConfig: (ort) => {
         ort.env.wasm.numThreads = 1;
         ort.env.logLevel = 'error';
@@ -353,7 +353,7 @@ class PauseSegmenter implements SpeechSegmenter {
     if (!this.cutting && this.utteranceMs >= HARD_CAP_MS) {
       this.cutting = true;
       // There is no length option: pausing hands the utterance out, starting again listens on, and no audio is
-      // lost between the two as the stream stays open (reference/audio.md).
+      // lost between the two as the stream stays open (docs/audio.md).
       this.run(async () => {
         const { detector } = this.opened();
         await detector.pause();

@@ -3,7 +3,7 @@ import Markdown, { type Components } from 'react-markdown';
 import { httpsUrl } from '../ui/open-external';
 
 /**
- * The model's answer as Markdown (DESIGN section 8: sanitized, never raw HTML). react-markdown builds React
+ * The model's answer as Markdown (docs/architecture.md, Security: sanitized, never raw HTML). react-markdown builds React
  * elements from the Markdown tree and shows any HTML in the text as text; no rehype-raw, so it stays that way.
  * Images are dropped (a remote image would be a request the member did not make), headings are kept below the
  * pane's own, and an https link opens in the system browser through `onOpenLink`; any other link is plain text.

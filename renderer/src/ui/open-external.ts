@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useApi } from '../api';
 import { errorNotice, type Notice } from './notice';
 
-/** Only https links leave the app (DESIGN section 8); main parses and checks each one again. */
+/** Only https links leave the app (docs/architecture.md, Security); main parses and checks each one again. */
 export function isHttpsUrl(url: string): boolean {
   return httpsUrl(url) !== null;
 }
