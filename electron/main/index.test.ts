@@ -317,16 +317,19 @@ describe('app entry', () => {
     expect(fakes.signInSession.clearStorageData).toHaveBeenCalled();
   });
 
-  it('sends the core broadcasts to the app window, and to no window once it is gone', async () => {
+  it("sends the core broadcasts to the app's windows (the quick-ask page too), and to no window once it is gone", async () => {
     await launch();
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
-    const window = BrowserWindow.created[0]!;
+    const [window, quickAsk] = BrowserWindow.created;
     const status = { state: 'signed_out' };
     coreDeps().broadcast('auth:changed', status);
-    expect(window.webContents.send).toHaveBeenCalledWith('auth:changed', status);
-    window.destroyed = true;
+    expect(window!.webContents.send).toHaveBeenCalledWith('auth:changed', status);
+    expect(quickAsk!.webContents.send).toHaveBeenCalledWith('auth:changed', status);
+    window!.destroyed = true;
+    quickAsk!.destroyed = true;
     coreDeps().broadcast('auth:changed', status);
-    expect(window.webContents.send).toHaveBeenCalledOnce();
+    expect(window!.webContents.send).toHaveBeenCalledOnce();
+    expect(quickAsk!.webContents.send).toHaveBeenCalledOnce();
   });
 
   it('a notice from the core appears on the desktop, and clicking it shows the app window', async () => {

@@ -204,9 +204,11 @@ function main(): void {
           },
         },
       },
-      // Only the app's own window hears main's news; a sign-in window has no preload to hear it with.
+      // The app's own windows hear main's news (the quick-ask page too, kept loaded while hidden); a sign-in window
+      // has no preload to hear it with.
       broadcast: (event, payload) => {
         if (window && !window.isDestroyed()) window.webContents.send(event, payload);
+        quickAsk?.send(event, payload);
       },
       languageChanged: (next) => {
         setAppMenu(menuEnv, next);

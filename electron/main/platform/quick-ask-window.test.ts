@@ -14,7 +14,7 @@ const electron = await vi.hoisted(async () => {
     static created: FakeBrowserWindow[] = [];
     visible = false;
     focused = false;
-    readonly webContents = { id: 42 };
+    readonly webContents = { id: 42, send: vi.fn() };
     readonly show = vi.fn(() => {
       this.visible = true;
       this.focused = true;
@@ -30,7 +30,8 @@ const electron = await vi.hoisted(async () => {
     readonly loadURL = vi.fn((_url: string) => Promise.resolve());
     isVisible = () => this.visible;
     isFocused = () => this.focused;
-    isDestroyed = () => false;
+    destroyed = false;
+    isDestroyed = () => this.destroyed;
     constructor(readonly options: BrowserWindowConstructorOptions) {
       super();
       FakeBrowserWindow.created.push(this);
@@ -153,5 +154,14 @@ describe('quick-ask window', () => {
     expect(quickAsk.isQuickAsk(fakeSender({ id: '42', url }).sender)).toBe(true);
     expect(quickAsk.isQuickAsk(fakeSender({ id: '1', url: APP_ENTRY_URL }).sender)).toBe(false);
     expect(quickAsk.isQuickAsk(fakeSender({ id: '42', url, isMainFrame: false }).sender)).toBe(false);
+  });
+
+  it("hears main's broadcasts while hidden, so it never shows a sign-in that has ended; gone, it hears nothing", () => {
+    const { quickAsk, window } = open();
+    quickAsk.send('auth:changed', { state: 'signed_out' });
+    expect(window.webContents.send).toHaveBeenCalledWith('auth:changed', { state: 'signed_out' });
+    window.destroyed = true;
+    quickAsk.send('auth:changed', { state: 'signed_out' });
+    expect(window.webContents.send).toHaveBeenCalledOnce();
   });
 });

@@ -22,6 +22,8 @@ export interface QuickAskWindow {
   hide(): void;
   /** Whether an IPC call came from this window's page. */
   isQuickAsk(sender: Sender): boolean;
+  /** Delivers one of main's broadcasts to the page (sign-in, settings), hidden or not. */
+  send(event: string, payload: unknown): void;
 }
 
 /**
@@ -76,5 +78,8 @@ export function createQuickAskWindow(deps: QuickAskWindowDeps): QuickAskWindow {
       if (!window.isDestroyed()) window.hide();
     },
     isQuickAsk: (sender) => !window.isDestroyed() && sender.isMainFrame && sender.id === String(window.webContents.id),
+    send(event, payload) {
+      if (!window.isDestroyed()) window.webContents.send(event, payload);
+    },
   };
 }
