@@ -34,6 +34,9 @@ export default defineConfig({
           environment: 'jsdom',
           // A component test clicks and types like a member; on a loaded 2-core CI machine 5 s is not enough headroom.
           testTimeout: 15_000,
+          // Nor is 1 s for what a test waits to see (expect.poll here, findBy and waitFor in test-setup.ts): a
+          // ceiling on waiting, never a claim about speed, so a busy machine does not fail a correct screen.
+          expect: { poll: { timeout: 5_000 } },
           setupFiles: ['renderer/src/test-setup.ts'],
         },
       },

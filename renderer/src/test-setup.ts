@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setI18n } from 'react-i18next';
 import { afterEach, beforeEach } from 'vitest';
 import { createI18n } from './i18n/create-i18n';
+
+// How long findBy and waitFor wait for the screen to settle: generous, for a loaded CI machine (vitest.config.ts).
+configure({ asyncUtilTimeout: 5_000 });
 
 // Components under test find this instance without a provider, the way the app's provider hands them its own.
 const i18n = createI18n('en');
