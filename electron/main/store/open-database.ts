@@ -6,7 +6,7 @@ import { applyMigrations, latestVersion, readUserVersion } from './migrate';
 import { appMigrations, type Migration } from './migrations';
 import { classifyOpenFailure, storeOpenError, type StoreOpenError } from './open-error';
 
-export type { StoreOpenError, StoreOpenErrorKind } from './open-error';
+export type { StoreOpenError } from './open-error';
 
 export type StoreOpenResult = { ok: true; db: Database.Database } | { ok: false; error: StoreOpenError };
 

@@ -1,3 +1,4 @@
+import type { StoreOpenErrorKind } from './open-error-kind';
 import { STORE_TEXTS } from './store-texts';
 
 /** Why the database could not be opened: the member's dialog says it in their language (database-recovery). */
@@ -9,8 +10,6 @@ export interface StoreOpenError {
   /** The SQLite or file-system code behind it (e.g. SQLITE_NOTADB, EACCES), for the log; absent for 'newer'. */
   code?: string;
 }
-
-export type StoreOpenErrorKind = 'corrupt' | 'locked' | 'newer' | 'unwritable';
 
 const KIND_BY_CODE: readonly (readonly [string, StoreOpenErrorKind])[] = [
   ['SQLITE_NOTADB', 'corrupt'],

@@ -1,5 +1,5 @@
 import type { Lang } from '../../../shared/lang';
-import type { StoreOpenErrorKind } from './open-error';
+import type { StoreOpenErrorKind } from './open-error-kind';
 
 /**
  * What the app says about its data file: the dialog when the database cannot be opened at start (shown before the
