@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGS, type Lang } from '../../../shared/lang';
-import { agoText, dateText, hoursText, numberText, type DateShape } from './locale-format';
+import { agoText, dateText, hoursText, numberText } from './locale-format';
+import type { DateShape } from './locale-shapes';
 
 /** Tuesday 1 December 2026, 19:10, on this computer's clock. */
 const WHEN = new Date(2026, 11, 1, 19, 10);

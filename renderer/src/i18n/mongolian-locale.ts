@@ -1,5 +1,5 @@
 import type { TranslationLang } from '../../../shared/translate';
-import type { AgeUnit, DateShape, OwnLocale } from './locale-format';
+import type { AgeUnit, DateShape, OwnLocale } from './locale-shapes';
 
 /*
  * Mongolian (Cyrillic) as CLDR writes it, and so Google's Mongolian UI and Chromium would, had Chromium the data:

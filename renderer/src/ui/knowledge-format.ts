@@ -1,5 +1,6 @@
 // Relevance, days and ages as the member's language writes them (through i18n/locale-format, like every number).
-import { agoText, dateText, numberText, type AgeUnit } from '../i18n/locale-format';
+import { agoText, dateText, numberText } from '../i18n/locale-format';
+import type { AgeUnit } from '../i18n/locale-shapes';
 
 export { numberText };
 
