@@ -1,6 +1,9 @@
-import { createContext, use, useEffect, useState, type ReactNode } from 'react';
+import { createContext, use, type ReactNode } from 'react';
+import type { AppApi } from '../../shared/ipc/app-api';
 import type { Settings } from '../../shared/settings';
-import { useApi } from './api';
+import { useFollowedValue } from './api';
+
+const readSettings = (api: AppApi) => api.settings.get();
 
 /** undefined: no provider above; null: not known (main has not answered yet, or could not). */
 const SettingsContext = createContext<Settings | null | undefined>(undefined);
@@ -21,21 +24,6 @@ export function useSettings(): Settings | null {
  * window, another one, or its own), so that no component asks main for them again on its way to act.
  */
 export function SettingsProvider({ children }: { children: ReactNode }) {
-  const api = useApi();
-  const [settings, setSettings] = useState<Settings | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    const stopListening = api.on('settings:changed', setSettings);
-    void api.settings.get().then((result) => {
-      // A write main announced while this was on its way is the newer word.
-      if (live && result.ok) setSettings((current) => current ?? result.value);
-    });
-    return () => {
-      live = false;
-      stopListening();
-    };
-  }, [api]);
-
+  const settings = useFollowedValue('settings:changed', readSettings);
   return <SettingsContext value={settings}>{children}</SettingsContext>;
 }
