@@ -53,8 +53,9 @@ describe('the mailbox gate', () => {
 
     expect(await screen.findByText(REVOKED_TEXT)).toBeVisible();
     expect(screen.queryByText(/not connected yet/)).not.toBeInTheDocument();
+    // The region shows at once ("Loading the latest pass…"); the stored pass comes with main's answer.
     const pass = await screen.findByRole('region', { name: 'Latest mailbox pass' });
-    expect(within(pass).getByRole('button', { name: 'Lucía Fernández · Re: Presupuesto rack 42U' })).toBeVisible();
+    expect(await within(pass).findByRole('button', { name: 'Lucía Fernández · Re: Presupuesto rack 42U' })).toBeVisible();
     expect(screen.getAllByText(REVOKED_TEXT)).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: 'Open Settings' })).toHaveLength(1);
 
