@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { AccessConfig } from '../../shared/access-config';
 import type { DesktopCommand } from '../../shared/desktop';
-import { broadcasts, contract, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
+import { broadcasts, contract, windowChannels, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
+import type { AppWindow } from '../../shared/ipc/define';
 import { matchLang, type Lang } from '../../shared/lang';
 import { createAppCapability } from './app/app-capability';
 import type { AppInfo } from './app/app-handlers';
@@ -20,7 +21,7 @@ import { createDigestCapability } from './digest/digest-capability';
 import { createDigestStore } from './digest/digest-store';
 import { createGeminiGateway } from './gemini/gateway';
 import { createRegistry, type Handlers, type Registry } from './ipc/registry';
-import type { SenderPolicy } from './ipc/sender';
+import type { Sender, SenderPolicy } from './ipc/sender';
 import type { WatchFolder } from './knowledge/watch-folder';
 import type { Logger } from './log/logger';
 import type { OpenNoteFile } from './oracle/open-note-file';
@@ -59,6 +60,8 @@ export interface CoreDeps {
   /** Writes text to the system clipboard (the sandboxed page is given no clipboard permission). */
   copyText: (text: string) => void;
   isTrustedSender: SenderPolicy;
+  /** Which of the app's windows a trusted sender is the page of: each may call only its channels (`windowChannels`). */
+  windowOf: (sender: Sender) => AppWindow | null;
   /** Where Gemini lives: Google's API in the app, a local double in tests. */
   gemini: { baseUrl: string };
   /** Zoho's hosts come from the data centre in Settings; the harness and tests point them at the Zoho double. */
@@ -272,8 +275,8 @@ export function createCore(deps: CoreDeps): Core {
     contract,
     log,
     isTrustedSender: deps.isTrustedSender,
-    // No quick-ask window (tests, or before it exists): nobody may call its channels.
-    windows: { quickAsk: (sender) => deps.desktop?.quickAsk?.isQuickAsk(sender) ?? false },
+    windowChannels,
+    windowOf: deps.windowOf,
     currentMember: session.currentMember,
     onUnauthenticated: session.protectedCallRefused,
     handlers: handlersOf(capabilities),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppWindow } from '../../shared/ipc/define';
 import type { Lang } from '../../shared/lang';
 import type { LoginPort, Notify } from './auth/login-port';
 import type { Sender } from './ipc/sender';
@@ -156,6 +157,7 @@ async function launch(env: { devServerUrl?: string; isPackaged?: boolean } = {})
 function coreDeps() {
   return fakes.createCore.mock.calls[0]![0] as {
     isTrustedSender(sender: Sender): boolean;
+    windowOf(sender: Sender): AppWindow | null;
     appInfo: object;
     auth: { login: LoginPort; notify: Notify };
     knowledge: { chooseFolder(): Promise<string | null> };
@@ -422,7 +424,7 @@ describe('app entry', () => {
     expect(onPress).toHaveBeenCalledOnce();
   });
 
-  it('opens the quick-ask window, hidden and painted at start, when its shortcut is pressed; its page alone may hide it', async () => {
+  it('opens the quick-ask window, hidden and painted at start, when its shortcut is pressed; SEC-6: each page is told apart', async () => {
     await launch();
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
     const [main, quickAsk] = BrowserWindow.created;
@@ -434,11 +436,15 @@ describe('app entry', () => {
     expect(quickAsk!.show).toHaveBeenCalledOnce();
     expect(quickAsk!.focus).toHaveBeenCalledOnce();
 
-    const page = (id: number): Sender => ({ id: String(id), url: 'app://staff-desk/quick-ask.html', isMainFrame: true, send: vi.fn() });
+    const page = (id: number, isMainFrame = true): Sender => ({ id: String(id), url: 'app://staff-desk/quick-ask.html', isMainFrame, send: vi.fn() });
     Object.assign(quickAsk!.webContents, { id: 7 });
     Object.assign(main!.webContents, { id: 1 });
-    expect(coreDeps().desktop.quickAsk.isQuickAsk(page(7))).toBe(true);
-    expect(coreDeps().desktop.quickAsk.isQuickAsk(page(1))).toBe(false);
+    expect(coreDeps().windowOf(page(7))).toBe('quickAsk');
+    expect(coreDeps().windowOf(page(1))).toBe('main');
+    // A subframe of either, or a page the app did not open (a sign-in window, the indicator), is no window with channels.
+    expect(coreDeps().windowOf(page(1, false))).toBeNull();
+    expect(coreDeps().windowOf(page(7, false))).toBeNull();
+    expect(coreDeps().windowOf(page(99))).toBeNull();
     main!.visible = false;
     coreDeps().desktop.quickAsk.hide('settings');
     expect(quickAsk!.hide).toHaveBeenCalled();

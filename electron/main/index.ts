@@ -163,6 +163,11 @@ function main(): void {
       openExternal: (url) => shell.openExternal(url),
       copyText: (text) => clipboard.writeText(text),
       isTrustedSender: allowOrigins(source.origins),
+      // The indicator and the sign-in windows have no preload: every page but these two is refused every channel.
+      windowOf: (sender) => {
+        if (window && !window.isDestroyed() && sender.isMainFrame && sender.id === String(window.webContents.id)) return 'main';
+        return quickAsk?.isQuickAsk(sender) ? 'quickAsk' : null;
+      },
       gemini: { baseUrl: GEMINI_API_URL },
       systemLanguages: app.getPreferredSystemLanguages(),
       auth: { login: createLoginPort({ lang, isPackaged: app.isPackaged, log }), notify },
@@ -196,7 +201,6 @@ function main(): void {
         showWindow: reveal,
         quickAsk: {
           toggle: () => quickAsk?.toggle(),
-          isQuickAsk: (sender) => quickAsk?.isQuickAsk(sender) ?? false,
           hide: (open) => {
             quickAsk?.hide();
             if (open === 'settings') openSettings();

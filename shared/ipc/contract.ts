@@ -41,7 +41,7 @@ import {
 } from '../translate';
 import { captionsStateSchema, desktopCommandSchema, loginItemInputSchema, loginItemSchema } from '../desktop';
 import { quickAskHideInputSchema, shortcutStatesSchema } from '../shortcuts';
-import { cancel, stream, unary, type Broadcasts, type Contract } from './define';
+import { cancel, stream, unary, type Broadcasts, type Contract, type WindowChannels } from './define';
 
 const noInput = z.strictObject({});
 
@@ -72,7 +72,7 @@ export const contract = {
   /** Brings the app's window forward: what the tray asked of a hidden window needs the member (live captions that could not start). */
   'desktop:showWindow': unary({ input: noInput, output: z.object({}) }),
   /** The quick-ask window hides itself (Escape), and may ask for the app's window instead; no other window may. */
-  'desktop:hideQuickAsk': unary({ input: quickAskHideInputSchema, output: z.object({}), window: 'quickAsk' }),
+  'desktop:hideQuickAsk': unary({ input: quickAskHideInputSchema, output: z.object({}) }),
   /** Whether each global shortcut (quick ask, push-to-talk, live captions) is registered, taken by another app, or off. */
   'desktop:shortcuts': unary({ input: noInput, output: shortcutStatesSchema }),
 
@@ -227,6 +227,41 @@ export const contract = {
   /** Live captions started or stopped: the tray shows it and its menu offers Start or Stop. */
   'translate:captions': unary({ input: captionsStateSchema, output: z.object({}) }),
 } satisfies Contract;
+
+/**
+ * Which window's page may call which channel (deny by default; the registry refuses the rest before reading the
+ * input). The quick-ask page renders model Markdown, so it gets only what asking and reading an answer need: it
+ * cannot store secrets or settings, move the microphone indicator, save files or sign in or out. The indicator
+ * and the sign-in window have no preload, and no channel.
+ */
+export const windowChannels = {
+  main: [
+    'app:info', 'app:openExternal', 'app:copyText',
+    'desktop:loginItem', 'desktop:setLoginItem', 'desktop:showWindow', 'desktop:shortcuts',
+    'settings:get', 'settings:update', 'settings:checkModels',
+    'secrets:set', 'secrets:delete', 'secrets:status', 'secrets:check',
+    'auth:status', 'auth:login', 'auth:logout',
+    'zoho:connect', 'zoho:cancel', 'zoho:status', 'zoho:disconnect',
+    'digest:run', 'digest:cancel', 'digest:state', 'digest:dismiss',
+    'secretary:ask', 'secretary:cancel',
+    'oracle:ask', 'oracle:cancel', 'oracle:status', 'oracle:reindex', 'oracle:chooseFolder', 'oracle:openNote', 'oracle:gaps',
+    'assistant:chat', 'assistant:cancel', 'assistant:prompts', 'assistant:savePrompts', 'assistant:resetPrompts',
+    'assistant:exportPrompts', 'assistant:importPrompts',
+    'voice:stt', 'voice:cancelStt', 'voice:tts', 'voice:cancelTts', 'voice:microphone',
+    'translate:text', 'translate:cancelText', 'translate:segment', 'translate:cancelSegment', 'translate:saveTranscript',
+    'translate:captions',
+  ],
+  quickAsk: [
+    'app:info', 'app:openExternal', 'app:copyText',
+    'desktop:hideQuickAsk',
+    'settings:get', 'secrets:status', 'auth:status',
+    'secretary:ask', 'secretary:cancel',
+    'oracle:ask', 'oracle:cancel', 'oracle:openNote',
+    'assistant:chat', 'assistant:cancel',
+  ],
+  indicator: [],
+  signIn: [],
+} as const satisfies WindowChannels<typeof contract>;
 
 /** Events main sends on its own. */
 export const broadcasts = {

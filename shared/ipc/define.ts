@@ -6,15 +6,17 @@ export type ChannelName = `${string}:${string}`;
 
 export const requestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-/** The app's windows besides the main one: a channel may be kept for one of them. */
-export type AppWindow = 'quickAsk';
+/**
+ * The app's windows. Each has its own allowlist of channels in the contract (`windowChannels`): a page may call
+ * only what its window needs, whatever the page renders.
+ */
+export const APP_WINDOWS = ['main', 'quickAsk', 'indicator', 'signIn'] as const;
+export type AppWindow = (typeof APP_WINDOWS)[number];
 
 export interface UnaryDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, P extends boolean = boolean> {
   readonly kind: 'unary';
   readonly input: I;
   readonly output: O;
-  /** Only that window's page may call it (the registry refuses every other); absent, any window of the app may. */
-  readonly window?: AppWindow;
   /**
    * Protected channels need a verified, unexpired staff session; the registry enforces it, never a handler, and
    * their handlers are typed with the member present.
@@ -63,6 +65,8 @@ export interface CancelDef<Of extends ChannelName = ChannelName> {
 
 export type ChannelDef = UnaryDef | StreamDef | CancelDef;
 export type Contract = Record<ChannelName, ChannelDef>;
+/** Deny by default: the channels each window's page may call; a channel no list names is refused to every page. */
+export type WindowChannels<C extends Contract> = { readonly [W in AppWindow]: readonly (keyof C & string)[] };
 /** Events main sends on its own, not in answer to a call (e.g. `auth:changed`), with their payload schema. */
 export type Broadcasts = Record<ChannelName, z.ZodType>;
 
@@ -74,15 +78,8 @@ export function unary<I extends z.ZodType, O extends z.ZodType, const P extends 
   input: I;
   output: O;
   protected?: P;
-  window?: AppWindow;
 }): UnaryDef<I, O, P> {
-  return {
-    kind: 'unary',
-    protected: (def.protected ?? false) as P,
-    input: def.input,
-    output: def.output,
-    ...(def.window ? { window: def.window } : {}),
-  };
+  return { kind: 'unary', protected: (def.protected ?? false) as P, input: def.input, output: def.output };
 }
 
 export function stream<

@@ -24,6 +24,7 @@ function startCore(file: string) {
     openExternal: async () => {},
     copyText: () => {},
     isTrustedSender: allowOrigins([APP_ORIGIN]),
+    windowOf: () => 'main',
     gemini: { baseUrl: UNREACHABLE_GEMINI_URL },
     auth: { login: closedLoginPort(), notify: () => {} },
     // An empty knowledge base: the start measured here is the core's own, not a first indexing pass.

@@ -99,7 +99,7 @@ it('measures how soon the quick-ask box takes the keyboard after its shortcut is
   const shortcuts = createShortcutsCapability({
     settings: { get: () => DEFAULT_SETTINGS },
     shortcuts: port,
-    quickAsk: { toggle: () => window.toggle(), isQuickAsk: () => false, hide: () => window.hide() },
+    quickAsk: { toggle: () => window.toggle(), hide: () => window.hide() },
     broadcast: () => {},
     log: createMemoryLogger(),
   });

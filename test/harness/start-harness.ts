@@ -119,6 +119,7 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
 
   // The socket transport needs the core's registry, so it is attached after; until then no socket is open anyway.
   let broadcastToSockets: WsTransport['broadcast'] = () => {};
+  let windowOfSocket: WsTransport['windowOf'] = () => null;
   const accessFromConfig = accessOverride(config.cfAccess);
   const core = createCore({
     db,
@@ -130,6 +131,7 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
     // Nor is the tester's clipboard touched: the length is enough to see that a copy was asked for.
     copyText: (text) => log.info('copy to clipboard requested', { chars: text.length }),
     isTrustedSender: allowOrigins([origin]),
+    windowOf: (sender) => windowOfSocket(sender),
     gemini: { baseUrl: config.gemini.baseUrl },
     zoho: { accountsUrl: config.zoho.accountsUrl, mailUrl: config.zoho.mailUrl },
     auth: {
@@ -177,18 +179,17 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
       },
     },
     broadcast: (event, payload) => broadcastToSockets(event, payload),
-    // No window to show or hide in a browser: the quick-ask page's requests are recorded, from whichever page sends
-    // them (each page here is a socket, not a window the harness could tell apart).
+    // No window to show or hide in a browser: the quick-ask page's requests are recorded.
     desktop: {
       quickAsk: {
         toggle: () => log.info('quick ask shortcut pressed'),
-        isQuickAsk: () => true,
         hide: (open) => log.info('quick ask hide requested', { open: open ?? null }),
       },
     },
   });
   const transport = attachWsTransport({ server, registry: core.registry, token, origin, log });
   broadcastToSockets = transport.broadcast;
+  windowOfSocket = transport.windowOf;
 
   const notes: string[] = [];
   if (config.cfToken !== undefined) {

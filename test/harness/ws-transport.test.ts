@@ -11,7 +11,7 @@ import { createMemoryLogger } from '../../electron/main/log/logger';
 import { COUNT_STREAM_CONTRACT } from '../support/count-stream-contract';
 import { createTestCore } from '../support/test-core';
 import { openSocket, SocketRefusedError } from './socket-client';
-import { attachWsTransport, sameToken, SOCKET_FRAME_CEILING_BYTES } from './ws-transport';
+import { attachWsTransport, sameToken, SOCKET_FRAME_CEILING_BYTES, type WsTransport } from './ws-transport';
 
 const TOKEN = 'test-token-0123456789';
 const TOO_LARGE = { ok: false, error: { code: 'TOO_LARGE', message: 'The request is too large.' } };
@@ -55,6 +55,8 @@ async function setup() {
     contract: testContract,
     handlers,
     isTrustedSender: allowOrigins([origin]),
+    windowChannels: { main: ['echo:say', 'work:wait', 'count:run'], quickAsk: [], indicator: [], signIn: [] },
+    windowOf: () => 'main',
     currentMember: () => null,
     log,
   });
@@ -70,18 +72,35 @@ async function connect(url: string, origin?: string) {
 }
 
 describe('WebSocket transport', () => {
-  it('answers a call through the real core, by id', async () => {
+  /** The real core behind the transport, each socket kept to its page's window as in the app. */
+  async function realCore() {
     const { server, origin, port } = await listen();
-    const harness = createTestCore({ isTrustedSender: allowOrigins([origin]) });
+    let windowOf: WsTransport['windowOf'] = () => null;
+    const harness = createTestCore({ isTrustedSender: allowOrigins([origin]), windowOf: (sender) => windowOf(sender) });
     cleanups.push(() => harness.dispose());
     const transport = attachWsTransport({ server, registry: harness.core.registry, token: TOKEN, origin, log: harness.log });
+    windowOf = transport.windowOf;
     cleanups.push(() => transport.close());
+    return { origin, url: `ws://127.0.0.1:${port}/ipc?token=${TOKEN}` };
+  }
 
-    const client = await connect(`ws://127.0.0.1:${port}/ipc?token=${TOKEN}`, origin);
+  it('answers a call through the real core, by id', async () => {
+    const { origin, url } = await realCore();
+    const client = await connect(url, origin);
     client.sendRaw(JSON.stringify({ id: 7, channel: 'settings:update', input: { language: 'fr' } }));
 
     expect(await client.replyTo(7)).toEqual({ ok: true, value: expect.objectContaining({ language: 'fr' }) });
     expect(await client.call('settings:get')).toEqual({ ok: true, value: expect.objectContaining({ language: 'fr' }) });
+  });
+
+  it("SEC-6: keeps the quick-ask page to its window's channels, as the app does", async () => {
+    const { origin, url } = await realCore();
+    const quickAsk = await connect(`${url}&window=quickAsk`, origin);
+
+    expect(await quickAsk.call('settings:get')).toMatchObject({ ok: true });
+    expect(await quickAsk.call('settings:update', { language: 'fr' })).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(await quickAsk.call('secrets:set', { name: 'gemini.apiKey', value: 'k' })).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    await expect(openSocket(`${url}&window=indicator`, { origin })).rejects.toEqual(new SocketRefusedError(404));
   });
 
   it('delivers stream events to the socket that started the stream', async () => {

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import type { Contract } from '../../shared/ipc/define';
+import type { AppWindow, Contract } from '../../shared/ipc/define';
 import { IPC } from '../../shared/limits';
 import { err, type Result } from '../../shared/result';
 import { requestTooLarge } from '../../electron/main/ipc/input-budget';
@@ -28,6 +28,12 @@ export interface WsTransportDeps<C extends Contract> {
 }
 
 export interface WsTransport {
+  /**
+   * Which page a connection is (`?window=quickAsk` from the quick-ask page, else the main window's): the registry's
+   * per-window allowlists then hold here as in the app. The page says which it is: the harness is a test tool on
+   * loopback, not a boundary between its pages.
+   */
+  windowOf(sender: Sender): AppWindow | null;
   /** Sends an event main raises on its own (e.g. `auth:changed`) to every open connection. */
   broadcast(event: string, payload: unknown): void;
   /** Drops every connection (releasing its work) and stops accepting new ones. */
@@ -50,6 +56,11 @@ export const SOCKET_FRAME_CEILING_BYTES = IPC.maxInputBytes * 8;
 /** Enough of a frame's start to find a leading `{"id": n`. */
 const ID_PEEK_BYTES = 64;
 const LEADING_ID = /^\s*\{\s*"id"\s*:\s*(-?\d+(?:\.\d+)?)/;
+/** The pages the harness serves, by the `window` a connection names; the page's address as its sender's url. */
+const SOCKET_PAGES: Readonly<Record<string, { window: AppWindow; page: string }>> = {
+  main: { window: 'main', page: '/' },
+  quickAsk: { window: 'quickAsk', page: '/quick-ask.html' },
+};
 
 /** Compares a presented token with the expected one in constant time (hashing first hides the length too). */
 export function sameToken(presented: string | null | undefined, expected: string): boolean {
@@ -63,6 +74,7 @@ export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>):
   const path = deps.path ?? IPC_SOCKET_PATH;
   const sockets = new WebSocketServer({ noServer: true, maxPayload: SOCKET_FRAME_CEILING_BYTES });
   let opened = 0;
+  const windows = new Map<string, AppWindow>();
 
   function refuse(socket: Duplex, status: 403 | 404, reason: string) {
     // The request line carries the token: only the reason is logged, never the URL.
@@ -75,23 +87,26 @@ export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>):
     const raw = request.url ?? '';
     const queryAt = raw.indexOf('?');
     if ((queryAt === -1 ? raw : raw.slice(0, queryAt)) !== path) return refuse(socket, 404, 'unknown path');
-    const presented = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1)).get('token');
-    if (!sameToken(presented, token)) return refuse(socket, 403, 'wrong or missing token');
+    const query = new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1));
+    if (!sameToken(query.get('token'), token)) return refuse(socket, 403, 'wrong or missing token');
+    const named = query.get('window') ?? 'main';
+    if (!Object.hasOwn(SOCKET_PAGES, named)) return refuse(socket, 404, 'unknown window');
     // Browsers always send Origin: a page from anywhere else must not drive the app. Tools send none.
     const requestOrigin = request.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) return refuse(socket, 403, 'foreign origin');
-    sockets.handleUpgrade(request, socket, head, (ws) => connect(ws));
+    sockets.handleUpgrade(request, socket, head, (ws) => connect(ws, SOCKET_PAGES[named]!));
   }
 
-  function connect(ws: WebSocket) {
+  function connect(ws: WebSocket, { window, page }: { window: AppWindow; page: string }) {
     opened += 1;
     const id = `ws-${opened}`;
+    windows.set(id, window);
     const deliver = (message: unknown) => {
       if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
     };
     const sender: Sender = {
       id,
-      url: `${origin}/`,
+      url: `${origin}${page}`,
       isMainFrame: true,
       send: (event, payload) => deliver({ event, payload }),
     };
@@ -121,12 +136,16 @@ export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>):
         });
     });
     ws.on('error', (error) => log.warn('ipc socket error', { sender: id, error }));
-    ws.on('close', () => registry.releaseSender(id));
+    ws.on('close', () => {
+      windows.delete(id);
+      registry.releaseSender(id);
+    });
   }
 
   server.on('upgrade', onUpgrade);
 
   return {
+    windowOf: (sender) => windows.get(sender.id) ?? null,
     broadcast(event, payload) {
       const frame = JSON.stringify({ event, payload });
       for (const ws of sockets.clients) if (ws.readyState === WebSocket.OPEN) ws.send(frame);

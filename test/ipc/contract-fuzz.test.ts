@@ -1,22 +1,25 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { contract } from '../../shared/ipc/contract';
-import type { ChannelName, Contract } from '../../shared/ipc/define';
+import { contract, windowChannels } from '../../shared/ipc/contract';
+import { APP_WINDOWS, type AppWindow, type ChannelName, type Contract } from '../../shared/ipc/define';
 import { IPC } from '../../shared/limits';
 import { fakeSender } from '../support/fake-sender';
+import type { Sender } from '../../electron/main/ipc/sender';
 import { createSignedInTestCore } from '../support/signed-in-core';
 
 /**
  * Malformed input thrown at EVERY channel of the contract through the real core: each call must be refused as
- * INVALID_INPUT or TOO_LARGE, nothing may throw, and nothing may change in the database or the keychain.
- * The member is signed in, and the caller is also the quick-ask window's page: a protected channel, or one kept for
- * that window, must validate its input just as strictly.
+ * INVALID_INPUT or TOO_LARGE, nothing may throw, and nothing may change in the database or the keychain. The
+ * member is signed in, so protected channels too get as far as reading their input. Then each window's page
+ * against every channel its window may not call: refused as UNAUTHENTICATED before the input is read.
  */
 const channels = Object.keys(contract) as ChannelName[];
-const { sender: caller } = fakeSender();
-const quickAsk = { toggle: vi.fn(), hide: vi.fn(), isQuickAsk: (sender: { id: string }) => sender.id === caller.id };
-// Signed in, so that protected channels too get as far as reading their input.
-const harness = await createSignedInTestCore({ desktop: { quickAsk } });
+const pages = Object.fromEntries(APP_WINDOWS.map((window) => [window, fakeSender({ id: window }).sender])) as Record<AppWindow, Sender>;
+const quickAsk = { toggle: vi.fn(), hide: vi.fn() };
+const harness = await createSignedInTestCore({
+  desktop: { quickAsk },
+  windowOf: (sender) => (APP_WINDOWS as readonly string[]).includes(sender.id) ? (sender.id as AppWindow) : null,
+});
 afterAll(() => harness.dispose());
 
 function snapshotDatabase(): string {
@@ -61,11 +64,24 @@ const malformed = fc.oneof(
   }),
 );
 
+const mayCall = (window: AppWindow, channel: ChannelName) => (windowChannels[window] as readonly string[]).includes(channel);
+
+/** Nothing a refused call could have touched has changed. */
+async function expectUnchanged(database: string, secrets: unknown) {
+  expect(snapshotDatabase()).toBe(database);
+  expect(await harness.core.registry.call('secrets:status', {}, pages.main)).toEqual(secrets);
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  expect(harness.opens).toEqual([]);
+  expect(harness.copies).toEqual([]);
+  expect(quickAsk.hide).not.toHaveBeenCalled();
+}
+
 describe('every contract channel against malformed input', () => {
   it.each(channels)('%s refuses it with INVALID_INPUT or TOO_LARGE and changes nothing', async (channel) => {
-    const sender = caller;
+    // From a window that may call it: the main window's page for all but the quick-ask page's own.
+    const sender = pages[mayCall('main', channel) ? 'main' : 'quickAsk'];
     const before = snapshotDatabase();
-    const secretsBefore = await harness.core.registry.call('secrets:status', {}, sender);
+    const secretsBefore = await harness.core.registry.call('secrets:status', {}, pages.main);
     await fc.assert(
       fc.asyncProperty(malformed, async (input) => {
         fc.pre(!(contract as Contract)[channel]!.input.safeParse(input ?? {}).success);
@@ -75,11 +91,32 @@ describe('every contract channel against malformed input', () => {
       }),
       { numRuns: 150 },
     );
-    expect(snapshotDatabase()).toBe(before);
-    expect(await harness.core.registry.call('secrets:status', {}, sender)).toEqual(secretsBefore);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(harness.opens).toEqual([]);
-    expect(harness.copies).toEqual([]);
-    expect(quickAsk.hide).not.toHaveBeenCalled();
+    await expectUnchanged(before, secretsBefore);
+  });
+});
+
+describe('SEC-6: each window against the channels it may not call', () => {
+  it('every channel is some window\'s, and the windows without a preload have none', () => {
+    expect(channels.filter((channel) => !APP_WINDOWS.some((window) => mayCall(window, channel)))).toEqual([]);
+    expect(windowChannels.indicator).toEqual([]);
+    expect(windowChannels.signIn).toEqual([]);
+  });
+
+  const refusals = APP_WINDOWS.flatMap((window) =>
+    channels.filter((channel) => !mayCall(window, channel)).map((channel) => [window, channel] as const),
+  );
+  it.each(refusals)('the %s page is refused %s, whatever it sends, and nothing changes', async (window, channel) => {
+    const before = snapshotDatabase();
+    const secretsBefore = await harness.core.registry.call('secrets:status', {}, pages.main);
+    // Malformed input, and the empty input a channel without one takes: refused for the window, not the input.
+    const anyInput = fc.oneof(malformed, fc.constant({}), fc.constant(undefined));
+    await fc.assert(
+      fc.asyncProperty(anyInput, async (input) => {
+        const result = await harness.core.registry.call(channel, input, pages[window]);
+        expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+      }),
+      { numRuns: 20 },
+    );
+    await expectUnchanged(before, secretsBefore);
   });
 });

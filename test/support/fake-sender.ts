@@ -1,3 +1,5 @@
+import type { Contract } from '../../shared/ipc/define';
+import type { RegistryDeps } from '../../electron/main/ipc/registry';
 import type { Sender } from '../../electron/main/ipc/sender';
 
 export const APP_ORIGIN = 'app://staff-desk';
@@ -13,4 +15,13 @@ export function fakeSender(overrides: Partial<Omit<Sender, 'send'>> = {}) {
     ...overrides,
   };
   return { sender, events };
+}
+
+/**
+ * A registry's windows where every page is the main window's and may call every channel of `contract`: for tests of
+ * one capability's channels, where which window calls is not the question (the registry's own test covers it).
+ */
+export function asMainWindowOnly<C extends Contract>(contract: C): Pick<RegistryDeps<C>, 'windowChannels' | 'windowOf'> {
+  const every = Object.keys(contract) as (keyof C & string)[];
+  return { windowChannels: { main: every, quickAsk: [], indicator: [], signIn: [] }, windowOf: () => 'main' };
 }

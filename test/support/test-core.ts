@@ -125,6 +125,8 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
     },
     copyText: (text) => copies.push(text),
     isTrustedSender: allowOrigins([APP_ORIGIN]),
+    // Tests call as the main window's page unless they name another window.
+    windowOf: () => 'main',
     gemini: { baseUrl: UNREACHABLE_GEMINI_URL },
     auth: { login: closedLoginPort(), notify: () => {} },
     knowledge: {

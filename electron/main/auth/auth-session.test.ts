@@ -9,7 +9,7 @@ import { AUTH } from '../../../shared/limits';
 import { ok } from '../../../shared/result';
 import { startCfAccessDouble, type CfAccessDouble } from '../../../test/doubles/cf-access-double';
 import { fakeLoginPort, manualClock, type ManualClock } from '../../../test/support/auth-test-kit';
-import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
+import { APP_ORIGIN, asMainWindowOnly, fakeSender } from '../../../test/support/fake-sender';
 import { allowOrigins } from '../app/app-origin';
 import { createRegistry } from '../ipc/registry';
 import { createMemoryLogger } from '../log/logger';
@@ -98,6 +98,7 @@ function protectedDesk(session: ReturnType<typeof setup>['session']) {
     contract,
     handlers: { 'desk:whoami': (_input, ctx) => ok({ email: ctx.member.email }) },
     isTrustedSender: allowOrigins([APP_ORIGIN]),
+    ...asMainWindowOnly(contract),
     currentMember: session.currentMember,
     onUnauthenticated: session.protectedCallRefused,
     log: createMemoryLogger(),

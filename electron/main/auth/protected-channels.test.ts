@@ -5,7 +5,7 @@ import { cancel, stream, unary } from '../../../shared/ipc/define';
 import { ok } from '../../../shared/result';
 import { startCfAccessDouble, type CfAccessDouble } from '../../../test/doubles/cf-access-double';
 import { fakeLoginPort, manualClock } from '../../../test/support/auth-test-kit';
-import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
+import { APP_ORIGIN, asMainWindowOnly, fakeSender } from '../../../test/support/fake-sender';
 import { createGatewayKit, useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-kit';
 import { createTestCore } from '../../../test/support/test-core';
 import { allowOrigins } from '../app/app-origin';
@@ -92,6 +92,7 @@ describe('the guard over protected channels whose handlers call Gemini', () => {
       contract: deskContract,
       handlers,
       isTrustedSender: allowOrigins([APP_ORIGIN]),
+      ...asMainWindowOnly(deskContract),
       currentMember: session.currentMember,
       onUnauthenticated: session.protectedCallRefused,
       log: createMemoryLogger(),

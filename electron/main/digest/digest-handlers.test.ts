@@ -6,7 +6,7 @@ import { fakeLoginPort } from '../../../test/support/auth-test-kit';
 import { createDigestKit, EDU, SARAA } from '../../../test/support/digest/digest-kit';
 import { IDS } from '../../../test/support/digest/fake-digest-mail';
 import { saveDigest } from '../../../test/support/digest/saved-digest';
-import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
+import { APP_ORIGIN, asMainWindowOnly, fakeSender } from '../../../test/support/fake-sender';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import { allowOrigins } from '../app/app-origin';
@@ -61,6 +61,7 @@ async function start(options: { signedInAs?: string } = {}) {
     contract: digestContract,
     handlers: digestHandlers({ digest: kit.digest }),
     isTrustedSender: allowOrigins([APP_ORIGIN]),
+    ...asMainWindowOnly(digestContract),
     currentMember: test.core.auth.currentMember,
     log: test.log,
   });

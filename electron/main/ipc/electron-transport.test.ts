@@ -7,6 +7,7 @@ import { ok } from '../../../shared/result';
 import { allowOrigins } from '../app/app-origin';
 import { createMemoryLogger } from '../log/logger';
 import { createRegistry, type Handlers } from './registry';
+import { asMainWindowOnly } from '../../../test/support/fake-sender';
 
 type Listener = (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown;
 
@@ -84,6 +85,7 @@ function setup() {
     contract: testContract,
     handlers,
     isTrustedSender: allowOrigins(['app://staff-desk']),
+    ...asMainWindowOnly(testContract),
     currentMember: () => null,
     log: createMemoryLogger(),
   });

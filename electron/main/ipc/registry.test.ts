@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { cancel, requestIdSchema, unary } from '../../../shared/ipc/define';
+import { cancel, requestIdSchema, unary, type AppWindow, type WindowChannels } from '../../../shared/ipc/define';
 import { IPC } from '../../../shared/limits';
 import type { Member } from '../../../shared/member';
 import { err, ok, type Err } from '../../../shared/result';
@@ -25,7 +25,7 @@ const testContract = {
   'echo:leaky': unary({ input: z.strictObject({}), output: z.object({ visible: z.string() }) }),
   'echo:refuse': unary({ input: z.strictObject({}), output: z.object({}) }),
   'echo:whoami': unary({ input: z.strictObject({}), output: z.object({ email: z.string() }), protected: true }),
-  'echo:hideMe': unary({ input: z.strictObject({}), output: z.object({}), window: 'quickAsk' }),
+  'echo:hideMe': unary({ input: z.strictObject({}), output: z.object({}) }),
   ...COUNT_STREAM_CONTRACT,
   'count:slow': unary({
     input: z.strictObject({ requestId: requestIdSchema.optional() }),
@@ -34,7 +34,16 @@ const testContract = {
   'count:cancelSlow': cancel('count:slow'),
 };
 
-function setup(options: { member?: Member | null; gate?: Promise<void>; windows?: RegistryDeps<typeof testContract>['windows'] } = {}) {
+type TestChannel = keyof typeof testContract;
+const everyChannel = Object.keys(testContract) as TestChannel[];
+const testWindowChannels: WindowChannels<typeof testContract> = {
+  main: everyChannel.filter((channel) => channel !== 'echo:hideMe'),
+  quickAsk: ['echo:say', 'echo:hideMe'],
+  indicator: [],
+  signIn: [],
+};
+
+function setup(options: { member?: Member | null; gate?: Promise<void>; windowOf?: RegistryDeps<typeof testContract>['windowOf'] } = {}) {
   const log = createMemoryLogger();
   const refused: string[] = [];
   const seenSignals: AbortSignal[] = [];
@@ -76,7 +85,8 @@ function setup(options: { member?: Member | null; gate?: Promise<void>; windows?
     currentMember: () => options.member ?? null,
     onUnauthenticated: (channel) => refused.push(channel),
     log,
-    ...(options.windows ? { windows: options.windows } : {}),
+    windowChannels: testWindowChannels,
+    windowOf: options.windowOf ?? (() => 'main'),
   });
   return { registry, log, seenSignals, refused, hidden };
 }
@@ -110,21 +120,22 @@ describe('IPC registry', () => {
     expect(log.lines.some((line) => line.includes('untrusted sender'))).toBe(true);
   });
 
-  it("keeps a window's channel for that window's page: the main window and any other page are refused", async () => {
-    const quickAsk = fakeSender({ id: 'quick-ask', url: `${APP_ORIGIN}/quick-ask.html` }).sender;
-    const main = fakeSender({ id: 'main' }).sender;
-    const { registry, hidden, log } = setup({ windows: { quickAsk: (sender) => sender.id === 'quick-ask' } });
-    expect(await registry.call('echo:hideMe', {}, quickAsk)).toEqual({ ok: true, value: {} });
-    expect(await registry.call('echo:hideMe', {}, main)).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
-    expect(hidden).toEqual(['quick-ask']);
-    expect(log.lines.some((line) => line.includes('another window'))).toBe(true);
-    // Every other channel stays open to both.
-    expect(await registry.call('echo:say', { text: 'hola' }, quickAsk)).toMatchObject({ ok: true });
+  it("SEC-6: each window's page may call only its own channels, refused before its input is read", async () => {
+    const pages: Record<string, AppWindow | null> = { main: 'main', 'quick-ask': 'quickAsk', indicator: 'indicator', login: 'signIn' };
+    const { registry, hidden, log } = setup({ windowOf: (sender) => pages[sender.id] ?? null });
+    const page = (id: string) => fakeSender({ id, url: `${APP_ORIGIN}/${id}.html` }).sender;
 
-    // With no policy for the window, it has no page: nobody may call its channels.
-    const bare = setup();
-    expect(await bare.registry.call('echo:hideMe', {}, quickAsk)).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
-    expect(bare.hidden).toEqual([]);
+    expect(await registry.call('echo:hideMe', {}, page('quick-ask'))).toEqual({ ok: true, value: {} });
+    expect(await registry.call('echo:say', { text: 'hola' }, page('quick-ask'))).toMatchObject({ ok: true });
+    expect(await registry.call('echo:hideMe', {}, page('main'))).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(hidden).toEqual(['quick-ask']);
+    // Not in the quick-ask list: refused as the window's, not as malformed input.
+    expect(await registry.call('echo:tags', { nonsense: true }, page('quick-ask'))).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    // The windows with no channels, and a page of the app's origin that is no window the app knows.
+    for (const id of ['indicator', 'login', 'stranger']) {
+      expect(await registry.call('echo:say', { text: 'hola' }, page(id))).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    }
+    expect(log.lines.some((line) => line.includes('not for this window'))).toBe(true);
   });
 
   it('answers INVALID_INPUT for unknown channels, including inherited property names', async () => {

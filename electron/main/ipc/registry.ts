@@ -9,6 +9,7 @@ import {
   type ParsedInputOf,
   type StreamDef,
   type UnaryDef,
+  type WindowChannels,
 } from '../../../shared/ipc/define';
 import { IPC } from '../../../shared/limits';
 import type { Member } from '../../../shared/member';
@@ -50,11 +51,10 @@ export interface RegistryDeps<C extends Contract> {
   contract: C;
   handlers: Handlers<C>;
   isTrustedSender: SenderPolicy;
-  /**
-   * Whether a sender is the page of one of the app's other windows, for the channels kept for it (the contract's
-   * `window`). A window with no policy here has no page, and its channels are refused to everyone.
-   */
-  windows?: Partial<Record<AppWindow, SenderPolicy>>;
+  /** Each window's allowlist of channels (the contract's `windowChannels`). */
+  windowChannels: WindowChannels<C>;
+  /** Which of the app's windows a trusted sender is the page of; null for none the app knows (refused everything). */
+  windowOf: (sender: Sender) => AppWindow | null;
   /** The verified session, if any. */
   currentMember: () => Member | null;
   /**
@@ -67,7 +67,7 @@ export interface RegistryDeps<C extends Contract> {
 
 export interface Registry<C extends Contract> {
   readonly channels: readonly (keyof C & string)[];
-  /** Every call from every transport goes through here: sender, session, size, schema, handler, Result. */
+  /** Every call from every transport goes through here: sender, window, session, size, schema, handler, Result. */
   call(channel: unknown, input: unknown, sender: Sender): Promise<Result<unknown>>;
   /** Aborts what a sender still has running (its window closed or reloaded). */
   releaseSender(senderId: string): void;
@@ -83,7 +83,8 @@ interface RunningCall {
 const SAFE_INTERNAL_MESSAGE = 'Something went wrong inside the app. The details are in the log; please try again.';
 
 export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Registry<C> {
-  const { contract, handlers, isTrustedSender, windows, currentMember, onUnauthenticated, log } = deps;
+  const { contract, handlers, isTrustedSender, windowOf, currentMember, onUnauthenticated, log } = deps;
+  const allowed = new Map(Object.entries(deps.windowChannels).map(([window, channels]) => [window, new Set<string>(channels)]));
   // Keyed by sender and requestId: a requestId chosen by one window can neither collide with nor cancel another's.
   const running = new Map<string, RunningCall>();
   const keyOf = (senderId: string, requestId: string) => `${senderId}\u0000${requestId}`;
@@ -185,11 +186,12 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
         log.warn('ipc call refused: untrusted sender', { channel, url: sender.url, isMainFrame: sender.isMainFrame });
         return err('UNAUTHENTICATED', 'This request did not come from the app window.');
       }
-      const def = (contract as Contract)[channel as ChannelName] as ChannelDef;
-      if (def.kind === 'unary' && def.window && !(windows?.[def.window]?.(sender) ?? false)) {
-        log.warn('ipc call refused: another window', { channel, url: sender.url });
-        return err('UNAUTHENTICATED', 'This request belongs to another window of the app.');
+      const window = windowOf(sender);
+      if (window === null || !allowed.get(window)?.has(channel)) {
+        log.warn('ipc call refused: not for this window', { channel, window, url: sender.url });
+        return err('UNAUTHENTICATED', 'This window of the app may not make this request.');
       }
+      const def = (contract as Contract)[channel as ChannelName] as ChannelDef;
       const member = currentMember();
       if (def.protected && !member) {
         onUnauthenticated?.(channel);

@@ -3,7 +3,7 @@ import { unary, type Contract } from '../../../shared/ipc/define';
 import { SECRETARY } from '../../../shared/limits';
 import { secretaryAnswerSchema, secretaryAskInputSchema, type HistoryEntry } from '../../../shared/secretary';
 import { jsonReply } from '../../../test/doubles/gemini-double';
-import { APP_ORIGIN, fakeSender } from '../../../test/support/fake-sender';
+import { APP_ORIGIN, asMainWindowOnly, fakeSender } from '../../../test/support/fake-sender';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { createSecretaryKit, EDU, type SecretaryKit } from '../../../test/support/secretary/secretary-kit';
 import { allowOrigins } from '../app/app-origin';
@@ -21,6 +21,7 @@ function askOverIpc(kit: SecretaryKit) {
     contract,
     log: createMemoryLogger(),
     isTrustedSender: allowOrigins([APP_ORIGIN]),
+    ...asMainWindowOnly(contract),
     currentMember: () => EDU,
     handlers: {
       'secretary:ask': (input, ctx) => kit.secretary.ask(input, { member: ctx.member, signal: ctx.signal }),

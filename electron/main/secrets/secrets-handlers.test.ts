@@ -7,6 +7,7 @@ import { createRegistry } from '../ipc/registry';
 import type { Sender } from '../ipc/sender';
 import { createMemoryLogger } from '../log/logger';
 import { createFailingKeytar } from '../../../test/support/fake-keytar';
+import { asMainWindowOnly } from '../../../test/support/fake-sender';
 import type { KeyCheckStore } from './key-check-store';
 import { createKeytarSecretStore } from './keytar-secret-store';
 import { createMemorySecretStore } from './memory-secret-store';
@@ -33,12 +34,14 @@ function setup(secrets: SecretStore = createMemorySecretStore(), vet: Vet = asyn
   const log = createMemoryLogger();
   const tried: string[] = [];
   const keyChecks = memoryKeyChecks();
+  const secretsContract = {
+    'secrets:set': contract['secrets:set'],
+    'secrets:delete': contract['secrets:delete'],
+    'secrets:status': contract['secrets:status'],
+  };
   const registry = createRegistry({
-    contract: {
-      'secrets:set': contract['secrets:set'],
-      'secrets:delete': contract['secrets:delete'],
-      'secrets:status': contract['secrets:status'],
-    },
+    contract: secretsContract,
+    ...asMainWindowOnly(secretsContract),
     handlers: secretsHandlers({
       secrets,
       keyChecks,

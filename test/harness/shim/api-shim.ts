@@ -67,5 +67,7 @@ function socketTransport(url: string): ApiTransport {
 
 const token = new URLSearchParams(window.location.search).get('token') ?? '';
 const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-const api = buildAppApi(socketTransport(`${scheme}//${window.location.host}/ipc?token=${encodeURIComponent(token)}`));
+// Which page this is, so the harness keeps the page to its window's channels (the app tells its windows apart itself).
+const page = window.location.pathname.endsWith('/quick-ask.html') ? 'quickAsk' : 'main';
+const api = buildAppApi(socketTransport(`${scheme}//${window.location.host}/ipc?token=${encodeURIComponent(token)}&window=${page}`));
 Object.defineProperty(window, 'api', { value: api, enumerable: true });
