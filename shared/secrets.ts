@@ -10,6 +10,8 @@ export type MemberSecretName = (typeof MEMBER_SECRET_NAMES)[number];
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export const memberSecretNameSchema = z.enum(MEMBER_SECRET_NAMES);
+/** The one key the first run stores before sign-in; the mailbox's client waits for a signed-in member. */
+export const SIGNED_OUT_SECRETS: readonly MemberSecretName[] = ['gemini.apiKey'];
 
 /**
  * What the last try of the stored Gemini key with Google came to, and when: kept across restarts so that Settings

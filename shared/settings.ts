@@ -121,6 +121,18 @@ export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 export const settingsUpdateInputSchema = settingsPatchSchema.extend({ knowledgeBase: knowledgeBaseSettingsUpdateSchema.optional() });
 
 /**
+ * What may change while no member is signed in: what the first run needs before sign-in (the sign-in settings, the
+ * app's language, the start-at-login question and the checklist). The rest shapes what the app does with a member's
+ * mail, notes and voice, so only a signed-in member changes it.
+ */
+export const SIGNED_OUT_SETTINGS = ['access', 'language', 'desktop', 'firstRun'] as const satisfies readonly (keyof Settings)[];
+
+/** The sections of a patch that need a signed-in member (none when every one is a first-run setting). */
+export function sectionsNeedingSignIn(patch: SettingsPatch): (keyof SettingsPatch)[] {
+  return (Object.keys(patch) as (keyof SettingsPatch)[]).filter((section) => !(SIGNED_OUT_SETTINGS as readonly string[]).includes(section));
+}
+
+/**
  * The settings after a patch: sections (objects) are patched field by field, a scalar replaces what was there.
  * Main's store and the renderer's test double both use this, so they cannot disagree.
  */

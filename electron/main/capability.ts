@@ -16,6 +16,11 @@ export interface AppEvents {
   secretChanged(name: MemberSecretName): void;
   /** The staff session changed: signed in, renewed, signed out or expired. */
   sessionChanged(status: AuthStatus): void;
+  /**
+   * The sign-in settings now name another team, application or audience: the session has ended, and what was
+   * granted under the old ones (the mailbox) must not outlive it.
+   */
+  signInChanged(): void;
   /** The member connected their mailbox. */
   mailboxConnected(): void;
   /** A mailbox pass was stored or failed, or an item of it dismissed: the latest pass may read differently. */

@@ -36,7 +36,7 @@ describe("the core's language", () => {
     const { announced, update } = start();
     // Choosing Spanish on a Spanish system: the words the member sees stay the same.
     await update({ language: 'es' });
-    await update({ models: { assistant: 'gemini-3.9-pro' } });
+    await update({ firstRun: { checklistDismissed: true } });
     expect(announced).toEqual([]);
   });
 });

@@ -182,6 +182,7 @@ export function createCore(deps: CoreDeps): Core {
     settingsChanged: (patch) => tell('settingsChanged', patch),
     secretChanged: (name) => tell('secretChanged', name),
     sessionChanged: (status) => tell('sessionChanged', status),
+    signInChanged: () => tell('signInChanged'),
     mailboxConnected: () => tell('mailboxConnected'),
     digestChanged: () => tell('digestChanged'),
     captionsChanged: (running) => tell('captionsChanged', running),

@@ -77,11 +77,13 @@ export const contract = {
   'desktop:shortcuts': unary({ input: noInput, output: shortcutStatesSchema }),
 
   'settings:get': unary({ input: noInput, output: settingsSchema }),
+  /** Signed out, only the first run's settings (SIGNED_OUT_SETTINGS) change; the rest waits for sign-in. */
   'settings:update': unary({ input: settingsUpdateInputSchema, output: settingsSchema }),
   /** Looks model ids up with the stored Gemini key before they are saved: which Gemini does not offer, if any. */
   'settings:checkModels': unary({ input: modelsCheckInputSchema, output: modelsCheckSchema }),
 
   /** Write-only: no channel ever returns a secret's value. */
+  /** Signed out, only the Gemini key (SIGNED_OUT_SECRETS) is stored or removed; the Zoho client waits for sign-in. */
   'secrets:set': unary({
     input: z.strictObject({ name: memberSecretNameSchema, value: z.string().max(IPC.secretValueMaxChars) }),
     output: secretsStatusSchema,
@@ -163,6 +165,7 @@ export const contract = {
   'oracle:chooseFolder': unary({
     input: noInput,
     output: z.object({ chosen: z.boolean(), settings: settingsSchema }),
+    protected: true,
   }),
   /** Opens a source note in Obsidian when it is installed, else in the system's app for Markdown. */
   'oracle:openNote': unary({ input: openNoteInputSchema, output: openNoteOutputSchema, protected: true }),
@@ -189,21 +192,24 @@ export const contract = {
   'assistant:cancel': cancel('assistant:chat'),
   /**
    * G4: the two layers of the system prompt a team may shape (the safeguards are code). They belong to this
-   * installation, not to a member, so Settings shows them signed in or not, like every other setting.
+   * installation, not to a member: Settings shows them signed in or not, and only a signed-in member changes,
+   * exports or imports them, like every setting past the first run.
    */
   'assistant:prompts': unary({ input: noInput, output: assistantPromptsStateSchema }),
-  'assistant:savePrompts': unary({ input: assistantPromptsSchema, output: assistantPromptsStateSchema }),
+  'assistant:savePrompts': unary({ input: assistantPromptsSchema, output: assistantPromptsStateSchema, protected: true }),
   /** Back to the shipped text: one layer, or both when none is named. */
   'assistant:resetPrompts': unary({
     input: z.strictObject({ layer: promptLayerSchema.optional() }),
     output: assistantPromptsStateSchema,
+    protected: true,
   }),
   /** Writes the prompts to a JSON file the member chooses in the system's save dialog (cancelled: nothing written). */
-  'assistant:exportPrompts': unary({ input: noInput, output: z.object({ saved: z.boolean() }) }),
+  'assistant:exportPrompts': unary({ input: noInput, output: z.object({ saved: z.boolean() }), protected: true }),
   /** Reads prompts from a JSON file the member chooses; a file that is not whole and valid changes nothing. */
   'assistant:importPrompts': unary({
     input: noInput,
     output: z.object({ imported: z.boolean(), state: assistantPromptsStateSchema }),
+    protected: true,
   }),
 
   /** V3: speech to text, literally; `{text: ''}` means the recording held no speech (not an error). */

@@ -3,12 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ok } from '../../shared/result';
+import type { SettingsPatch } from '../../shared/settings';
 import type { SaveTranscriptInput } from '../../shared/translate';
 import { allowOrigins } from '../../electron/main/app/app-origin';
 import type { PromptFiles } from '../../electron/main/assistant/prompt-files';
 import { createCore, type AppBroadcast, type Core, type CoreDeps } from '../../electron/main/core';
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
+import { createSettingsStore } from '../../electron/main/settings/settings-store';
 import { openDatabase } from '../../electron/main/store/open-database';
 import type { TranscriptFiles } from '../../electron/main/translate/transcript-files';
 import { closedLoginPort } from './auth-test-kit';
@@ -91,6 +93,11 @@ export interface TestCore {
   transcriptFiles: FakeTranscriptFiles;
   /** Events the core broadcast, in order (unless `broadcast` was overridden). */
   broadcasts: Array<{ event: AppBroadcast; payload: unknown }>;
+  /**
+   * Settings as a signed-in member (or an earlier run) left them, written straight to the store: for tests of what
+   * reads them, not of who may change them (settings:update, which needs sign-in past the first run's).
+   */
+  storeSettings(patch: SettingsPatch): void;
   dispose(): void;
 }
 
@@ -158,6 +165,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
     openedNotes,
     promptFiles,
     transcriptFiles,
+    storeSettings: (patch) => void createSettingsStore(opened.db).update(patch),
     dispose() {
       core.close();
       rmSync(dir, { recursive: true, force: true });

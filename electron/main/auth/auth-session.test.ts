@@ -74,7 +74,7 @@ function setup(initialAccess: AccessConfig | null = accessOf(double), lang: Lang
     log,
     changeAccess(next: AccessConfig | null) {
       access = next;
-      session.accessChanged();
+      return session.accessChanged();
     },
   };
 }
@@ -387,14 +387,16 @@ describe('auth session: settings changes', () => {
     expect(await world.session.login()).toMatchObject({ ok: true, value: { state: 'signed_in', email: 'ana@example.com' } });
   });
 
-  it('keeps the session when only the application URL changes', async () => {
+  it('SEC-5: ends the session when only the application URL changes, and says who may sign in changed', async () => {
     const world = setup();
     await signInAsAna(world);
 
-    world.changeAccess({ ...accessOf(double), appUrl: 'https://desk2.example.com/' });
+    expect(world.changeAccess({ ...accessOf(double), appUrl: 'https://desk2.example.com/' })).toBe(true);
 
-    expect(world.session.currentMember()).toEqual({ email: 'ana@example.com', name: 'Ana' });
-    expect(world.login.clears).toBe(0);
+    expect(world.session.currentMember()).toBeNull();
+    expect(world.login.clears).toBe(1);
+    // Saved again as it is: nobody new may sign in, nothing more ends.
+    expect(world.changeAccess({ ...accessOf(double), appUrl: 'https://desk2.example.com/' })).toBe(false);
   });
 
   it('turns to not configured, signed out, when the settings are emptied', async () => {

@@ -47,8 +47,11 @@ export interface AuthSession {
   currentMember(): Member | null;
   /** A protected call was refused for want of a session: after an expiry, the sign-in window opens (not awaited). */
   protectedCallRefused(): void;
-  /** Settings were written: a session for another team or application (team URL, AUD tag) ends. */
-  accessChanged(): void;
+  /**
+   * Settings were written: a session for another team or application (team URL, application URL, AUD tag) ends.
+   * True when sign-in was set up and now names someone else (a first setup replaces nobody).
+   */
+  accessChanged(): boolean;
   /** Stops the timers and any sign-in in progress; nothing is published afterwards. */
   close(): void;
 }
@@ -56,7 +59,7 @@ export interface AuthSession {
 const NOT_CONFIGURED_MESSAGE =
   'Sign-in is not set up yet: enter the Cloudflare Access team domain, application URL and AUD tag in Settings.';
 
-type Audience = Pick<AccessConfig, 'teamUrl' | 'aud'>;
+type Audience = Pick<AccessConfig, 'teamUrl' | 'appUrl' | 'aud'>;
 
 type State =
   | { kind: 'signed_out' }
@@ -70,9 +73,9 @@ interface PendingLogin {
 
 type Renewal = { ok: true; identity: VerifiedIdentity } | { ok: false; reason: string };
 
-/** A token is valid for one team and one application: those two decide whether a session still holds. */
+/** A token is valid for one team and one application: those decide whether a session still holds. */
 function sameAudience(a: Audience | null, b: Audience | null): boolean {
-  return a?.teamUrl === b?.teamUrl && a?.aud === b?.aud;
+  return a?.teamUrl === b?.teamUrl && a?.appUrl === b?.appUrl && a?.aud === b?.aud;
 }
 
 function memberOf(identity: Member): Member {
@@ -260,6 +263,8 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
     accessChanged() {
       const next = deps.access();
       const changed = !sameAudience(config, next);
+      // Set up for the first time: nobody could sign in before, so nothing was granted that must now end.
+      const replaced = changed && config !== null;
       config = next;
       if (changed) {
         pending?.controller.abort();
@@ -269,6 +274,7 @@ export function createAuthSession(deps: AuthSessionDeps): AuthSession {
         deps.login.clear().catch((error: unknown) => log.error('could not clear the sign-in partition', { error }));
       }
       refresh();
+      return replaced;
     },
 
     close() {

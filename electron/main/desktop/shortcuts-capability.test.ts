@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SHORTCUTS, type ShortcutName } from '../../../shared/shortcuts';
 import { fakeSender } from '../../../test/support/fake-sender';
 import type { AppWindow } from '../../../shared/ipc/define';
+import { createSignedInTestCore } from '../../../test/support/signed-in-core';
 import { createTestCore, type TestCore, type TestCoreOverrides } from '../../../test/support/test-core';
 import type { QuickAskPort } from './quick-ask-capability';
 import type { ShortcutPort } from './shortcut-port';
@@ -21,6 +22,14 @@ function start(overrides: TestCoreOverrides = {}) {
   const test = (running = createTestCore(overrides));
   const window = fakeSender();
   const call = (channel: string, input: unknown = {}, sender = window.sender) => test.core.registry.call(channel, input, sender);
+  return { call, test };
+}
+
+/** Changing the shortcuts is a signed-in member's (SEC-5). */
+async function startSignedIn(overrides: TestCoreOverrides = {}) {
+  const test = (running = await createSignedInTestCore(overrides));
+  const window = fakeSender();
+  const call = (channel: string, input: unknown = {}) => test.core.registry.call(channel, input, window.sender);
   return { call, test };
 }
 
@@ -91,7 +100,7 @@ describe('the global shortcuts', () => {
 
   it('are registered again when Settings change them, and the windows hear which work', async () => {
     const shortcuts = fakeShortcuts(['Alt+Space']);
-    const { call, test } = start({ desktop: { shortcuts: shortcuts.port } });
+    const { call, test } = await startSignedIn({ desktop: { shortcuts: shortcuts.port } });
     const changes = () => desktopNews(test).filter(({ event }) => event === 'desktop:shortcutsChanged').map(({ payload }) => payload);
 
     await call('settings:update', { shortcuts: { quickAsk: 'Alt+Space', liveCaptions: null } });
@@ -109,7 +118,7 @@ describe('the global shortcuts', () => {
   });
 
   it('refuse two shortcuts with the same keys, in one change or against one kept, and keep what was stored', async () => {
-    const { call, test } = start({ desktop: { shortcuts: fakeShortcuts().port } });
+    const { call, test } = await startSignedIn({ desktop: { shortcuts: fakeShortcuts().port } });
     expect(await call('settings:update', { shortcuts: { quickAsk: 'Control+Alt+K', liveCaptions: 'Control+Alt+K' } })).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT' },

@@ -15,7 +15,7 @@ function start(options: { key?: string; baseUrl?: string } = {}) {
   const secrets = createMemorySecretStore(options.key === undefined ? {} : { 'gemini.apiKey': options.key });
   test = createTestCore({ secrets, gemini: { baseUrl: options.baseUrl ?? gemini.double.baseUrl } });
   const call = (channel: string, input: unknown) => test!.core.registry.call(channel, input, fakeSender().sender);
-  return { secrets, call };
+  return { secrets, call, test };
 }
 
 /** Google's own 404 for a model id it does not know. */
@@ -62,8 +62,8 @@ describe('saving the Gemini key', () => {
   });
 
   it('stores a key Google accepts even when the model in Settings is wrong, and says which model', async () => {
-    const { call } = start();
-    await call('settings:update', { models: { assistant: MADE_UP_MODEL } });
+    const { call, test } = start();
+    test.storeSettings({ models: { assistant: MADE_UP_MODEL } });
     gemini.double.scriptFor(MADE_UP_MODEL, 'getModel', modelNotFound(MADE_UP_MODEL));
     expect(await call('secrets:set', { name: 'gemini.apiKey', value: VALID_KEY })).toMatchObject({
       ok: true,

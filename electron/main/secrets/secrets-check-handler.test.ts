@@ -45,8 +45,7 @@ describe('secrets:check', () => {
 
   it('uses the model Settings name at the moment of the check', async () => {
     const test = start(VALID_KEY);
-    const sender = fakeSender().sender;
-    await test.core.registry.call('settings:update', { models: { assistant: 'gemini-3.9-pro' } }, sender);
+    test.storeSettings({ models: { assistant: 'gemini-3.9-pro' } });
     expect(await check(test)).toMatchObject({ ok: true, value: { model: 'gemini-3.9-pro' } });
     expect(gemini.double.requestsFor('generateContent', 'gemini-3.9-pro')).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contract } from '../../../shared/ipc/contract';
 import { IPC } from '../../../shared/limits';
 import { err, ok, type Result } from '../../../shared/result';
+import type { Member } from '../../../shared/member';
 import type { KeyCheck } from '../../../shared/secrets';
 import { createRegistry } from '../ipc/registry';
 import type { Sender } from '../ipc/sender';
@@ -15,6 +16,8 @@ import type { SecretStore } from './secret-store';
 import { secretsHandlers } from './secrets-handlers';
 
 const VALUE = 'AIza-handler-secret-7';
+/** Signed in unless a test says otherwise: past the first run's key, secrets are a member's to change (SEC-5). */
+const ANA: Member = { email: 'ana@example.com' };
 const sender: Sender = { id: 'window-1', url: 'app://staff-desk/index.html', isMainFrame: true, send: () => {} };
 const CHECKED_AT = Date.UTC(2026, 11, 1, 9, 30);
 const WORKS: KeyCheck = { outcome: 'works', checkedAt: CHECKED_AT };
@@ -30,7 +33,7 @@ function memoryKeyChecks(): KeyCheckStore {
 
 type Vet = (key: string) => Promise<Result<KeyCheck>>;
 
-function setup(secrets: SecretStore = createMemorySecretStore(), vet: Vet = async () => ok(WORKS)) {
+function setup(secrets: SecretStore = createMemorySecretStore(), vet: Vet = async () => ok(WORKS), member: Member | null = ANA) {
   const log = createMemoryLogger();
   const tried: string[] = [];
   const keyChecks = memoryKeyChecks();
@@ -51,7 +54,7 @@ function setup(secrets: SecretStore = createMemorySecretStore(), vet: Vet = asyn
       },
     }),
     isTrustedSender: () => true,
-    currentMember: () => null,
+    currentMember: () => member,
     log,
   });
   return { log, secrets, tried, keyChecks, call: (channel: string, input: unknown) => registry.call(channel, input, sender) };
@@ -110,6 +113,19 @@ describe('secrets handlers', () => {
     const { call } = setup(createMemorySecretStore({ 'zoho.clientId': 'client-1', 'zoho.clientSecret': 'secret-1' }));
     const deleted = await call('secrets:delete', { name: 'zoho.clientSecret' });
     expect(deleted).toMatchObject({ ok: true, value: { configured: { 'zoho.clientId': true, 'zoho.clientSecret': false } } });
+  });
+
+  it('SEC-5: signed out, stores and removes the Gemini key only: the Zoho client waits for sign-in', async () => {
+    const secrets = createMemorySecretStore({ 'zoho.clientId': 'client-1' });
+    const { call } = setup(secrets, async () => ok(WORKS), null);
+    expect(await call('secrets:set', { name: 'gemini.apiKey', value: VALUE })).toMatchObject({ ok: true });
+    for (const [channel, input] of [
+      ['secrets:set', { name: 'zoho.clientSecret', value: 'secret-2' }],
+      ['secrets:delete', { name: 'zoho.clientId' }],
+    ] as const) {
+      expect(await call(channel, input)).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED', reason: 'sign_in_required' } });
+    }
+    expect(await secrets.status()).toMatchObject({ ok: true, value: { 'gemini.apiKey': true, 'zoho.clientId': true, 'zoho.clientSecret': false } });
   });
 
   it.each([

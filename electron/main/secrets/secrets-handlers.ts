@@ -1,7 +1,8 @@
 import type { AppContract } from '../../../shared/ipc/contract';
 import { err, ok, type Result } from '../../../shared/result';
-import type { KeyCheck, MemberSecretName, SecretsStatus } from '../../../shared/secrets';
+import { SIGNED_OUT_SECRETS, type KeyCheck, type MemberSecretName, type SecretsStatus } from '../../../shared/secrets';
 import type { Handlers } from '../ipc/registry';
+import { signInRequired } from '../settings/settings-handlers';
 import type { KeyCheckStore } from './key-check-store';
 import type { SecretStore } from './secret-store';
 
@@ -24,6 +25,7 @@ export function secretsHandlers(deps: {
 
   return {
     'secrets:set': async ({ name, value }, ctx) => {
+      if (!ctx.member && !SIGNED_OUT_SECRETS.includes(name)) return signInRequired('name');
       // The member's keys travel as HTTP headers and form fields, which carry visible ASCII only: a key with
       // other characters (a smart quote, a non-breaking space from formatted text) could never work.
       const trimmed = value.trim();
@@ -41,7 +43,8 @@ export function secretsHandlers(deps: {
       deps.changed?.(name);
       return status();
     },
-    'secrets:delete': async ({ name }) => {
+    'secrets:delete': async ({ name }, ctx) => {
+      if (!ctx.member && !SIGNED_OUT_SECRETS.includes(name)) return signInRequired('name');
       const removed = await deps.secrets.delete(name);
       if (!removed.ok) return removed;
       if (name === GEMINI_KEY) deps.keyChecks.clear();

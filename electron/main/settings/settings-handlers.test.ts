@@ -4,6 +4,7 @@ import { contract } from '../../../shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { fakeSender } from '../../../test/support/fake-sender';
 import { expectOpened, makeTempDir } from '../../../test/support/store-helpers';
+import { createSignedInTestCore } from '../../../test/support/signed-in-core';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import type { CallContext } from '../ipc/registry';
 import { openDatabase } from '../store/open-database';
@@ -47,8 +48,9 @@ describe('the knowledge base folder over settings:update', () => {
     test = null;
   });
 
-  function call(input: unknown) {
-    test ??= createTestCore();
+  // Signed in: the folder is a member's to change (SEC-5).
+  async function call(input: unknown) {
+    test ??= await createSignedInTestCore();
     return test.core.registry.call('settings:update', input, fakeSender().sender);
   }
 
@@ -78,7 +80,7 @@ describe('the knowledge base folder over settings:update', () => {
 
 describe('settings:changed', () => {
   it("tells every window what was stored, so a page's copy of the settings never goes stale", async () => {
-    const test = createTestCore();
+    const test = await createSignedInTestCore();
     try {
       const stored = await test.core.registry.call('settings:update', { voice: { spokenAnswers: false } }, fakeSender().sender);
       const told = test.broadcasts.filter(({ event }) => event === 'settings:changed').map(({ payload }) => payload);

@@ -1,5 +1,6 @@
 import type { AppContract } from '../../../shared/ipc/contract';
 import { err, ok } from '../../../shared/result';
+import { sectionsNeedingSignIn } from '../../../shared/settings';
 import { SHORTCUT_CLASH_MESSAGE, shortcutClash } from '../../../shared/shortcuts';
 import type { Handlers } from '../ipc/registry';
 import type { SettingsStore } from './settings-store';
@@ -9,7 +10,10 @@ export function settingsHandlers(deps: {
 }): Pick<Handlers<AppContract>, 'settings:get' | 'settings:update'> {
   return {
     'settings:get': () => ok(deps.settings.get()),
-    'settings:update': (patch) => {
+    'settings:update': (patch, ctx) => {
+      // Signed out, only the first run's settings change: the rest waits for a member (nothing of the patch is kept).
+      const locked = ctx.member ? [] : sectionsNeedingSignIn(patch);
+      if (locked.length > 0) return signInRequired(locked[0]!);
       // A shortcut set to keys another one keeps: the patch alone is valid, the settings it would make are not.
       if (patch.shortcuts && shortcutClash({ ...deps.settings.get().shortcuts, ...patch.shortcuts })) {
         return err('INVALID_INPUT', SHORTCUT_CLASH_MESSAGE, { reason: 'shortcut_clash' });
@@ -17,4 +21,9 @@ export function settingsHandlers(deps: {
       return ok(deps.settings.update(patch));
     },
   };
+}
+
+/** Refused for want of a signed-in member: the change waits for sign-in, nothing of it stored. */
+export function signInRequired(field: string) {
+  return err('UNAUTHENTICATED', 'Sign in with your staff account to change this setting.', { reason: 'sign_in_required', field });
 }

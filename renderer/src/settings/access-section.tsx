@@ -151,6 +151,8 @@ export function AccessSection() {
               onBlur={() => leave(field)}
             />
           ))}
+          {/* Said before Save: who may sign in changing ends this session and the mailbox's access (SEC-5). */}
+          {auth.status?.state === 'signed_in' && <p className="muted">{t('settings.access.changeSignsOut')}</p>}
           <div className="actions">
             <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
               {t('settings.access.save')}

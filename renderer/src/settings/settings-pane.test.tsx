@@ -69,3 +69,40 @@ describe('Settings', () => {
     await screen.findAllByText('Not configured');
   });
 });
+
+describe('SEC-5: Settings while nobody is signed in', () => {
+  const sectionOf = (heading: string) => screen.getByRole('heading', { level: 2, name: heading }).closest('section')!;
+
+  it("locks every section past the first run's, says why, and unlocks them once the member signs in", async () => {
+    const main = createFakeMain({ auth: { state: 'signed_out' } });
+    renderWithApp(<SettingsPane openPane={vi.fn()} />, { api: main.api });
+
+    const controls = (heading: string) => [...sectionOf(heading).querySelectorAll('input, select, textarea, button')];
+    await vi.waitFor(() => expect(controls('Models').length).toBeGreaterThan(0));
+    for (const heading of ['Models', 'Zoho Mail', 'Morning mailbox pass', 'Knowledge base', 'Assistant', 'Voice', 'Shortcuts']) {
+      const locked = sectionOf(heading).closest('fieldset');
+      expect(locked, heading).toBeDisabled();
+      expect(locked, heading).toHaveAccessibleDescription('Sign in to change these settings.');
+    }
+    for (const control of controls('Models')) expect(control).toBeDisabled();
+    // The first run's own: sign-in, the key, the language, the start at login.
+    for (const heading of ['Staff sign-in (Cloudflare Access)', 'Gemini API key', 'Language', 'Desktop']) {
+      expect(sectionOf(heading).closest('fieldset'), heading).toBeNull();
+    }
+    expect(within(sectionOf('Staff sign-in (Cloudflare Access)')).getAllByRole('textbox')[0]).toBeEnabled();
+
+    main.changeAuth({ state: 'signed_in', email: 'ana@example.com', expiresAt: Date.now() + 3_600_000 });
+    await vi.waitFor(() => expect(sectionOf('Models').closest('fieldset')).toBeNull());
+    expect(screen.queryByText('Sign in to change these settings.')).toBeNull();
+    for (const control of controls('Models')) expect(control).toBeEnabled();
+  });
+
+  it('says, while signed in, that saving other sign-in settings signs out and disconnects the mailbox', async () => {
+    renderWithApp(<SettingsPane openPane={vi.fn()} />, { api: createFakeMain().api });
+    expect(
+      await within(sectionOf('Staff sign-in (Cloudflare Access)')).findByText(
+        'Saving another team domain, application URL or AUD tag signs you out and disconnects your mailbox.',
+      ),
+    ).toBeVisible();
+  });
+});

@@ -15,6 +15,7 @@ import { DesktopSection } from './desktop-section';
 import { DigestScheduleSection } from './digest-schedule-section';
 import { KnowledgeBaseSection } from './knowledge-base-section';
 import { LanguageSection } from './language-section';
+import { LockedUntilSignIn } from './locked-until-sign-in';
 import { ModelsSection } from './models-section';
 import { sectionAnchorId, SettingsNav } from './settings-nav';
 import { ShortcutsSection } from './shortcuts-section';
@@ -65,7 +66,9 @@ export function SettingsPane({ target }: PaneProps) {
               const Section = SECTIONS[id];
               return (
                 <div key={id} id={sectionAnchorId(id)} ref={anchors[id]} className="settings-anchor">
-                  <Section />
+                  <LockedUntilSignIn section={id}>
+                    <Section />
+                  </LockedUntilSignIn>
                 </div>
               );
             })}

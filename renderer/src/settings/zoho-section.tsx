@@ -12,8 +12,8 @@ import { ZohoMailbox, type ZohoStatusLoad } from './zoho-mailbox';
 type DataCentreLoad = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; dataCentre: ZohoDataCentre };
 
 /**
- * The member's Zoho mailbox: the data centre, the OAuth client (write-only), and the connection itself. The
- * client and data centre can be set before signing in; connecting needs a signed-in staff member, as main says.
+ * The member's Zoho mailbox: the data centre, the OAuth client (write-only), and the connection itself. All of
+ * it is a signed-in staff member's to change, as main says (the Settings pane shows it locked until then).
  */
 export function ZohoSection() {
   const api = useApi();

@@ -348,6 +348,7 @@ export const ar: PartialCatalog = {
     dismiss: 'إخفاء هذه القائمة',
   },
   settings: {
+    signInToChange: 'سجّل الدخول لتغيير هذه الإعدادات.',
     nav: {
       label: 'أقسام الإعدادات',
       access: 'تسجيل الدخول',
@@ -469,6 +470,7 @@ export const ar: PartialCatalog = {
       saved: 'تم حفظ إعدادات تسجيل الدخول.',
       turnedOff: 'تم إيقاف تسجيل دخول الموظفين على هذا الحاسوب.',
       signInNow: 'تم ضبط تسجيل الدخول. سجّل الدخول بحساب الموظف لتستخدم Staff Desk.',
+      changeSignsOut: 'حفظ نطاق فريق أو عنوان تطبيق أو وسم AUD مختلف يسجّل خروجك ويفصل صندوق بريدك.',
     },
     zoho: {
       heading: 'Zoho Mail',
@@ -845,6 +847,7 @@ export const ar: PartialCatalog = {
       unknown_model: 'لا يعرف Gemini أحد معرّفات النماذج في الإعدادات. راجع قسم النماذج.',
       permission_denied: 'رفضت Google وصول هذا المفتاح إلى Gemini. تحقّق من قيود API الخاصة بالمفتاح في Google AI Studio.',
       rate_limit: 'طرحت أسئلة كثيرة جدًا خلال الدقيقة الأخيرة.',
+      sign_in_required: 'سجّل الدخول بحساب الموظف لتغيير هذا الإعداد.',
       zoho_client_missing: 'لم يتم إعداد عميل OAuth الخاص بـ Zoho بعد. أدخل معرّف العميل وسرّه في الإعدادات، ضمن Zoho Mail.',
       zoho_not_connected: 'بريدك في Zoho غير مربوط. اربطه في الإعدادات، ضمن Zoho Mail.',
       zoho_reconnect_needed: 'لم يعد Zoho يقبل وصول Staff Desk إلى بريدك (أُلغي الإذن أو انتهت صلاحيته). اربطه مرة أخرى في الإعدادات.',

@@ -301,6 +301,7 @@ export const en = {
     dismiss: 'Hide this list',
   },
   settings: {
+    signInToChange: 'Sign in to change these settings.',
     nav: {
       label: 'Settings sections',
       access: 'Sign-in',
@@ -422,6 +423,7 @@ export const en = {
       saved: 'The sign-in settings are saved.',
       turnedOff: 'Staff sign-in is turned off on this computer.',
       signInNow: 'Sign-in is set up. Sign in with your staff account to use Staff Desk.',
+      changeSignsOut: 'Saving another team domain, application URL or AUD tag signs you out and disconnects your mailbox.',
     },
     zoho: {
       heading: 'Zoho Mail',
@@ -780,6 +782,7 @@ export const en = {
       unknown_model: 'Gemini does not know one of the model ids in Settings. Check the Models section.',
       permission_denied: "Google refused this key access to Gemini. Check the key's API restrictions in Google AI Studio.",
       rate_limit: 'You have asked too many questions in the last minute.',
+      sign_in_required: 'Sign in with your staff account to change this setting.',
       zoho_client_missing: 'The Zoho OAuth client is not set up yet. Enter its client ID and secret in Settings, under Zoho Mail.',
       zoho_not_connected: 'Your Zoho mailbox is not connected. Connect it in Settings, under Zoho Mail.',
       zoho_reconnect_needed: "Zoho no longer accepts Staff Desk's access to your mailbox (it was revoked or has lapsed). Connect it again in Settings.",

@@ -312,6 +312,7 @@ export const es: Catalog = {
     dismiss: 'Ocultar esta lista',
   },
   settings: {
+    signInToChange: 'Inicia sesión para cambiar estos ajustes.',
     nav: {
       label: 'Secciones de Ajustes',
       access: 'Inicio de sesión',
@@ -433,6 +434,7 @@ export const es: Catalog = {
       saved: 'Los ajustes de inicio de sesión están guardados.',
       turnedOff: 'El inicio de sesión de empleados está desactivado en este equipo.',
       signInNow: 'El inicio de sesión está configurado. Inicia sesión con tu cuenta de empleado para usar Staff Desk.',
+      changeSignsOut: 'Guardar otro dominio de equipo, URL de aplicación o etiqueta AUD cierra tu sesión y desconecta tu buzón.',
     },
     zoho: {
       heading: 'Zoho Mail',
@@ -794,6 +796,7 @@ export const es: Catalog = {
       unknown_model: 'Gemini no conoce uno de los identificadores de modelo de Ajustes. Revisa la sección Modelos.',
       permission_denied: 'Google no permite a esta clave usar Gemini. Revisa las restricciones de la clave en Google AI Studio.',
       rate_limit: 'Has hecho demasiadas preguntas en el último minuto.',
+      sign_in_required: 'Inicia sesión con tu cuenta de empleado para cambiar este ajuste.',
       zoho_client_missing: 'El cliente OAuth de Zoho aún no está configurado. Escribe su ID y su secreto en Ajustes, en Zoho Mail.',
       zoho_not_connected: 'Tu buzón de Zoho no está conectado. Conéctalo en Ajustes, en Zoho Mail.',
       zoho_reconnect_needed: 'Zoho ya no acepta el acceso de Staff Desk a tu buzón (se revocó o ha caducado). Vuelve a conectarlo en Ajustes.',

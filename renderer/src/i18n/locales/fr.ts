@@ -312,6 +312,7 @@ export const fr: PartialCatalog = {
     dismiss: 'Masquer cette liste',
   },
   settings: {
+    signInToChange: 'Connectez-vous pour modifier ces réglages.',
     nav: {
       label: 'Sections des Paramètres',
       access: 'Connexion',
@@ -433,6 +434,7 @@ export const fr: PartialCatalog = {
       saved: 'Les paramètres de connexion sont enregistrés.',
       turnedOff: 'La connexion du personnel est désactivée sur cet ordinateur.',
       signInNow: 'La connexion est configurée. Connectez-vous avec votre compte du personnel pour utiliser Staff Desk.',
+      changeSignsOut: 'Enregistrer un autre domaine d\'équipe, une autre URL d\'application ou une autre étiquette AUD vous déconnecte et déconnecte votre boîte mail.',
     },
     zoho: {
       heading: 'Zoho Mail',
@@ -794,6 +796,7 @@ export const fr: PartialCatalog = {
       unknown_model: "Gemini ne connaît pas l'un des identifiants de modèle des Paramètres. Vérifiez la section Modèles.",
       permission_denied: "Google refuse à cette clé l'accès à Gemini. Vérifiez les restrictions d'API de la clé dans Google AI Studio.",
       rate_limit: 'Vous avez posé trop de questions au cours de la dernière minute.',
+      sign_in_required: 'Connectez-vous avec votre compte du personnel pour modifier ce réglage.',
       zoho_client_missing: "Le client OAuth Zoho n'est pas encore configuré. Saisissez son ID client et son secret client dans les Paramètres, section Zoho Mail.",
       zoho_not_connected: "Votre boîte Zoho n'est pas connectée. Connectez-la dans les Paramètres, section Zoho Mail.",
       zoho_reconnect_needed: "Zoho n'accepte plus l'accès de Staff Desk à votre boîte mail (il a été révoqué ou a expiré). Reconnectez-la dans les Paramètres.",

@@ -288,6 +288,7 @@ export const zh: PartialCatalog = {
     dismiss: '隐藏此列表',
   },
   settings: {
+    signInToChange: '登录后才能更改这些设置。',
     nav: {
       label: '设置栏目',
       access: '登录',
@@ -409,6 +410,7 @@ export const zh: PartialCatalog = {
       saved: '登录设置已保存。',
       turnedOff: '此电脑上的员工登录已关闭。',
       signInNow: '登录已设置。请使用员工账户登录以使用 Staff Desk。',
+      changeSignsOut: '保存其他团队域名、应用 URL 或 AUD 标签会让你退出登录，并断开你的邮箱。',
     },
     zoho: {
       heading: 'Zoho Mail',
@@ -760,6 +762,7 @@ export const zh: PartialCatalog = {
       unknown_model: 'Gemini 无法识别“设置”中的某个模型 ID。请检查“模型”部分。',
       permission_denied: 'Google 拒绝此密钥访问 Gemini。请在 Google AI Studio 中检查该密钥的 API 限制。',
       rate_limit: '你在过去一分钟内提问过多。',
+      sign_in_required: '请使用员工账户登录后再更改此设置。',
       zoho_client_missing: '尚未设置 Zoho OAuth 客户端。请在“设置”的 Zoho Mail 部分输入其客户端 ID 和客户端密钥。',
       zoho_not_connected: '你的 Zoho 邮箱尚未连接。请在“设置”的 Zoho Mail 部分连接。',
       zoho_reconnect_needed: 'Zoho 不再接受 Staff Desk 对你邮箱的访问（授权已被撤销或已失效）。请在“设置”中重新连接。',
