@@ -796,6 +796,7 @@ export const en = {
       outside_folder: 'Only notes inside the knowledge base folder can be opened.',
       not_indexed: 'That note is not in the knowledge base index. Re-index, then ask again.',
       no_app_for_notes: 'This computer has no app that opens Markdown notes. Install one (Obsidian, or any text editor), then try again.',
+      not_a_note: 'That note is a link to a file that is not a Markdown note (a program, or another kind of file), so Staff Desk did not open it.',
       no_audio: "Gemini sent no speech for this text. Check the speech model in Settings > Models, or try again.",
       unexpected_audio: "Gemini sent speech in a format this app cannot play. Check the speech model in Settings > Models.",
       unplayable_audio: "The spoken answer could not be played. The text is on screen.",

@@ -810,6 +810,7 @@ export const es: Catalog = {
       outside_folder: 'Solo se pueden abrir notas que estén dentro de la carpeta de la base de conocimiento.',
       not_indexed: 'Esa nota no está en el índice de la base de conocimiento. Reindexa y vuelve a preguntar.',
       no_app_for_notes: 'Este ordenador no tiene ninguna aplicación que abra notas en Markdown. Instala una (Obsidian o cualquier editor de texto) y vuelve a intentarlo.',
+      not_a_note: 'Esa nota es un enlace a un archivo que no es una nota en Markdown (un programa u otro tipo de archivo), así que Staff Desk no la ha abierto.',
       no_audio: "Gemini no envió voz para este texto. Revisa el modelo de voz en Ajustes > Modelos, o vuelve a intentarlo.",
       unexpected_audio: "Gemini envió la voz en un formato que esta aplicación no puede reproducir. Revisa el modelo de voz en Ajustes > Modelos.",
       unplayable_audio: "No se pudo reproducir la respuesta hablada. El texto está en pantalla.",

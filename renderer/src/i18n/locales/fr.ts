@@ -810,6 +810,7 @@ export const fr: PartialCatalog = {
       outside_folder: 'Seules les notes du dossier de la base de connaissances peuvent être ouvertes.',
       not_indexed: 'Cette note n’est pas dans l’index de la base de connaissances. Réindexez, puis reposez la question.',
       no_app_for_notes: "Aucune application de cet ordinateur n'ouvre les notes Markdown. Installez-en une (Obsidian ou un éditeur de texte), puis réessayez.",
+      not_a_note: "Cette note est un lien vers un fichier qui n'est pas une note Markdown (un programme, ou un autre type de fichier) : Staff Desk ne l'a pas ouverte.",
       no_audio: "Gemini n’a renvoyé aucune voix pour ce texte. Vérifiez le modèle vocal dans Paramètres > Modèles, ou réessayez.",
       unexpected_audio: "Gemini a renvoyé la voix dans un format que cette application ne sait pas lire. Vérifiez le modèle vocal dans Paramètres > Modèles.",
       unplayable_audio: "La réponse parlée n’a pas pu être lue. Le texte est à l’écran.",

@@ -776,6 +776,7 @@ export const zh: PartialCatalog = {
       outside_folder: '只能打开知识库文件夹内的笔记。',
       not_indexed: '该笔记不在知识库索引中。请重新索引后再提问。',
       no_app_for_notes: '此电脑上没有能打开 Markdown 笔记的应用。请安装一个（Obsidian 或任意文本编辑器）后重试。',
+      not_a_note: '该笔记是指向非 Markdown 笔记文件（程序或其他类型的文件）的链接，因此 Staff Desk 没有打开它。',
       no_audio: "Gemini 没有为这段文字返回语音。请在“设置 > 模型”中检查语音模型，或重试。",
       unexpected_audio: "Gemini 返回的语音格式本应用无法播放。请在“设置 > 模型”中检查语音模型。",
       unplayable_audio: "无法播放语音回答。文字已显示在屏幕上。",
