@@ -18,8 +18,9 @@ export interface TextFileKind {
 export interface TextFiles {
   /**
    * Asks where to save `content`, suggesting `fileName` with the kind's extension, and writes it there whole (an
-   * interrupted write leaves no half file); false when the member cancels. A folder that cannot be written is
-   * INTERNAL with reason "file_not_written".
+   * interrupted write leaves no half file; a new file is the member's alone, a replaced one keeps its mode: see
+   * atomic-write.ts); false when the member cancels. A folder that cannot be written is INTERNAL with reason
+   * "file_not_written".
    */
   save(file: TextFileKind & { fileName: string }, content: string): Promise<Result<boolean>>;
   /**

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,6 +53,26 @@ describe('saving a text file', () => {
     await files().save({ ...SUBTITLES, fileName: 'x' }, SRT);
     expect(readFileSync(target, 'utf8')).toBe(SRT);
     expect(readdirSync(dir)).toEqual(['captions.srt']);
+  });
+
+  it('SEC-7: makes a new file readable by the member alone, and keeps the mode of a file it replaces', async () => {
+    const umask = process.umask(0o022);
+    try {
+      const fresh = join(dir, 'captions.srt');
+      chooseToSave(fresh);
+      await files().save({ ...SUBTITLES, fileName: 'x' }, SRT);
+      expect(statSync(fresh).mode & 0o777).toBe(0o600);
+
+      const shared = join(dir, 'shared.srt');
+      writeFileSync(shared, 'the old captions');
+      chmodSync(shared, 0o664);
+      chooseToSave(shared);
+      await files().save({ ...SUBTITLES, fileName: 'x' }, SRT);
+      expect(readFileSync(shared, 'utf8')).toBe(SRT);
+      expect(statSync(shared).mode & 0o777).toBe(0o664);
+    } finally {
+      process.umask(umask);
+    }
   });
 
   it('writes nothing when the member cancels, and says so without an error', async () => {

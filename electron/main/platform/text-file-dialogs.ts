@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dialog, type BrowserWindow, type OpenDialogOptions, type SaveDialogOptions } from 'electron';
 import { err, ok } from '../../../shared/result';
+import { writeFileAtomic } from '../files/atomic-write';
 import type { TextFileKind, TextFiles } from '../files/text-files';
 
 /**
  * Text files through the system's save and open dialogs, attached to the app's window when there is one. A save
- * is written beside its target and then renamed over it, so an interrupted write never leaves half a file where
- * the member asked for one.
+ * is written whole or not at all (files/atomic-write.ts).
  */
 export function createTextFileDialogs(deps: { window: () => BrowserWindow | null }): TextFiles {
   const parent = () => {
@@ -22,15 +21,7 @@ export function createTextFileDialogs(deps: { window: () => BrowserWindow | null
       const window = parent();
       const picked = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
       if (picked.canceled || !picked.filePath) return ok(false);
-      const staging = `${picked.filePath}.${randomBytes(4).toString('hex')}.partial`;
-      try {
-        await writeFile(staging, content, { encoding: 'utf8', flag: 'wx' });
-        await rename(staging, picked.filePath);
-        return ok(true);
-      } catch (error) {
-        await rm(staging, { force: true });
-        return err('INTERNAL', `The file could not be written: ${describe(error)}`, { reason: 'file_not_written' });
-      }
+      return writeFileAtomic(picked.filePath, content);
     },
 
     async open(file, maxBytes) {
