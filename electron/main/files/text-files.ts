@@ -24,8 +24,10 @@ export interface TextFiles {
    */
   save(file: TextFileKind & { fileName: string }, content: string): Promise<Result<boolean>>;
   /**
-   * Asks which file to read and reads it as UTF-8; null when the member cancels. A file over `maxBytes` is refused
-   * unread (TOO_LARGE, reason "file_too_large"); one that cannot be read is INVALID_INPUT, reason "file_not_read".
+   * Asks which file to read and reads it as UTF-8 (read-text-file.ts); null when the member cancels. A file over
+   * `maxBytes` is refused unread (TOO_LARGE, reason "file_too_large"), and so at once is what is not a regular file,
+   * such as a pipe or a device (INVALID_INPUT, reason "not_a_file"); one that cannot be read is INVALID_INPUT,
+   * reason "file_not_read".
    */
   open(file: TextFileKind, maxBytes: number): Promise<Result<string | null>>;
 }

@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
 import { dialog, type BrowserWindow, type OpenDialogOptions, type SaveDialogOptions } from 'electron';
-import { err, ok } from '../../../shared/result';
+import { ok } from '../../../shared/result';
 import { writeFileAtomic } from '../files/atomic-write';
+import { readTextFile } from '../files/read-text-file';
 import type { TextFileKind, TextFiles } from '../files/text-files';
 
 /**
@@ -29,19 +29,7 @@ export function createTextFileDialogs(deps: { window: () => BrowserWindow | null
       const window = parent();
       const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       const chosen = picked.canceled ? undefined : picked.filePaths[0];
-      if (!chosen) return ok(null);
-      try {
-        if ((await stat(chosen)).size > maxBytes) {
-          return err('TOO_LARGE', `That file is larger than ${maxBytes} bytes.`, { reason: 'file_too_large' });
-        }
-        return ok(await readFile(chosen, 'utf8'));
-      } catch (error) {
-        return err('INVALID_INPUT', `The file could not be read: ${describe(error)}`, { reason: 'file_not_read' });
-      }
+      return chosen ? readTextFile(chosen, maxBytes) : ok(null);
     },
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -804,6 +804,7 @@ export const en = {
       cancelled: 'The request was cancelled.',
       file_not_written: 'The file could not be written there. Choose another folder and try again.',
       file_not_read: 'That file could not be read. Check that it is still there and try again.',
+      not_a_file: 'That is not a file saved on the disk (it is a pipe, a device or a folder). Choose a file.',
       prompts_file_too_large: 'That file is too large to be prompts exported from Staff Desk.',
       prompts_file_unknown: 'That is not a prompts file exported from Staff Desk. Choose a file made with Export, under Settings > Assistant.',
       prompts_file_incomplete: 'That prompts file is missing part of the prompts. Export it again from Staff Desk.',

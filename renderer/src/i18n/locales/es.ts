@@ -818,6 +818,7 @@ export const es: Catalog = {
       cancelled: 'Se ha cancelado la petición.',
       file_not_written: 'No se ha podido guardar el archivo ahí. Elige otra carpeta y vuelve a intentarlo.',
       file_not_read: 'No se ha podido leer ese archivo. Comprueba que sigue ahí y vuelve a intentarlo.',
+      not_a_file: 'Eso no es un archivo guardado en el disco (es una tubería, un dispositivo o una carpeta). Elige un archivo.',
       prompts_file_too_large: 'Ese archivo es demasiado grande para contener instrucciones exportadas desde Staff Desk.',
       prompts_file_unknown: 'Ese no es un archivo de instrucciones exportado desde Staff Desk. Elige un archivo creado con Exportar, en la sección Asistente de Ajustes.',
       prompts_file_incomplete: 'A ese archivo le falta parte de las instrucciones. Vuelve a exportarlo desde Staff Desk.',

@@ -818,6 +818,7 @@ export const fr: PartialCatalog = {
       cancelled: 'La demande a été annulée.',
       file_not_written: "Le fichier n'a pas pu être écrit à cet endroit. Choisissez un autre dossier et réessayez.",
       file_not_read: "Ce fichier n'a pas pu être lu. Vérifiez qu'il est toujours là et réessayez.",
+      not_a_file: "Ce n'est pas un fichier enregistré sur le disque (c'est un tube, un périphérique ou un dossier). Choisissez un fichier.",
       prompts_file_too_large: 'Ce fichier est trop volumineux pour contenir des consignes exportées de Staff Desk.',
       prompts_file_unknown: "Ce n'est pas un fichier de consignes exporté de Staff Desk. Choisissez un fichier créé avec « Exporter… » dans les Paramètres, section Assistant.",
       prompts_file_incomplete: 'Il manque une partie des consignes dans ce fichier. Exportez-le de nouveau depuis Staff Desk.',

@@ -784,6 +784,7 @@ export const zh: PartialCatalog = {
       cancelled: '请求已取消。',
       file_not_written: '无法将文件写入该位置。请选择其他文件夹后重试。',
       file_not_read: '无法读取该文件。请确认它仍在原处，然后重试。',
+      not_a_file: '这不是保存在磁盘上的文件（而是管道、设备或文件夹）。请选择一个文件。',
       prompts_file_too_large: '该文件太大，不可能是从 Staff Desk 导出的提示词。',
       prompts_file_unknown: '这不是从 Staff Desk 导出的提示词文件。请选择用“设置 > 助手”中的“导出”创建的文件。',
       prompts_file_incomplete: '该提示词文件缺少部分提示词。请从 Staff Desk 重新导出。',
