@@ -77,6 +77,13 @@ describe('saving a text file', () => {
     }
   });
 
+  it('SEC-7: suggests a name without bidi overrides, control characters or folders, whatever the page asked for', async () => {
+    await files().save({ ...SUBTITLES, fileName: '../Actas\u202Etrs.exe\n' }, SRT);
+    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(window, expect.objectContaining({ defaultPath: '-Actastrs.exe.srt' }));
+    await files().save({ ...SUBTITLES, fileName: '\u2066\u2069' }, SRT);
+    expect(electron.dialog.showSaveDialog).toHaveBeenLastCalledWith(window, expect.objectContaining({ defaultPath: 'Subtítulos (SRT).srt' }));
+  });
+
   it('writes nothing when the member cancels, and says so without an error', async () => {
     await expect(files().save({ ...SUBTITLES, fileName: 'x' }, SRT)).resolves.toEqual({ ok: true, value: false });
     expect(readdirSync(dir)).toEqual([]);

@@ -1,6 +1,7 @@
 import { dialog, type BrowserWindow, type OpenDialogOptions, type SaveDialogOptions } from 'electron';
 import { ok } from '../../../shared/result';
 import { writeFileAtomic } from '../files/atomic-write';
+import { safeFileName } from '../files/file-name';
 import { readTextFile } from '../files/read-text-file';
 import type { TextFileKind, TextFiles } from '../files/text-files';
 
@@ -17,7 +18,9 @@ export function createTextFileDialogs(deps: { window: () => BrowserWindow | null
 
   return {
     async save(file, content) {
-      const options: SaveDialogOptions = { title: file.title, defaultPath: `${file.fileName}.${file.extension}`, filters: filters(file) };
+      // The suggested name may come from the page: it is shown, and saved under, only in a safe form.
+      const fileName = safeFileName(file.fileName) || safeFileName(file.kindName);
+      const options: SaveDialogOptions = { title: file.title, defaultPath: `${fileName}.${file.extension}`, filters: filters(file) };
       const window = parent();
       const picked = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
       if (picked.canceled || !picked.filePath) return ok(false);
