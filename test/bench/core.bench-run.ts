@@ -31,7 +31,7 @@ function startCore(file: string) {
     knowledge: {
       defaultFolder: join(file, '..', 'empty-knowledge-base'),
       chooseFolder: async () => null,
-      openNote: async () => ({ ok: false, message: 'not in a bench' }),
+      openNote: async () => ({ ok: false, reason: 'no_app_for_notes', message: 'not in a bench' }),
       watch: () => ({ close() {} }),
     },
     assistant: { promptFiles: fakePromptFiles().port },

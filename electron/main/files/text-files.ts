@@ -18,13 +18,16 @@ export interface TextFileKind {
 export interface TextFiles {
   /**
    * Asks where to save `content`, suggesting `fileName` with the kind's extension, and writes it there whole (an
-   * interrupted write leaves no half file); false when the member cancels. A folder that cannot be written is
-   * INTERNAL with reason "file_not_written".
+   * interrupted write leaves no half file; a new file is the member's alone, a replaced one keeps its mode: see
+   * atomic-write.ts); false when the member cancels. A folder that cannot be written is INTERNAL with reason
+   * "file_not_written".
    */
   save(file: TextFileKind & { fileName: string }, content: string): Promise<Result<boolean>>;
   /**
-   * Asks which file to read and reads it as UTF-8; null when the member cancels. A file over `maxBytes` is refused
-   * unread (TOO_LARGE, reason "file_too_large"); one that cannot be read is INVALID_INPUT, reason "file_not_read".
+   * Asks which file to read and reads it as UTF-8 (read-text-file.ts); null when the member cancels. A file over
+   * `maxBytes` is refused unread (TOO_LARGE, reason "file_too_large"), and so at once is what is not a regular file,
+   * such as a pipe or a device (INVALID_INPUT, reason "not_a_file"); one that cannot be read is INVALID_INPUT,
+   * reason "file_not_read".
    */
   open(file: TextFileKind, maxBytes: number): Promise<Result<string | null>>;
 }

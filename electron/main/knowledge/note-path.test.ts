@@ -17,7 +17,7 @@ writeFileSync(join(folder, 'notes.txt'), 'not a note');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** What the index holds: the only notes that may be opened. */
-const INDEXED = new Set(['guides/zoho.md', 'guides/gone.md', 'escape.md', 'private/keys.md']);
+const INDEXED = new Set(['guides/zoho.md', 'guides/gone.md', 'escape.md', 'private/keys.md', 'launcher.md', 'program.md']);
 const indexed = (path: string) => INDEXED.has(path);
 
 describe('the note a source names', () => {
@@ -44,6 +44,14 @@ describe('the note a source names', () => {
     symlinkSync(join(root, 'private'), join(folder, 'private'), 'dir');
     await expect(resolveNotePath(folder, 'escape.md', indexed)).resolves.toEqual({ ok: false, reason: 'outside_folder' });
     await expect(resolveNotePath(folder, 'private/keys.md', indexed)).resolves.toEqual({ ok: false, reason: 'outside_folder' });
+  });
+
+  it('SEC-7: refuses a note that became a link to a file other than a note, in the folder or not', async () => {
+    writeFileSync(join(folder, 'evil.desktop'), '[Desktop Entry]\nType=Application\nExec=sh\n');
+    symlinkSync(join(folder, 'evil.desktop'), join(folder, 'launcher.md'), 'file');
+    symlinkSync('/bin/sh', join(folder, 'program.md'), 'file');
+    await expect(resolveNotePath(folder, 'launcher.md', indexed)).resolves.toEqual({ ok: false, reason: 'not_a_note' });
+    await expect(resolveNotePath(folder, 'program.md', indexed)).resolves.toEqual({ ok: false, reason: 'not_a_note' });
   });
 
   it('opens notes of a folder that is itself reached through a link', async () => {

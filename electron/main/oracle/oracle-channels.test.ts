@@ -143,6 +143,11 @@ describe('oracle channels on the core', () => {
     rmSync(join(folder, ...other!.split('/')));
     symlinkSync(join(elsewhere, 'private.md'), join(folder, ...other!.split('/')), 'file');
     expect(await call('oracle:openNote', { path: other })).toMatchObject(refused('outside_folder'));
+    // SEC-7: swapped for a link to a launcher in the folder, which the system would run rather than show.
+    writeNote(folder, 'run.desktop', '[Desktop Entry]\nType=Application\nExec=sh\n');
+    rmSync(join(folder, ...other!.split('/')));
+    symlinkSync(join(folder, 'run.desktop'), join(folder, ...other!.split('/')), 'file');
+    expect(await call('oracle:openNote', { path: other })).toMatchObject(refused('not_a_note'));
     // An indexed note deleted since the pass.
     rmSync(join(folder, ...other!.split('/')));
     expect(await call('oracle:openNote', { path: other })).toMatchObject(refused('note_missing'));

@@ -3,7 +3,7 @@ import { err, ok } from '../../../shared/result';
 import type { SettingsPatch } from '../../../shared/settings';
 import type { Handlers } from '../ipc/registry';
 import type { KnowledgeService } from '../knowledge/knowledge-service';
-import { resolveNotePath } from '../knowledge/note-path';
+import { resolveNotePath, type NoteRefusal } from '../knowledge/note-path';
 import type { Logger } from '../log/logger';
 import type { OpenNoteFile } from './open-note-file';
 import type { SettingsStore } from '../settings/settings-store';
@@ -26,7 +26,8 @@ const NOTE_REFUSALS = {
   outside_folder: 'Only notes inside the knowledge base folder can be opened.',
   not_indexed: 'Only notes in the knowledge base index can be opened; re-index to refresh the sources.',
   note_missing: 'That note is no longer in the knowledge base folder; re-index to refresh the sources.',
-} as const;
+  not_a_note: 'That note is a link to something other than a Markdown file, so it is not opened.',
+} as const satisfies Record<NoteRefusal, string>;
 
 /**
  * The oracle's channels: questions are the member's own, the knowledge base is the app's. ask, reindex, openNote
@@ -50,8 +51,9 @@ export function oracleHandlers(deps: OracleHandlerDeps): Pick<Handlers<AppContra
       if (!note.ok) return err('INVALID_INPUT', NOTE_REFUSALS[note.reason], { field: 'path', reason: note.reason });
       const opened = await deps.openNote(note.file);
       if (opened.ok) return ok({ openedWith: opened.openedWith });
+      if (opened.reason !== 'no_app_for_notes') return err('INVALID_INPUT', NOTE_REFUSALS[opened.reason], { field: 'path', reason: opened.reason });
       deps.log.warn('a source note could not be opened', { reason: opened.message });
-      return err('INTERNAL', `The note could not be opened: ${opened.message}`, { reason: 'no_app_for_notes' });
+      return err('INTERNAL', `The note could not be opened: ${opened.message}`, { reason: opened.reason });
     },
     'oracle:gaps': (_input, ctx) => ok(oracle.gaps(ctx.member.email)),
   };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { OracleTurn } from '../../../shared/oracle';
 import type { Turn } from '../gemini/gateway-types';
 import { historyTurn } from '../gemini/turns';
-import { untrustedBlock, untrustedMarkers } from '../prompt/untrusted-data';
+import { untrustedMarkers, untrustedNote } from '../prompt/untrusted-data';
 
 /** An excerpt of a note as the model reads it. */
 export interface PromptChunk {
@@ -61,17 +61,10 @@ export function buildOraclePrompt(view: OraclePromptView): OraclePrompt {
 function excerpts(chunks: readonly PromptChunk[], boundary: string): string {
   if (chunks.length === 0) return 'Excerpts from the knowledge base: none; no note matched this question.';
   const blocks = chunks.map((chunk, index) =>
-    untrustedBlock(
-      NOTE,
+    untrustedNote(
       boundary,
-      [
-        `Excerpt ${index + 1}${chunk.linked ? ' (from a note that an excerpt above links to)' : ''}`,
-        `Title: ${chunk.title}`,
-        `Heading: ${chunk.chunkTitle}`,
-        `Path: ${chunk.path}`,
-        '',
-        chunk.text,
-      ].join('\n'),
+      { title: chunk.title, heading: chunk.chunkTitle, path: chunk.path, text: chunk.text },
+      `Excerpt ${index + 1}${chunk.linked ? ' (from a note that an excerpt above links to)' : ''}`,
     ),
   );
   return [`Excerpts from the knowledge base (${chunks.length}), best match first:`, ...blocks].join('\n\n');

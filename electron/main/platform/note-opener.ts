@@ -1,13 +1,14 @@
 import { app, shell } from 'electron';
 import type { Logger } from '../log/logger';
-import type { OpenNoteFile } from '../oracle/open-note-file';
+import { openingOnlyNotes, type OpenNoteFile } from '../oracle/open-note-file';
 
 /**
  * Obsidian when the system has a handler for obsidian:// (the team's notes are usually an Obsidian vault, and
- * there the note opens with its links and backlinks), else the system's default app for Markdown files.
+ * there the note opens with its links and backlinks), else the system's default app for Markdown files, given
+ * the real file so that no link is followed after it was checked.
  */
 export function createNoteOpener(deps: { log: Logger }): OpenNoteFile {
-  return async (file) => {
+  return openingOnlyNotes(async (file, real) => {
     if (app.getApplicationNameForProtocol('obsidian://') !== '') {
       try {
         await shell.openExternal(`obsidian://open?path=${encodeURIComponent(file)}`);
@@ -18,9 +19,9 @@ export function createNoteOpener(deps: { log: Logger }): OpenNoteFile {
       }
     }
     // openPath answers an error text, empty on success; it never throws for a missing app.
-    const failure = await shell.openPath(file);
+    const failure = await shell.openPath(real);
     if (failure === '') return { ok: true, openedWith: 'system' };
     deps.log.warn('the system could not open the note', { failure });
-    return { ok: false, message: failure };
-  };
+    return { ok: false, reason: 'no_app_for_notes', message: failure };
+  });
 }

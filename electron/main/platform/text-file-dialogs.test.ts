@@ -1,7 +1,9 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ASSISTANT } from '../../../shared/limits';
 
 const electron = vi.hoisted(() => ({
   dialog: {
@@ -53,6 +55,33 @@ describe('saving a text file', () => {
     await files().save({ ...SUBTITLES, fileName: 'x' }, SRT);
     expect(readFileSync(target, 'utf8')).toBe(SRT);
     expect(readdirSync(dir)).toEqual(['captions.srt']);
+  });
+
+  it('SEC-7: makes a new file readable by the member alone, and keeps the mode of a file it replaces', async () => {
+    const umask = process.umask(0o022);
+    try {
+      const fresh = join(dir, 'captions.srt');
+      chooseToSave(fresh);
+      await files().save({ ...SUBTITLES, fileName: 'x' }, SRT);
+      expect(statSync(fresh).mode & 0o777).toBe(0o600);
+
+      const shared = join(dir, 'shared.srt');
+      writeFileSync(shared, 'the old captions');
+      chmodSync(shared, 0o664);
+      chooseToSave(shared);
+      await files().save({ ...SUBTITLES, fileName: 'x' }, SRT);
+      expect(readFileSync(shared, 'utf8')).toBe(SRT);
+      expect(statSync(shared).mode & 0o777).toBe(0o664);
+    } finally {
+      process.umask(umask);
+    }
+  });
+
+  it('SEC-7: suggests a name without bidi overrides, control characters or folders, whatever the page asked for', async () => {
+    await files().save({ ...SUBTITLES, fileName: '../Actas\u202Etrs.exe\n' }, SRT);
+    expect(electron.dialog.showSaveDialog).toHaveBeenCalledWith(window, expect.objectContaining({ defaultPath: '-Actastrs.exe.srt' }));
+    await files().save({ ...SUBTITLES, fileName: '\u2066\u2069' }, SRT);
+    expect(electron.dialog.showSaveDialog).toHaveBeenLastCalledWith(window, expect.objectContaining({ defaultPath: 'Subtítulos (SRT).srt' }));
   });
 
   it('writes nothing when the member cancels, and says so without an error', async () => {
@@ -112,6 +141,34 @@ describe('reading a text file', () => {
   it('says so when the chosen file cannot be read', async () => {
     electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [join(dir, 'gone.json')] });
     await expect(files().open(PROMPTS, 1000)).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'file_not_read' } });
+  });
+
+  it('SEC-7: refuses at once a pipe, a device or a folder, without waiting on it or reading it', async () => {
+    const pipe = join(dir, 'prompts.json');
+    execFileSync('mkfifo', [pipe]);
+    for (const chosen of [pipe, '/dev/zero', dir]) {
+      electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [chosen] });
+      await expect(files().open(PROMPTS, 1000)).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'not_a_file' } });
+    }
+  });
+
+  it('SEC-7: refuses a huge file unread, even one that takes no room on the disk', async () => {
+    const sparse = join(dir, 'huge.json');
+    writeFileSync(sparse, '');
+    truncateSync(sparse, 8 * 1024 ** 3);
+    electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [sparse] });
+    await expect(files().open(PROMPTS, ASSISTANT.promptFileMaxBytes)).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'TOO_LARGE', reason: 'file_too_large' },
+    });
+  });
+
+  it('reads a file of exactly the size allowed, in UTF-8', async () => {
+    const file = join(dir, 'equipo.json');
+    const text = `{"scope":"${'ñ'.repeat(499)}"}`;
+    writeFileSync(file, text);
+    electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [file] });
+    await expect(files().open(PROMPTS, Buffer.byteLength(text))).resolves.toEqual({ ok: true, value: text });
   });
 
   it('answers null when the member cancels', async () => {

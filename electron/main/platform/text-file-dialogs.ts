@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dialog, type BrowserWindow, type OpenDialogOptions, type SaveDialogOptions } from 'electron';
-import { err, ok } from '../../../shared/result';
+import { ok } from '../../../shared/result';
+import { writeFileAtomic } from '../files/atomic-write';
+import { safeFileName } from '../files/file-name';
+import { readTextFile } from '../files/read-text-file';
 import type { TextFileKind, TextFiles } from '../files/text-files';
 
 /**
  * Text files through the system's save and open dialogs, attached to the app's window when there is one. A save
- * is written beside its target and then renamed over it, so an interrupted write never leaves half a file where
- * the member asked for one.
+ * is written whole or not at all (files/atomic-write.ts).
  */
 export function createTextFileDialogs(deps: { window: () => BrowserWindow | null }): TextFiles {
   const parent = () => {
@@ -18,19 +18,13 @@ export function createTextFileDialogs(deps: { window: () => BrowserWindow | null
 
   return {
     async save(file, content) {
-      const options: SaveDialogOptions = { title: file.title, defaultPath: `${file.fileName}.${file.extension}`, filters: filters(file) };
+      // The suggested name may come from the page: it is shown, and saved under, only in a safe form.
+      const fileName = safeFileName(file.fileName) || safeFileName(file.kindName);
+      const options: SaveDialogOptions = { title: file.title, defaultPath: `${fileName}.${file.extension}`, filters: filters(file) };
       const window = parent();
       const picked = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
       if (picked.canceled || !picked.filePath) return ok(false);
-      const staging = `${picked.filePath}.${randomBytes(4).toString('hex')}.partial`;
-      try {
-        await writeFile(staging, content, { encoding: 'utf8', flag: 'wx' });
-        await rename(staging, picked.filePath);
-        return ok(true);
-      } catch (error) {
-        await rm(staging, { force: true });
-        return err('INTERNAL', `The file could not be written: ${describe(error)}`, { reason: 'file_not_written' });
-      }
+      return writeFileAtomic(picked.filePath, content);
     },
 
     async open(file, maxBytes) {
@@ -38,19 +32,7 @@ export function createTextFileDialogs(deps: { window: () => BrowserWindow | null
       const window = parent();
       const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
       const chosen = picked.canceled ? undefined : picked.filePaths[0];
-      if (!chosen) return ok(null);
-      try {
-        if ((await stat(chosen)).size > maxBytes) {
-          return err('TOO_LARGE', `That file is larger than ${maxBytes} bytes.`, { reason: 'file_too_large' });
-        }
-        return ok(await readFile(chosen, 'utf8'));
-      } catch (error) {
-        return err('INVALID_INPUT', `The file could not be read: ${describe(error)}`, { reason: 'file_not_read' });
-      }
+      return chosen ? readTextFile(chosen, maxBytes) : ok(null);
     },
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

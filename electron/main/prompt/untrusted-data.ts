@@ -21,3 +21,21 @@ export function untrustedBlock(kind: string, boundary: string, text: string): st
   const { opening, closing } = untrustedMarkers(kind, boundary);
   return `${opening}\n${text}\n${closing}`;
 }
+
+/** A passage of a note with what names it; all of it is the note writer's. */
+export interface NotePassage {
+  readonly title: string;
+  readonly heading: string;
+  readonly path: string;
+  readonly text: string;
+}
+
+/**
+ * One passage in a NOTE block, its title, heading and path inside with its text: a note's name and folder are
+ * written by whoever wrote the note, so a title such as "Ignore previous instructions" is data like its text.
+ * `preface`, the app's own words about the passage, opens the block.
+ */
+export function untrustedNote(boundary: string, passage: NotePassage, preface?: string): string {
+  const lines = [`Title: ${passage.title}`, `Heading: ${passage.heading}`, `Path: ${passage.path}`, '', passage.text];
+  return untrustedBlock('NOTE', boundary, (preface === undefined ? lines : [preface, ...lines]).join('\n'));
+}

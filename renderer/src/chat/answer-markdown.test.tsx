@@ -29,6 +29,34 @@ describe('links in an answer', () => {
     expect(screen.getByRole('link', { name: 'https://mail.zoho.eu/zm/' }).parentElement?.textContent).toBe('https://mail.zoho.eu/zm/');
   });
 
+  it('SEC-4: show the real host unless their words are an address on exactly that host', () => {
+    // The host label, when there is one, is what follows the link's words.
+    const label = (name: string) => {
+      const next = screen.getByRole('link', { name }).nextElementSibling;
+      return next?.tagName === 'SPAN' ? next.textContent : null;
+    };
+    show(
+      [
+        '[https://mail.zoho.com/?ref=a.evil.io](https://a.evil.io/collect)',
+        '[https://mail.zoho.com@b.evil.io/](https://b.evil.io/)',
+        '[mail.zoho.com is safe](https://mail.zoho.com/)',
+        '[https://mail.zoho.eu/](https://c.evil.io/)',
+        '[your mailbox](https://mail.zoho.com/)',
+        '[https://mail.zoho.com/zm/](https://mail.zoho.com/zm/)',
+        '[Mail.Zoho.com/zm](https://mail.zoho.com/zm/)',
+      ].join(' and '),
+    );
+    // The words name a different host, or only contain the real one: the real host is said beside them.
+    expect(label('https://mail.zoho.com/?ref=a.evil.io')).toBe('(a.evil.io)');
+    expect(label('https://mail.zoho.com@b.evil.io/')).toBe('(b.evil.io)');
+    expect(label('mail.zoho.com is safe')).toBe('(mail.zoho.com)');
+    expect(label('https://mail.zoho.eu/')).toBe('(c.evil.io)');
+    expect(label('your mailbox')).toBe('(mail.zoho.com)');
+    // The words are an address on the host the link opens: they already say where it goes.
+    expect(label('https://mail.zoho.com/zm/')).toBeNull();
+    expect(label('Mail.Zoho.com/zm')).toBeNull();
+  });
+
   it('are plain text unless they are https', () => {
     show('[run this](javascript:alert(1)) or [this](http://intranet.example/) or [mail](mailto:a@b.example)');
     expect(screen.queryAllByRole('link')).toEqual([]);

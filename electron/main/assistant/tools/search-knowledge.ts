@@ -9,7 +9,7 @@ import type { GeminiGateway } from '../../gemini/gateway';
 import { selectKnowledge } from '../../knowledge/knowledge-policy';
 import { queryVector } from '../../knowledge/query-vector';
 import type { Logger } from '../../log/logger';
-import { untrustedBlock } from '../../prompt/untrusted-data';
+import { untrustedNote } from '../../prompt/untrusted-data';
 import { defineTool, type Tool } from '../tool-registry';
 
 export interface SearchKnowledgeDeps {
@@ -26,8 +26,9 @@ export interface SearchKnowledgeDeps {
 
 /**
  * G6 on the Oracle's ranking: the query embedded (by its words alone when it cannot be), the top 8 as the Oracle
- * ranks them, those within 0.03 of the best score kept, 2 to 4 of them. Each passage's text is team-written data, so it goes to the
- * model inside an untrusted NOTE block; those that clear the relevance floor become the answer's sources.
+ * ranks them, those within 0.03 of the best score kept, 2 to 4 of them. Each passage, with its note's title, heading
+ * and path, is team-written data, so it goes to the model inside an untrusted NOTE block; those that clear the
+ * relevance floor become the answer's sources.
  */
 export function createSearchKnowledgeTool(deps: SearchKnowledgeDeps): Tool {
   return defineTool({
@@ -52,11 +53,8 @@ export function createSearchKnowledgeTool(deps: SearchKnowledgeDeps): Tool {
         vector.value ? { question: query, queryVector: vector.value.vector, model: vector.value.model } : { question: query, queryVector: null },
       );
       const passages = selection.chunks.map((chunk) => ({
-        title: chunk.title,
-        path: chunk.path,
-        heading: chunk.chunkTitle,
         relevance: chunk.score,
-        text: untrustedBlock('NOTE', ctx.boundary, chunk.text),
+        text: untrustedNote(ctx.boundary, { title: chunk.title, heading: chunk.chunkTitle, path: chunk.path, text: chunk.text }),
       }));
       // The model reads every passage kept; the member is shown as sources only those whose cosine clears the
       // Oracle's floor, by the score they were ranked by, as the Oracle shows them.
