@@ -86,6 +86,12 @@ export const ORACLE = {
   chunkMaxChars: 1600,
   /** Each further piece repeats this much of the one before, so a sentence cut at a border is whole in one. */
   chunkOverlapChars: 200,
+  /**
+   * G9: the Oracle's own budget of the AI channel, as many questions as the Assistant's. A question asked with a key
+   * counts once (its embedding, then its answer); one without a key calls no model and is not counted.
+   */
+  rateLimitPerMinute: 20,
+  rateLimitWindowMs: 60_000,
 } as const;
 
 /** AI channel (seeds 004). */
@@ -205,6 +211,12 @@ export const GEMINI = {
   keyCheckTimeoutMs: 15_000,
   keyCheckAttempts: 1,
   keyCheckMaxOutputTokens: 1,
+  /**
+   * G9: `secrets:check` is a real model call and needs no sign-in, so it has a budget of its own, counted for the
+   * installation (signed in or not): a member checks a key now and then, never this often.
+   */
+  keyChecksPerMinute: 5,
+  keyCheckWindowMs: 60_000,
   /** How much of Google's own error text goes into the log. */
   upstreamDetailMaxChars: 300,
 } as const;
