@@ -111,7 +111,6 @@ export function createSpeechGrants(deps: SpeechGrantsDeps): SpeechGrants {
       if (!grant) return false;
       const said = normalized(text);
       const covered =
-        said !== '' &&
         grant.calls < grant.sentenceCount &&
         grant.charsSpoken + said.length <= grant.spoken.length &&
         grant.spoken.includes(said);
