@@ -60,11 +60,11 @@ const MAIN_FOLDERS = {
   'mail/': [...MAIN_BASE],
   'app/': [...MAIN_BASE, 'ipc/', 'capability.ts'],
   'settings/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/'],
-  'secrets/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/', 'settings/'],
+  'secrets/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'settings/'],
   'auth/': [...MAIN_BASE, 'ipc/', 'capability.ts'],
   'zoho/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'mail/', 'app/', 'settings/', 'secrets/'],
   // The capabilities: none imports another; what one must know of another comes as an app event or a port.
-  'oracle/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/', 'knowledge/', 'settings/'],
+  'oracle/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'knowledge/', 'settings/'],
   'digest/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/', 'mail/', 'settings/', 'auth/', 'zoho/'],
   'secretary/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/', 'mail/', 'settings/', 'zoho/'],
   'assistant/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'knowledge/', 'mail/', 'settings/', 'zoho/'],

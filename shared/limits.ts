@@ -86,6 +86,12 @@ export const ORACLE = {
   chunkMaxChars: 1600,
   /** Each further piece repeats this much of the one before, so a sentence cut at a border is whole in one. */
   chunkOverlapChars: 200,
+  /**
+   * G9: the Oracle's own budget of the AI channel, as many questions as the Assistant's. A question asked with a key
+   * counts once (its embedding, then its answer); one without a key calls no model and is not counted.
+   */
+  rateLimitPerMinute: 20,
+  rateLimitWindowMs: 60_000,
 } as const;
 
 /** AI channel (seeds 004). */
@@ -152,10 +158,23 @@ export const VOICE = {
   liveSegmentsPerMinute: 8, // T2 / G9
 } as const;
 
+/** One text to translate; a document is not what the pane is for. The translation's bounds follow from it. */
+const TRANSLATE_TEXT_MAX_CHARS = 5_000;
+
 /** Translation (seeds 004, T1, T2; issue 13). */
 export const TRANSLATE = {
-  /** One text to translate; a document is not what the pane is for. */
-  textMaxChars: 5_000,
+  textMaxChars: TRANSLATE_TEXT_MAX_CHARS,
+  /**
+   * The longest translation kept (the output schema's bound too): a text rewritten in another language runs to
+   * about four times its characters at most (Chinese into English), so six times is room to spare, and still
+   * within IPC.copyTextMaxChars. A longer reply is a model that went on writing, not a translation.
+   */
+  translationMaxChars: 6 * TRANSLATE_TEXT_MAX_CHARS,
+  /**
+   * What the translation call may write: two tokens a character of the longest text covers the scripts the
+   * tokenizer splits finest (Mongolian Cyrillic, Devanagari) and the minimal thinking; a reply cut there is refused.
+   */
+  maxOutputTokens: 2 * TRANSLATE_TEXT_MAX_CHARS,
   /**
    * T2/G9: live captions get their own budget, so a meeting never starves the Assistant's. Speech cut at pauses
    * sends more, shorter segments than the seeds' ~8 a minute: short utterances are merged to stay under this.
@@ -205,6 +224,12 @@ export const GEMINI = {
   keyCheckTimeoutMs: 15_000,
   keyCheckAttempts: 1,
   keyCheckMaxOutputTokens: 1,
+  /**
+   * G9: `secrets:check` is a real model call and needs no sign-in, so it has a budget of its own, counted for the
+   * installation (signed in or not): a member checks a key now and then, never this often.
+   */
+  keyChecksPerMinute: 5,
+  keyCheckWindowMs: 60_000,
   /** How much of Google's own error text goes into the log. */
   upstreamDetailMaxChars: 300,
 } as const;

@@ -30,7 +30,7 @@ export const translateTextInputSchema = z.strictObject({
 });
 
 export const translateTextOutputSchema = z.object({
-  translation: z.string(),
+  translation: z.string().max(TRANSLATE.translationMaxChars),
   audio: speechAudioSchema.optional(),
 });
 export type TranslateTextOutput = z.infer<typeof translateTextOutputSchema>;

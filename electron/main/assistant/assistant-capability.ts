@@ -32,7 +32,7 @@ export interface AssistantCapabilityDeps {
   /** The AI channel's one limiter (G9): the Assistant counts against ASSISTANT_BUDGET. */
   limiter: AiChannelLimiter<typeof ASSISTANT_BUDGET>;
   /** G9: a voice question's answer is spoken (voice:tts) at no further cost. */
-  speechGrants: Pick<SpeechGrants, 'grant' | 'revoke'>;
+  speechGrants: Pick<SpeechGrants, 'grant'>;
   promptFiles: PromptFiles;
   /** The member's IANA time zone, as their computer is set now. */
   timeZone: () => string;
@@ -74,18 +74,21 @@ export function createAssistantCapability(deps: AssistantCapabilityDeps): Capabi
     handlers: {
       'assistant:chat': async (input, ctx) => {
         // G9: a voice question's spoken answer is part of it. Speech starts at the first sentence, while the answer
-        // still streams, so the grant is made as the question is asked; one that ends with no answer to speak
-        // (refused by the limiter, failed, cancelled) takes it back.
-        const voiced = input.audio !== undefined;
-        if (voiced) deps.speechGrants.grant(ctx.member.email, ctx.requestId);
+        // still streams, so the grant is made as the question is asked and learns the answer from main's own
+        // stream, each piece before the renderer has it. One that ends with no answer (refused by the limiter,
+        // failed at once) covers nothing.
+        const grant = input.audio === undefined ? null : deps.speechGrants.grant(ctx.member.email, ctx.requestId, input.lang);
         const done = await assistant.chat(input, {
           member: ctx.member,
           signal: ctx.signal,
-          emitChunk: (text) => ctx.emit('assistant:chunk', { text }),
+          emitChunk: (text) => {
+            grant?.add(text);
+            ctx.emit('assistant:chunk', { text });
+          },
           emitStep: (step) => ctx.emit('assistant:step', step),
           emitTranscript: (text) => ctx.emit('assistant:transcript', { text }),
         });
-        if (voiced && !done.ok) deps.speechGrants.revoke(ctx.member.email, ctx.requestId);
+        grant?.end(done.ok && !done.value.incomplete);
         return done;
       },
       'assistant:prompts': () => ok(prompts.get()),

@@ -5,6 +5,8 @@ import type { GeminiGateway } from '../gemini/gateway';
 import { createKnowledgeService } from '../knowledge/knowledge-service';
 import { watchFolder, type WatchFolder } from '../knowledge/watch-folder';
 import type { Logger } from '../log/logger';
+import type { ORACLE_BUDGET } from '../rate-limit/ai-budgets';
+import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
 import type { SettingsStore } from '../settings/settings-store';
 import type { OpenNoteFile } from './open-note-file';
 import { createOracle } from './oracle';
@@ -17,6 +19,8 @@ export interface OracleCapabilityDeps {
   gateway: GeminiGateway;
   settings: SettingsStore;
   hasGeminiKey: () => Promise<boolean>;
+  /** The AI channel's one limiter (G9): the Oracle counts against ORACLE_BUDGET. */
+  limiter: AiChannelLimiter<typeof ORACLE_BUDGET>;
   lang: () => Lang;
   /** The folder used until the member chooses one: the guide shipped in resources/. */
   defaultFolder: string;
@@ -48,7 +52,16 @@ export function createOracleCapability(deps: OracleCapabilityDeps): Capability<O
     now: deps.now,
     log,
   });
-  const oracle = createOracle({ db, gateway, settings: settings.get, hasGeminiKey: deps.hasGeminiKey, lang: deps.lang, now: deps.now, log });
+  const oracle = createOracle({
+    db,
+    gateway,
+    settings: settings.get,
+    hasGeminiKey: deps.hasGeminiKey,
+    limiter: deps.limiter,
+    lang: deps.lang,
+    now: deps.now,
+    log,
+  });
   return {
     handlers: oracleHandlers({ oracle, knowledge, settings, chooseFolder: deps.chooseFolder, openNote: deps.openNote, log }),
     start: () => knowledge.start(),

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ORACLE } from '../../../shared/limits';
 import type { KnowledgeStatus } from '../../../shared/oracle';
 import { jsonReply } from '../../../test/doubles/gemini-double';
 import { fakeSender } from '../../../test/support/fake-sender';
@@ -111,6 +112,29 @@ describe('oracle channels on the core', () => {
 
     await call('secrets:set', { name: 'gemini.apiKey', value: VALID_KEY });
     await indexed(call);
+  });
+
+  it('SEC-3: a member over the Oracle’s budget is refused with how long to wait, before any model call', async () => {
+    const { call } = await start();
+    await indexed(call);
+    // An honest "nothing clear" still embedded the question: it counts.
+    for (let index = 0; index < ORACLE.rateLimitPerMinute; index++) {
+      expect(await call('oracle:ask', { question: UNRELATED_QUESTION })).toMatchObject({ ok: true, value: { kind: 'honest' } });
+    }
+    gemini.double.reset();
+    expect(await call('oracle:ask', { question: VPN_QUESTION })).toMatchObject({
+      ok: false,
+      error: { code: 'RATE_LIMITED', reason: 'rate_limit', retryAfterMs: expect.any(Number) },
+    });
+    expect(gemini.double.requests).toEqual([]);
+  });
+
+  it('G9: a question asked without a key calls no model and is not counted', async () => {
+    const { call } = await start({ key: false });
+    await vi.waitFor(async () => expect(await status(call)).toMatchObject({ state: 'idle', mode: 'lexical' }));
+    for (let index = 0; index <= ORACLE.rateLimitPerMinute; index++) {
+      expect(await call('oracle:ask', { question: VPN_QUESTION })).toMatchObject({ ok: true, value: { kind: 'sources_only' } });
+    }
   });
 
   it('re-index reports its progress to the caller and ends with the status', async () => {

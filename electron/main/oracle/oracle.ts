@@ -21,6 +21,8 @@ import { queryVector, type QueryVector } from '../knowledge/query-vector';
 import { retrieve, type RetrievedChunk, type RetrieveResult } from '../knowledge/retrieve';
 import type { Logger } from '../log/logger';
 import { LANGUAGE_NAMES_IN_ENGLISH } from '../prompt/language-names';
+import { ORACLE_BUDGET } from '../rate-limit/ai-budgets';
+import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
 import { linkedChunks } from './linked-notes';
 import { createOracleQueries } from './oracle-queries';
 import { synthesizeAnswer } from './synthesize-answer';
@@ -31,6 +33,8 @@ export interface OracleDeps {
   /** Read at every question: models.oracle, models.embedding and knowledgeBase.floors as they are now. */
   settings: () => Settings;
   hasGeminiKey: () => Promise<boolean>;
+  /** The AI channel's one limiter (G9): a question asked with a key counts against ORACLE_BUDGET. */
+  limiter: AiChannelLimiter<typeof ORACLE_BUDGET>;
   /** The member's language: the answer, the honest answer and the no-key answer are written in it. */
   lang: () => Lang;
   /** Epoch milliseconds: `duration_ms`, and when the telemetry row was written. */
@@ -121,6 +125,15 @@ export function createOracle(deps: OracleDeps): Oracle {
       const history = input.history.slice(-ORACLE.historyMaxMessages);
       const queryText = retrievalText(input.question, history);
       const keyed = await deps.hasGeminiKey();
+      // G9: with a key, the question's embedding goes upstream whatever comes after, the honest answer's "nothing
+      // clear" included, so the question counts once here, before it; without one no model is called.
+      if (keyed) {
+        const admitted = deps.limiter.admit(ORACLE_BUDGET, ctx.member);
+        if (!admitted.ok) {
+          log.info('oracle question refused: rate limit', { retryAfterMs: admitted.error.retryAfterMs });
+          return admitted;
+        }
+      }
       const vector = keyed
         ? await queryVector({
             gateway: deps.gateway,

@@ -1,4 +1,4 @@
-import { ASSISTANT, TRANSLATE } from '../../../shared/limits';
+import { ASSISTANT, GEMINI, ORACLE, TRANSLATE } from '../../../shared/limits';
 import { createAiChannelLimiter, type AiChannelLimiter } from './ai-channel-limiter';
 
 /** The AI channel's budget the Assistant counts against; Voice asks through the Assistant and shares it (G9). */
@@ -6,11 +6,19 @@ export const ASSISTANT_BUDGET = 'assistant';
 /** G9, T2: Translate's own budget of the AI channel, so a meeting's live captions never starve the Assistant. */
 export const TRANSLATE_BUDGET = 'translate';
 
-export type AiBudgetName = typeof ASSISTANT_BUDGET | typeof TRANSLATE_BUDGET;
+/** G9: the Oracle's own budget: a question asked with a key counts once, before its embedding goes upstream. */
+export const ORACLE_BUDGET = 'oracle';
+/** G9: `secrets:check`'s budget: one tiny model call, open before sign-in, so counted for THIS_INSTALLATION. */
+export const KEY_CHECK_BUDGET = 'keyCheck';
+
+/** Who a budget counts for where no member need be signed in; no member's email looks like it. */
+export const THIS_INSTALLATION = '(this installation)';
+
+export type AiBudgetName = typeof ASSISTANT_BUDGET | typeof TRANSLATE_BUDGET | typeof ORACLE_BUDGET | typeof KEY_CHECK_BUDGET;
 
 /**
  * G9: one limiter for the whole AI channel; each part counts against its own budget (Voice shares the Assistant's;
- * Translate has its own, so live captions never starve the Assistant).
+ * Translate, the Oracle and the key check have their own, so none starves the Assistant).
  */
 export function createAiChannel(deps: { now: () => number }): AiChannelLimiter<AiBudgetName> {
   return createAiChannelLimiter({
@@ -18,6 +26,8 @@ export function createAiChannel(deps: { now: () => number }): AiChannelLimiter<A
     budgets: {
       [ASSISTANT_BUDGET]: { limit: ASSISTANT.rateLimitPerMinute, windowMs: ASSISTANT.rateLimitWindowMs },
       [TRANSLATE_BUDGET]: { limit: TRANSLATE.rateLimitPerMinute, windowMs: TRANSLATE.rateLimitWindowMs },
+      [ORACLE_BUDGET]: { limit: ORACLE.rateLimitPerMinute, windowMs: ORACLE.rateLimitWindowMs },
+      [KEY_CHECK_BUDGET]: { limit: GEMINI.keyChecksPerMinute, windowMs: GEMINI.keyCheckWindowMs },
     },
   });
 }

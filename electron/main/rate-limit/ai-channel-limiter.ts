@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../../../shared/result';
 import { createSlidingWindow, type SlidingWindow } from './sliding-window';
 
-/** At most `limit` requests in any `windowMs`, per member. */
+/** At most `limit` requests in any `windowMs`, per caller (a member, or the installation). */
 export interface AiBudget {
   readonly limit: number;
   readonly windowMs: number;
@@ -16,10 +16,11 @@ export interface AiChannelLimiterDeps<B extends string> {
 
 export interface AiChannelLimiter<B extends string = string> {
   /**
-   * Counts one request of `memberEmail` against `budget` and lets it through, or refuses it RATE_LIMITED with
-   * how long to wait; a refused request is not counted, so asking again early does not push the wait further.
+   * Counts one request of `caller` (a member's email, or THIS_INSTALLATION where no sign-in is needed) against
+   * `budget` and lets it through, or refuses it RATE_LIMITED with how long to wait; a refused request is not
+   * counted, so asking again early does not push the wait further.
    */
-  admit(budget: B, memberEmail: string): Result<void>;
+  admit(budget: B, caller: string): Result<void>;
 }
 
 const SECOND_MS = 1000;
@@ -31,9 +32,9 @@ const SECOND_MS = 1000;
 export function createAiChannelLimiter<B extends string>(deps: AiChannelLimiterDeps<B>): AiChannelLimiter<B> {
   const windows = new Map<string, SlidingWindow>();
 
-  function windowOf(budget: B, memberEmail: string): SlidingWindow {
+  function windowOf(budget: B, caller: string): SlidingWindow {
     // JSON keeps the two parts apart whatever characters either holds.
-    const key = JSON.stringify([budget, memberEmail]);
+    const key = JSON.stringify([budget, caller]);
     let window = windows.get(key);
     if (!window) {
       const { limit, windowMs } = deps.budgets[budget];
@@ -44,9 +45,9 @@ export function createAiChannelLimiter<B extends string>(deps: AiChannelLimiterD
   }
 
   return {
-    admit(budget, memberEmail) {
+    admit(budget, caller) {
       const at = deps.now();
-      const window = windowOf(budget, memberEmail);
+      const window = windowOf(budget, caller);
       const freeAt = window.nextFreeAt(at);
       if (freeAt > at) return rateLimited(deps.budgets[budget], freeAt - at);
       window.record(at);

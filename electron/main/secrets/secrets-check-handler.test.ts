@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { GEMINI } from '../../../shared/limits';
 import { DEFAULT_MODELS } from '../../../shared/settings';
 import { invalidKey, quotaExceeded } from '../../../test/doubles/gemini-double';
 import { fakeSender } from '../../../test/support/fake-sender';
@@ -105,6 +106,19 @@ describe('secrets:check', () => {
     expect(await test.core.registry.call('secrets:status', {}, fakeSender().sender)).toMatchObject({
       ok: true,
       value: { geminiCheck: null },
+    });
+  });
+
+  it('SEC-3: is refused over its budget with how long to wait, with no one signed in, before any call to Google', async () => {
+    const test = start(VALID_KEY);
+    for (let index = 0; index < GEMINI.keyChecksPerMinute; index++) expect(await check(test)).toMatchObject({ ok: true });
+    gemini.double.reset();
+    expect(await check(test)).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', reason: 'rate_limit', retryAfterMs: expect.any(Number) } });
+    expect(gemini.double.requests).toEqual([]);
+    // The refusal says nothing new about the key: the last check is kept as it was.
+    expect(await test.core.registry.call('secrets:status', {}, fakeSender().sender)).toMatchObject({
+      ok: true,
+      value: { geminiCheck: { outcome: 'works' } },
     });
   });
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
-import { audioReply, defaultSpeechPcm, DEFAULT_SPEECH_MIME_TYPE, quotaExceeded, status, textReply } from '../../../test/doubles/gemini-double';
+import { TRANSLATE } from '../../../shared/limits';
+import {
+  audioReply,
+  defaultSpeechPcm,
+  DEFAULT_SPEECH_MIME_TYPE,
+  quotaExceeded,
+  reply,
+  status,
+  textReply,
+} from '../../../test/doubles/gemini-double';
 import type { RecordedRequest } from '../../../test/doubles/gemini-double';
 import { createGatewayKit, useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { failureError } from '../gemini/failure';
@@ -108,6 +117,34 @@ describe('T1 translate:text: one call to the assistant model that translates', (
     const { translate, double } = kit();
     double.script('generateContent', textReply(' \n'));
     expect(await translate.text({ text: 'Hello.', to: 'es' }, never())).toEqual({ ok: false, error: failureError({ kind: 'malformed' }, MODEL) });
+  });
+});
+
+describe('SEC-3: a translation has a bound on what the model may write', () => {
+  const TOO_LONG = { ok: false, error: { code: 'UPSTREAM', reason: 'translation_too_long' } };
+
+  it('SEC-3: the translation request carries maxOutputTokens, a text and a segment alike', async () => {
+    const { translate, double } = kit();
+    await translate.text({ text: 'Hello.', to: 'es' }, never());
+    double.script('generateContent', textReply('Hello.'));
+    await translate.segment({ audio: CLIP, to: 'es' }, never());
+    const [text, , segment] = double.requestsFor('generateContent');
+    for (const request of [text, segment]) {
+      expect(request?.body).toMatchObject({ generationConfig: { maxOutputTokens: TRANSLATE.maxOutputTokens } });
+    }
+  });
+
+  it('SEC-3: a reply cut at that bound is a clear error, not passed through as a translation', async () => {
+    const { translate, double } = kit();
+    const cut = { content: { parts: [{ text: 'Hola. Hola. Hola.' }], role: 'model' }, finishReason: 'MAX_TOKENS', index: 0 };
+    double.script('generateContent', reply({ candidates: [cut] }));
+    expect(await translate.text({ text: 'Hello.', to: 'es' }, never())).toMatchObject(TOO_LONG);
+  });
+
+  it('SEC-3: a reply longer than any translation of the text is a clear error, not passed through', async () => {
+    const { translate, double } = kit();
+    double.script('generateContent', textReply('Hola. '.repeat(Math.ceil(TRANSLATE.translationMaxChars / 5))));
+    expect(await translate.text({ text: 'Hello.', to: 'es' }, never())).toMatchObject(TOO_LONG);
   });
 });
 

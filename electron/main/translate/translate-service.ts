@@ -1,6 +1,6 @@
 import type { AudioClip } from '../../../shared/audio';
 import { TRANSLATE } from '../../../shared/limits';
-import { ok, type Result } from '../../../shared/result';
+import { err, ok, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import type { TranslateSegmentOutput, TranslateTextOutput, TranslationLang } from '../../../shared/translate';
 import type { SpeechAudio } from '../../../shared/voice';
@@ -57,7 +57,7 @@ export function createTranslateService(deps: TranslateServiceDeps): TranslateSer
         model,
         ...prompt,
         // A translation is read while the meeting goes on: every thought is a wait.
-        generation: { thinkingLevel: 'minimal' },
+        generation: { thinkingLevel: 'minimal', maxOutputTokens: TRANSLATE.maxOutputTokens },
         attempts: ASSISTANT_ATTEMPTS,
         timeoutMs: TRANSLATE.modelTimeoutMs,
         signal,
@@ -71,6 +71,17 @@ export function createTranslateService(deps: TranslateServiceDeps): TranslateSer
     if (translation === '') {
       log.warn('translate: the model answered with no translation', fields);
       return { ok: false, error: failureError({ kind: 'malformed' }, model) };
+    }
+    // Cut at the output bound, or longer than any translation of the text: a model that went on writing.
+    if (reply.value.finishReason === 'MAX_TOKENS' || translation.length > TRANSLATE.translationMaxChars) {
+      log.warn('translate: the reply ran past the bound of a translation', {
+        ...fields,
+        finishReason: reply.value.finishReason,
+        translationChars: translation.length,
+      });
+      return err('UPSTREAM', "Gemini's translation ran far longer than the text, so it was not used. Try again, or translate a shorter text.", {
+        reason: 'translation_too_long',
+      });
     }
     log.info('translate: translated', { ...fields, translationChars: translation.length });
     return ok(translation);

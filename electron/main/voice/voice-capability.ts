@@ -16,8 +16,8 @@ export interface VoiceCapabilityDeps {
   settings: Pick<SettingsStore, 'get'>;
   /** The AI channel's one limiter (G9): Voice counts against the Assistant's budget. */
   limiter: AiChannelLimiter<typeof ASSISTANT_BUDGET>;
-  /** The voice questions the Assistant admitted: their answers are spoken at no further cost. */
-  speechGrants: Pick<SpeechGrants, 'covers'>;
+  /** The voice questions the Assistant admitted: the sentences of their answers are spoken at no further cost. */
+  speechGrants: Pick<SpeechGrants, 'use'>;
   /** Shows that the microphone is live (the tray icon, the always-on-top indicator). */
   microphone?: ((live: boolean) => void) | undefined;
   log: Logger;
@@ -46,8 +46,8 @@ export function createVoiceCapability(deps: VoiceCapabilityDeps): Capability<Voi
         return admitted.ok ? speech.stt(audio, ctx.signal) : admitted;
       },
       'voice:tts': async ({ text, answerOf }, ctx) => {
-        // A sentence of an admitted voice question's answer is part of that question (G9).
-        const granted = answerOf !== undefined && deps.speechGrants.covers(ctx.member.email, answerOf);
+        // A sentence of an admitted voice question's answer is part of that question (G9); any other text is charged.
+        const granted = answerOf !== undefined && deps.speechGrants.use(ctx.member.email, answerOf, text);
         const admitted = granted ? ok(undefined) : admit(ctx.member, 'voice:tts');
         return admitted.ok ? speech.tts(text, deps.settings.get().voice.voiceName, ctx.signal) : admitted;
       },

@@ -73,20 +73,47 @@ describe('V5: audio refused in main, whatever the renderer checked', () => {
 describe('G9: a voice question counts once against the AI channel’s limit, its spoken answer included', () => {
   const speak = (text: string, answerOf?: string) => ({ text, ...(answerOf ? { answerOf } : {}) });
 
+  /** Spends what is left of the member's budget after `spent` requests on calls that name no question. */
+  async function spendBudget(call: (channel: string, input: unknown) => Promise<unknown>, spent: number) {
+    for (let index = spent; index < ASSISTANT.rateLimitPerMinute; index++) {
+      expect(await call('voice:tts', speak(`Sentence ${index}.`))).toMatchObject({ ok: true });
+    }
+  }
+
   it('its sentences’ voice:tts calls with answerOf are free; tts without answerOf counts', async () => {
     const { call, events } = await start();
     const question = await askByVoice(call, events);
-    for (const sentence of ['Lunch is at noon.', 'Enjoy it.', 'One more.']) {
-      expect(await call('voice:tts', speak(sentence, question))).toMatchObject({ ok: true, value: { mimeType: 'audio/wav' } });
-    }
     // The question was one of the budget; the rest is for calls that name no question.
-    for (let index = 1; index < ASSISTANT.rateLimitPerMinute; index++) {
-      expect(await call('voice:tts', speak(`Sentence ${index}.`))).toMatchObject({ ok: true });
-    }
+    await spendBudget(call, 1);
     expect(await call('voice:tts', speak('One too many.'))).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', reason: 'rate_limit' } });
     expect(await call('voice:stt', { audio: CLIP })).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
     // Its own answer can still be spoken.
+    for (const sentence of ['Lunch is at noon.', 'Enjoy it.']) {
+      expect(await call('voice:tts', speak(sentence, question))).toMatchObject({ ok: true, value: { mimeType: 'audio/wav' } });
+    }
+  });
+
+  it('SEC-3: a text that is not in the answer is charged to the member, though it names the answer', async () => {
+    const { call, events } = await start();
+    const question = await askByVoice(call, events);
+    // Charged, not refused, while the budget allows it.
+    expect(await call('voice:tts', speak('Read this unrelated text aloud for free.', question))).toMatchObject({ ok: true });
+    await spendBudget(call, 2);
+    expect(await call('voice:tts', speak('And this one too.', question))).toMatchObject({
+      ok: false,
+      error: { code: 'RATE_LIMITED', reason: 'rate_limit', retryAfterMs: expect.any(Number) },
+    });
+    expect(await call('voice:tts', speak('Lunch is at noon.', question))).toMatchObject({ ok: true });
+  });
+
+  it('SEC-3: more calls than the answer has sentences are charged to the member', async () => {
+    const { call, events } = await start();
+    const question = await askByVoice(call, events);
+    await spendBudget(call, 1);
+    expect(await call('voice:tts', speak('Lunch is at noon.', question))).toMatchObject({ ok: true });
     expect(await call('voice:tts', speak('Enjoy it.', question))).toMatchObject({ ok: true });
+    // Both sentences spoken: the grant has ended, and saying one again is one more request.
+    expect(await call('voice:tts', speak('Enjoy it.', question))).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
   });
 
   it('another member’s question does not cover a member’s speech', async () => {
@@ -94,17 +121,13 @@ describe('G9: a voice question counts once against the AI channel’s limit, its
     const anasQuestion = await askByVoice(call, events);
     const signedIn = await test.core.auth.acceptToken(await test.access.issue({ email: 'ben@example.com', name: 'Ben' }));
     expect(signedIn).toMatchObject({ ok: true, value: { state: 'signed_in' } });
-    for (let index = 0; index < ASSISTANT.rateLimitPerMinute; index++) {
-      expect(await call('voice:tts', speak(`Sentence ${index}.`))).toMatchObject({ ok: true });
-    }
+    await spendBudget(call, 0);
     expect(await call('voice:tts', speak('Lunch is at noon.', anasQuestion))).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
   });
 
   it('a voice question the limiter refused grants nothing', async () => {
     const { call, events } = await start();
-    for (let index = 0; index < ASSISTANT.rateLimitPerMinute; index++) {
-      expect(await call('voice:tts', speak(`Sentence ${index}.`))).toMatchObject({ ok: true });
-    }
+    await spendBudget(call, 0);
     const refused = (await call('assistant:chat', voiceQuestion)) as { ok: true; value: { requestId: string } };
     const { requestId } = refused.value;
     await vi.waitFor(() => expect(events).toContainEqual({ event: 'assistant:error', payload: expect.objectContaining({ requestId }) }));

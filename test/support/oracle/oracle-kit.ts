@@ -21,6 +21,7 @@ import { indexNotes } from '../../../electron/main/knowledge/index-folder';
 import type { NoteFile } from '../../../electron/main/knowledge/list-note-files';
 import { createMemoryLogger } from '../../../electron/main/log/logger';
 import { createOracle, type Oracle } from '../../../electron/main/oracle/oracle';
+import { createAiChannel } from '../../../electron/main/rate-limit/ai-budgets';
 
 export const ANA = 'ana@crearack.com';
 export const BEN = 'ben@crearack.com';
@@ -110,6 +111,7 @@ export async function createOracleKit(double: GeminiDouble, options: OracleKitOp
     gateway,
     settings: () => settings,
     hasGeminiKey: async () => key,
+    limiter: createAiChannel({ now: () => current }),
     lang: () => options.lang ?? 'en',
     now: () => current,
     log,

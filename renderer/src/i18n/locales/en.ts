@@ -804,6 +804,7 @@ export const en = {
       unexpected_audio: "Gemini sent speech in a format this app cannot play. Check the speech model in Settings > Models.",
       unplayable_audio: "The spoken answer could not be played. The text is on screen.",
       empty_answer: 'Gemini ended without writing an answer. Try again, or ask in fewer words.',
+      translation_too_long: "Gemini's translation ran far longer than the text, so it was not used. Try again, or translate a shorter text.",
       cancelled: 'The request was cancelled.',
       file_not_written: 'The file could not be written there. Choose another folder and try again.',
       file_not_read: 'That file could not be read. Check that it is still there and try again.',

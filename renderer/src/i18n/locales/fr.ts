@@ -818,6 +818,7 @@ export const fr: PartialCatalog = {
       unexpected_audio: "Gemini a renvoyé la voix dans un format que cette application ne sait pas lire. Vérifiez le modèle vocal dans Paramètres > Modèles.",
       unplayable_audio: "La réponse parlée n’a pas pu être lue. Le texte est à l’écran.",
       empty_answer: "Gemini s'est arrêté sans écrire de réponse. Réessayez, ou posez la question en moins de mots.",
+      translation_too_long: "La traduction de Gemini était bien plus longue que le texte : elle n'a pas été utilisée. Réessayez, ou traduisez un texte plus court.",
       cancelled: 'La demande a été annulée.',
       file_not_written: "Le fichier n'a pas pu être écrit à cet endroit. Choisissez un autre dossier et réessayez.",
       file_not_read: "Ce fichier n'a pas pu être lu. Vérifiez qu'il est toujours là et réessayez.",
