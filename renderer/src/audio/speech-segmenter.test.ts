@@ -492,7 +492,7 @@ describe("T2: the seeds' fixed segments when the detector cannot load", () => {
 });
 
 describe("T2: the computer's audio", () => {
-  it('asks for the screen with its audio, stops the picture at once, and cuts the audio', async () => {
+  it('asks for a picture with its audio, stops the picture at once, and cuts the audio', async () => {
     const audio = new FakeTrack('audio');
     const video = new FakeTrack('video');
     const stream = new FakeStream([audio, video]);
