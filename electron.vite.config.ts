@@ -5,26 +5,24 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
 import { contentTypeOf } from './electron/main/platform/app-files';
-import { CONTENT_SECURITY_POLICY } from './shared/content-security-policy';
+import { metaContentSecurityPolicyOf } from './shared/content-security-policy';
 import { appManifest } from './shared/ipc/app-api';
 import { VAD_ASSET_PATH, VAD_ASSETS } from './shared/vad-assets';
 
 /**
- * The built page carries the app's CSP in a meta tag as well as main's header. Only in the build: the dev
- * server injects inline styles and a hot-reload script that the strict policy would (rightly) block.
+ * Each built page carries its CSP in a meta tag as well as main's header (only the main window's may compile
+ * WebAssembly). Only in the build: the dev server injects inline styles and a hot-reload script that the strict
+ * policy would (rightly) block.
  */
 function cspMetaTag(): Plugin {
-  const metaPolicy = CONTENT_SECURITY_POLICY.split('; ')
-    .filter((directive) => !directive.startsWith('frame-ancestors'))
-    .join('; ');
   return {
     name: 'staff-desk-csp-meta',
     apply: 'build',
-    transformIndexHtml: () => [
+    // The page's public path, '/index.html': its file in the renderer folder.
+    transformIndexHtml: (_html, { path }) => [
       {
         tag: 'meta',
-        // frame-ancestors is ignored (with a console warning) in a meta tag; the header carries it.
-        attrs: { 'http-equiv': 'Content-Security-Policy', content: metaPolicy },
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: metaContentSecurityPolicyOf(path.replace(/^\//, '')) },
         injectTo: 'head-prepend',
       },
     ],
@@ -88,9 +86,10 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: resolve(__dirname, 'renderer/index.html'),
-          // The on-top "microphone live" notice (electron/main/platform/microphone-indicator.ts), under the same CSP.
+          // The on-top "microphone live" notice (electron/main/platform/microphone-indicator.ts), its CSP without wasm.
           indicator: resolve(__dirname, 'renderer/indicator.html'),
-          // The quick-ask window (electron/main/platform/quick-ask-window.ts): the main window's preload and CSP.
+          // The quick-ask window (electron/main/platform/quick-ask-window.ts): the main window's preload, its CSP
+          // without wasm.
           'quick-ask': resolve(__dirname, 'renderer/quick-ask.html'),
         },
       },

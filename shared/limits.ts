@@ -198,6 +198,12 @@ export const TRANSLATE = {
    * waits alone and a newer one replaces it: speech that falls behind skips lines to keep up with the meeting.
    */
   spokenCaptionsQueued: 2,
+  /**
+   * The computer's audio is granted for this long after the member acted: a click or key press in the app's window,
+   * or a Start of live captions from the tray or a global shortcut. As long as Chromium lets a click count
+   * (its transient activation), so a Start pressed in the page is always in time.
+   */
+  computerAudioGestureMs: 5_000,
 } as const;
 
 /** Gateway and embeddings (issue 3, docs/external-apis.md, Gemini). */

@@ -3,6 +3,7 @@ import { app, clipboard, dialog, shell, type BrowserWindow } from 'electron';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { desktopCommandSchema } from '../../shared/desktop';
 import { matchLang, type Lang } from '../../shared/lang';
 import { APP_TITLE } from '../../shared/product';
 import { allowOrigins, paneUrl, rendererSource } from './app/app-origin';
@@ -24,6 +25,7 @@ import { createLoginItem, openedAtLogin } from './platform/login-item';
 import { signInSession } from './platform/login-partition';
 import { createLoginPort } from './platform/login-window';
 import { createMainWindow } from './platform/main-window';
+import { createMemberGesture } from './platform/member-gesture';
 import { createMicrophoneIndicator } from './platform/microphone-indicator';
 import { createMicrophoneLive } from './platform/microphone-live';
 import { createNoteOpener } from './platform/note-opener';
@@ -94,11 +96,13 @@ function main(): void {
     const redactor = createRedactor();
     const log = createLogger([createFileSink({ dir: app.getPath('logs') }), createConsoleSink(console)], redactor);
     log.info('starting', { version: app.getVersion(), platform: process.platform, rendererUrl: source.url });
+    const gesture = createMemberGesture();
     installWebGuards({
       origins: source.origins,
       signInSession: signInSession(),
       mayRecord: (contents) => window !== null && !window.isDestroyed() && contents === window.webContents,
       loopbackAudio: hasLoopbackAudio(process.platform, os.release()),
+      gesture,
       log,
     });
 
@@ -211,6 +215,9 @@ function main(): void {
       // The app's own windows hear main's news (the quick-ask page too, kept loaded while hidden); a sign-in window
       // has no preload to hear it with.
       broadcast: (event, payload) => {
+        // The tray's or a shortcut's Start of captions is the member's act, made outside the page: it stands in
+        // for the click the computer's audio otherwise needs (display-media.ts).
+        if (event === 'desktop:command' && desktopCommandSchema.safeParse(payload).data?.command === 'liveCaptions') gesture.acted();
         if (window && !window.isDestroyed()) window.webContents.send(event, payload);
         quickAsk?.send(event, payload);
       },

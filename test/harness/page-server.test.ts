@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
+import { CONTENT_SECURITY_POLICY, VOICE_DETECTION_CONTENT_SECURITY_POLICY } from '../../shared/content-security-policy';
 import { createPageServer, SHIM_PATH } from './page-server';
 
 const TOKEN = 'page-token-abc';
@@ -20,6 +20,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'renderer', 'assets'), { recursive: true });
   writeFileSync(join(root, 'renderer', 'index.html'), INDEX);
   writeFileSync(join(root, 'renderer', 'quick-ask.html'), INDEX.replace('app.js', 'quick-ask.js'));
+  writeFileSync(join(root, 'renderer', 'indicator.html'), INDEX.replace('app.js', 'indicator.js'));
   writeFileSync(join(root, 'renderer', 'assets', 'app.js'), 'console.log("app")');
   writeFileSync(join(root, 'secret.txt'), 'outside the renderer');
   const server = createPageServer({ rendererDir: join(root, 'renderer'), shimCode: 'window.shim=1', token: TOKEN, readFile });
@@ -81,8 +82,19 @@ describe('harness page server', () => {
   });
 
   it('sends the app’s Content-Security-Policy on every response, refusals included', async () => {
-    for (const path of [`/?token=${TOKEN}`, '/', SHIM_PATH, '/assets/app.js', '/assets/missing.js', '/../secret.txt']) {
+    for (const path of ['/', SHIM_PATH, '/assets/app.js', '/assets/missing.js', '/../secret.txt']) {
       expect((await get(path)).headers['content-security-policy'], path).toBe(CONTENT_SECURITY_POLICY);
+    }
+  });
+
+  it('SEC-7: as in the app, only the main page may compile WebAssembly (voice detection)', async () => {
+    for (const path of [`/?token=${TOKEN}`, `/index.html?token=${TOKEN}`]) {
+      expect((await get(path)).headers['content-security-policy'], path).toBe(VOICE_DETECTION_CONTENT_SECURITY_POLICY);
+    }
+    for (const path of [`/quick-ask.html?token=${TOKEN}`, '/indicator.html']) {
+      const page = await get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers['content-security-policy'], path).toBe(CONTENT_SECURITY_POLICY);
     }
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { APP_ORIGIN } from '../../electron/main/app/app-origin';
 import { sameToken } from './ws-transport';
 import { contentTypeOf, resolveAppPath } from '../../electron/main/platform/app-files';
-import { SECURITY_HEADERS } from '../../electron/main/platform/content-security-policy';
+import { securityHeadersOf } from '../../electron/main/platform/content-security-policy';
 
 export const SHIM_PATH = '/__harness/api-shim.js';
 const SHIM_TAG = `<script src="${SHIM_PATH}"></script>`;
@@ -35,9 +35,10 @@ export function createPageServer(deps: PageServerDeps): Server {
   });
 }
 
-function send(response: ServerResponse, status: number, contentType: string, body: string | Buffer) {
+/** `name` is the file's path in the renderer folder, whose page has its own CSP as in the app; '' for none. */
+function send(response: ServerResponse, status: number, contentType: string, body: string | Buffer, name = '') {
   response.writeHead(status, {
-    ...SECURITY_HEADERS,
+    ...securityHeadersOf(name),
     'Content-Type': contentType,
     'Cache-Control': 'no-store',
     // The page's address carries the token: it must not travel on in a Referer.
@@ -61,10 +62,11 @@ async function serve(request: IncomingMessage, response: ServerResponse, deps: P
     if (!sameToken(query.get('token'), deps.token)) {
       return text(response, 403, 'Forbidden: open the address the harness printed, token included.');
     }
-    const html = (await deps.readFile(join(deps.rendererDir, API_PAGES[path]!))).toString('utf8');
+    const page = API_PAGES[path]!;
+    const html = (await deps.readFile(join(deps.rendererDir, page))).toString('utf8');
     const at = html.search(MODULE_SCRIPT);
     if (at === -1) return text(response, 500, 'The built page has no module script; rebuild it (npx electron-vite build).');
-    return send(response, 200, 'text/html; charset=utf-8', `${html.slice(0, at)}${SHIM_TAG}\n    ${html.slice(at)}`);
+    return send(response, 200, 'text/html; charset=utf-8', `${html.slice(0, at)}${SHIM_TAG}\n    ${html.slice(at)}`, page);
   }
   if (path === SHIM_PATH) return send(response, 200, 'text/javascript; charset=utf-8', deps.shimCode);
 
@@ -79,5 +81,5 @@ async function serve(request: IncomingMessage, response: ServerResponse, deps: P
     if (code && NOT_FOUND_CODES.has(code)) return text(response, 404, 'Not found.');
     throw error;
   }
-  return send(response, 200, contentTypeOf(resolved.file), body);
+  return send(response, 200, contentTypeOf(resolved.file), body, resolved.name);
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypeOf, resolveAppPath, serveAppFile } from './app-files';
-import { CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy';
+import { CONTENT_SECURITY_POLICY, VOICE_DETECTION_CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy';
 import { VAD_ASSETS } from '../../../shared/vad-assets';
 
 let base: string;
@@ -15,6 +15,8 @@ beforeAll(() => {
   root = path.join(base, 'renderer');
   fs.mkdirSync(path.join(root, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Staff Desk</title>');
+  fs.writeFileSync(path.join(root, 'quick-ask.html'), '<!doctype html><title>Quick ask</title>');
+  fs.writeFileSync(path.join(root, 'indicator.html'), '<!doctype html><title>Microphone live</title>');
   fs.writeFileSync(path.join(root, 'assets', 'index-abc.js'), 'console.log(1)');
   fs.writeFileSync(path.join(root, 'assets', 'index-abc.css'), 'body{}');
   fs.writeFileSync(path.join(root, 'assets', 'my file.svg'), '<svg/>');
@@ -28,14 +30,26 @@ afterAll(() => fs.rmSync(base, { recursive: true, force: true }));
 const serve = (url: string) => serveAppFile(url, { root, readFile });
 
 describe('app:// files', () => {
-  it('serves index.html for the root, with the CSP and nosniff headers', async () => {
+  it("serves index.html for the root, with the main window's CSP and nosniff headers", async () => {
     for (const url of ['app://staff-desk/', 'app://staff-desk', 'app://staff-desk/?from=tray#/settings']) {
       const response = await serve(url);
       expect(response.status).toBe(200);
       expect(await response.text()).toContain('<title>Staff Desk</title>');
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('content-security-policy')).toBe(VOICE_DETECTION_CONTENT_SECURITY_POLICY);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  it('SEC-7: only the main window may compile WebAssembly (voice detection); the other pages and files may not', async () => {
+    for (const url of ['app://staff-desk/', 'app://staff-desk/index.html']) {
+      expect((await serve(url)).headers.get('content-security-policy'), url).toBe(VOICE_DETECTION_CONTENT_SECURITY_POLICY);
+    }
+    for (const url of ['app://staff-desk/quick-ask.html', 'app://staff-desk/indicator.html', 'app://staff-desk/assets/index-abc.js']) {
+      const response = await serve(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-security-policy'), url).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('content-security-policy'), url).not.toContain('wasm-unsafe-eval');
     }
   });
 
@@ -93,6 +107,7 @@ describe('app:// files', () => {
     expect(resolveAppPath('app://staff-desk/assets/index-abc.js', root)).toEqual({
       kind: 'file',
       file: path.join(root, 'assets', 'index-abc.js'),
+      name: 'assets/index-abc.js',
     });
     expect(resolveAppPath('app://staff-desk/./index.html', root)).toEqual({ kind: 'forbidden' });
   });

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { APP_HOST, APP_SCHEME } from '../app/app-origin';
-import { SECURITY_HEADERS } from './content-security-policy';
+import { securityHeadersOf } from './content-security-policy';
 
-/** The built renderer's files, served under app://staff-desk/ to the app's own windows. */
-export type AppPath = { kind: 'file'; file: string } | { kind: 'forbidden' };
+/**
+ * The built renderer's files, served under app://staff-desk/ to the app's own windows: `file` on disk, and `name`,
+ * its '/'-separated path in the renderer folder (which page it is: each has its own CSP).
+ */
+export type AppPath = { kind: 'file'; file: string; name: string } | { kind: 'forbidden' };
 
 export interface AppFilesDeps {
   /** The built renderer folder (out/renderer). */
@@ -55,7 +58,7 @@ export function resolveAppPath(rawUrl: string, root: string): AppPath {
   const match = URL_PARTS.exec(rawUrl);
   if (!match || match[1]?.toLowerCase() !== APP_SCHEME || match[2]?.toLowerCase() !== APP_HOST) return FORBIDDEN;
   const rawPath = match[3] ?? '';
-  if (rawPath === '' || rawPath === '/') return { kind: 'file', file: path.join(root, 'index.html') };
+  if (rawPath === '' || rawPath === '/') return { kind: 'file', file: path.join(root, 'index.html'), name: 'index.html' };
   if (rawPath.includes('\\')) return FORBIDDEN;
   const segments: string[] = [];
   for (const raw of rawPath.slice(1).split('/')) {
@@ -66,7 +69,7 @@ export function resolveAppPath(rawUrl: string, root: string): AppPath {
   const file = path.join(root, ...segments);
   const relative = path.relative(root, file);
   if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return FORBIDDEN;
-  return { kind: 'file', file };
+  return { kind: 'file', file, name: segments.join('/') };
 }
 
 export function contentTypeOf(file: string): string {
@@ -78,7 +81,8 @@ const NOT_FOUND_CODES = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 function textResponse(status: number, text: string): Response {
   return new Response(text, {
     status,
-    headers: { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8' },
+    // No page of the app's: the strictest policy.
+    headers: { ...securityHeadersOf(''), 'Content-Type': 'text/plain; charset=utf-8' },
   });
 }
 
@@ -97,6 +101,6 @@ export async function serveAppFile(rawUrl: string, deps: AppFilesDeps): Promise<
   }
   return new Response(body, {
     status: 200,
-    headers: { ...SECURITY_HEADERS, 'Content-Type': contentTypeOf(resolved.file) },
+    headers: { ...securityHeadersOf(resolved.name), 'Content-Type': contentTypeOf(resolved.file) },
   });
 }

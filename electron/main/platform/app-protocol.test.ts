@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy';
+import { CONTENT_SECURITY_POLICY, VOICE_DETECTION_CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy';
 
 const electron = vi.hoisted(() => ({
   protocol: {
@@ -32,7 +32,7 @@ describe('app:// protocol', () => {
 
     const page = await handler(new Request('app://staff-desk/'));
     expect(page.status).toBe(200);
-    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(page.headers.get('content-security-policy')).toBe(VOICE_DETECTION_CONTENT_SECURITY_POLICY);
     expect(readFile).toHaveBeenCalledWith(expect.stringMatching(/out[/\\]renderer[/\\]index\.html$/));
 
     const missing = await handler(new Request('app://staff-desk/nope.js'));

@@ -1,7 +1,6 @@
-import { CONTENT_SECURITY_POLICY } from '../../../shared/content-security-policy';
+import { contentSecurityPolicyOf } from '../../../shared/content-security-policy';
 
-/** Headers on every response the app serves from app://. */
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-};
+/** Headers on a response the app serves from app://: `name` is the file's path in the renderer folder. */
+export function securityHeadersOf(name: string): Readonly<Record<string, string>> {
+  return { 'Content-Security-Policy': contentSecurityPolicyOf(name), 'X-Content-Type-Options': 'nosniff' };
+}

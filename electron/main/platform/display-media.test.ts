@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TRANSLATE } from '../../../shared/limits';
 import { APP_ORIGIN } from '../app/app-origin';
 import { createMemoryLogger } from '../log/logger';
+import type { MemberGesture } from './member-gesture';
 
 interface FakeFrame {
   parent: FakeFrame | null;
@@ -20,6 +22,7 @@ const electron = vi.hoisted(() => {
 vi.mock('electron', () => ({ webContents: electron.webContents, desktopCapturer: electron.desktopCapturer, screen: electron.screen }));
 
 const { answerDisplayMedia, hasLoopbackAudio } = await import('./display-media');
+const { createMemberGesture } = await import('./member-gesture');
 
 /** The app's main window: the one page that may record. */
 const APP_WINDOW = {};
@@ -32,7 +35,12 @@ const SIDE_SCREEN = { id: 'screen:1:0', name: 'Screen 2', display_id: '3' };
 const PRIMARY_SCREEN = { id: 'screen:0:0', name: 'Screen 1', display_id: '2779098405' };
 
 let log = createMemoryLogger();
+/** Main's clock, which the tests move. */
+let now = 0;
+let gesture: MemberGesture;
 beforeEach(() => {
+  now = 1_000_000;
+  gesture = createMemberGesture(() => now);
   vi.clearAllMocks();
   log = createMemoryLogger();
   electron.frames.clear();
@@ -52,55 +60,60 @@ function handlerOn([platform, release]: readonly [NodeJS.Platform, string]): Han
   let handler: Handler | undefined;
   const session = { setDisplayMediaRequestHandler: vi.fn((installed: Handler) => (handler = installed)) };
   const loopbackAudio = hasLoopbackAudio(platform, release);
-  answerDisplayMedia(session as never, { origins: [APP_ORIGIN], mayRecord: (contents) => contents === APP_WINDOW, loopbackAudio, log });
+  answerDisplayMedia(session as never, { origins: [APP_ORIGIN], mayRecord: (contents) => contents === APP_WINDOW, loopbackAudio, gesture, log });
   return handler!;
 }
 
 /** What the page's getDisplayMedia is answered: the streams granted, or null (refused). */
-function ask(handler: Handler, request: Partial<{ frame: FakeFrame | null; securityOrigin: string; audioRequested: boolean; videoRequested: boolean }> = {}) {
+function ask(
+  handler: Handler,
+  request: Partial<{ frame: FakeFrame | null; securityOrigin: string; audioRequested: boolean; videoRequested: boolean; userGesture: boolean }> = {},
+) {
   return new Promise((resolve) => {
     handler({ frame: appFrame, securityOrigin: APP_ORIGIN, audioRequested: true, videoRequested: true, userGesture: true, ...request }, resolve);
   });
 }
 
 describe("T2: the computer's audio for live captions (getDisplayMedia)", () => {
-  it("on Windows gives the app window the system's sound as loopback, with the primary screen the page drops", async () => {
-    await expect(ask(handlerOn(WINDOWS_11))).resolves.toEqual({ video: PRIMARY_SCREEN, audio: 'loopback' });
-    expect(electron.desktopCapturer.getSources).toHaveBeenCalledWith({ types: ['screen'], thumbnailSize: { width: 0, height: 0 } });
-  });
-
-  it('falls back to the one screen listed when none is reported as the primary display', async () => {
-    electron.desktopCapturer.getSources.mockResolvedValueOnce([SIDE_SCREEN]);
-    await expect(ask(handlerOn(WINDOWS_11))).resolves.toEqual({ video: SIDE_SCREEN, audio: 'loopback' });
-  });
-
   it('refuses any other window of ours, a frame inside the page, another origin and a frame already gone', async () => {
     const handler = handlerOn(WINDOWS_11);
     await expect(ask(handler, { frame: indicatorFrame })).resolves.toBeNull();
     await expect(ask(handler, { frame: frameInsideTheApp })).resolves.toBeNull();
     await expect(ask(handler, { securityOrigin: 'https://evil.example' })).resolves.toBeNull();
     await expect(ask(handler, { frame: null })).resolves.toBeNull();
-    expect(electron.desktopCapturer.getSources).not.toHaveBeenCalled();
     expect(log.lines.join('\n')).toContain('not_the_app_window');
   });
 
   it('refuses a capture not asked for its sound: the app shares no screen', async () => {
     await expect(ask(handlerOn(WINDOWS_11), { audioRequested: false })).resolves.toBeNull();
-    expect(electron.desktopCapturer.getSources).not.toHaveBeenCalled();
   });
 
   it('refuses on a system without loopback (Linux), where the monitor source is an input device instead', async () => {
     await expect(ask(handlerOn(UBUNTU))).resolves.toBeNull();
-    expect(electron.desktopCapturer.getSources).not.toHaveBeenCalled();
     expect(log.lines.join('\n')).toContain('no_loopback_on_this_system');
   });
+});
 
-  it('refuses, and says why in the log, when no screen can be listed', async () => {
-    electron.desktopCapturer.getSources.mockResolvedValueOnce([]);
-    await expect(ask(handlerOn(WINDOWS_11))).resolves.toBeNull();
-    electron.desktopCapturer.getSources.mockRejectedValueOnce(new Error('screen capture denied'));
-    await expect(ask(handlerOn(WINDOWS_11))).resolves.toBeNull();
-    expect(log.lines.join('\n')).toContain('screen capture denied');
+describe("SEC-2: the computer's audio comes with the page's own picture, never the screen's", () => {
+  it("on Windows gives the app window the system's sound as loopback, with its own frame as the picture", async () => {
+    await expect(ask(handlerOn(WINDOWS_11))).resolves.toEqual({ video: appFrame, audio: 'loopback' });
+    // No screen is listed at all, let alone handed over.
+    expect(electron.desktopCapturer.getSources).not.toHaveBeenCalled();
+    expect(electron.screen.getPrimaryDisplay).not.toHaveBeenCalled();
+  });
+
+  it('refuses a request the member did not just make: a page script calling getDisplayMedia on its own', async () => {
+    await expect(ask(handlerOn(WINDOWS_11), { userGesture: false })).resolves.toBeNull();
+    expect(log.lines.join('\n')).toContain('no_user_gesture');
+  });
+
+  it("takes a Start from the tray or a shortcut for the page's gesture, for a few seconds only", async () => {
+    const handler = handlerOn(WINDOWS_11);
+    gesture.acted();
+    now += TRANSLATE.computerAudioGestureMs - 1;
+    await expect(ask(handler, { userGesture: false })).resolves.toEqual({ video: appFrame, audio: 'loopback' });
+    now += 1;
+    await expect(ask(handler, { userGesture: false })).resolves.toBeNull();
   });
 });
 

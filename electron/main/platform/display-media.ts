@@ -1,6 +1,7 @@
-import { desktopCapturer, screen, webContents, type DisplayMediaRequestHandlerHandlerRequest, type Session, type Streams, type WebContents } from 'electron';
+import { webContents, type DisplayMediaRequestHandlerHandlerRequest, type Session, type Streams, type WebContents } from 'electron';
 import { isTrustedUrl } from '../app/app-origin';
 import type { Logger } from '../log/logger';
+import type { MemberGesture } from './member-gesture';
 
 /** macOS 13, the first with an API for the system's audio (Electron's desktopCapturer caveats), is Darwin 22. */
 const FIRST_DARWIN_WITH_SYSTEM_AUDIO = 22;
@@ -22,24 +23,24 @@ export interface DisplayMediaDeps {
   mayRecord: (contents: WebContents) => boolean;
   /** hasLoopbackAudio on this system. */
   loopbackAudio: boolean;
+  /** Stands in for the page's own gesture when captions were started from the tray or a global shortcut. */
+  gesture: MemberGesture;
   log: Logger;
 }
 
 /**
  * T2: "the computer's audio" for live captions of a meeting (what the other participants say). The page asks
- * getDisplayMedia for audio and video (video cannot be left out); it is given the primary screen, which it drops,
- * and the system's audio. Anything else is refused: no screen sharing, no other window, no system without loopback.
+ * getDisplayMedia for audio and video (video cannot be left out), right after the member's Start. It is given the
+ * system's audio and, as the picture, its own window: no pixel of the screen or of another app ever reaches it, and
+ * no screen is even listed. Anything else is refused: no screen sharing, no other window or frame, no request the
+ * member did not just make, no system without loopback.
  */
 export function answerDisplayMedia(session: Session, deps: DisplayMediaDeps): void {
-  session.setDisplayMediaRequestHandler((request, callback) => {
-    choose(request, deps).then(callback, (error: unknown) => {
-      deps.log.warn('computer audio refused: the screens could not be listed', { error });
-      callback(null);
-    });
-  });
+  // Answered at once: the frame checked is the frame granted, with no await between for it to go away in.
+  session.setDisplayMediaRequestHandler((request, callback) => callback(choose(request, deps)));
 }
 
-async function choose(request: DisplayMediaRequestHandlerHandlerRequest, deps: DisplayMediaDeps): Promise<Streams | null> {
+function choose(request: DisplayMediaRequestHandlerHandlerRequest, deps: DisplayMediaDeps): Streams | null {
   const refuse = (why: string) => {
     deps.log.warn('computer audio refused', { why, origin: request.securityOrigin });
     return null;
@@ -51,11 +52,9 @@ async function choose(request: DisplayMediaRequestHandlerHandlerRequest, deps: D
   const fromAppWindow =
     frame !== null && frame.parent === null && contents !== undefined && deps.mayRecord(contents) && isTrustedUrl(request.securityOrigin, deps.origins);
   if (!fromAppWindow) return refuse('not_the_app_window');
-
-  // No thumbnails: the page never shows the screen, so there is nothing to draw them for.
-  const screens = await desktopCapturer.getSources({ types: ['screen'], thumbnailSize: { width: 0, height: 0 } });
-  const primary = String(screen.getPrimaryDisplay().id);
-  const source = screens.find((candidate) => candidate.display_id === primary) ?? screens[0];
-  if (!source) return refuse('no_screen');
-  return { video: source, audio: 'loopback' };
+  // A page's script alone (a flaw, injected content) never starts a capture: the member's Start click does, or the
+  // tray's or a shortcut's, which reach the page as a message with no gesture in it.
+  if (!request.userGesture && !deps.gesture.recent()) return refuse('no_user_gesture');
+  // Chromium shares the computer's audio only along with a picture: the page's own, which it drops.
+  return { video: frame, audio: 'loopback' };
 }

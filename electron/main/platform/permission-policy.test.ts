@@ -8,6 +8,8 @@ const microphone: PermissionAsk = {
   requester: 'app://staff-desk/',
   isMainFrame: true,
   mediaTypes: ['audio'],
+  // Push-to-talk's global shortcut reaches the page as a message: the microphone needs no act in the window.
+  memberActed: false,
 };
 
 describe('permission policy', () => {
@@ -30,19 +32,25 @@ describe('permission policy', () => {
     }
   });
 
-  it("lets the app page capture the computer's audio, with the screen getDisplayMedia cannot leave out (T2)", () => {
-    const computerAudio: PermissionAsk = { ...microphone, permission: 'display-capture', mediaTypes: ['video', 'audio'] };
+  it("lets the app page capture the computer's audio, with the picture getDisplayMedia cannot leave out (T2)", () => {
+    const computerAudio: PermissionAsk = { ...microphone, permission: 'display-capture', mediaTypes: ['video', 'audio'], memberActed: true };
     expect(allowsPermission(computerAudio, origins)).toBe(true);
     expect(allowsPermission({ ...computerAudio, mediaTypes: ['audio'] }, origins)).toBe(true);
   });
 
   it('refuses a screen capture not asked for its audio, and the computer’s audio to other origins and frames', () => {
-    const computerAudio: PermissionAsk = { ...microphone, permission: 'display-capture', mediaTypes: ['video', 'audio'] };
+    const computerAudio: PermissionAsk = { ...microphone, permission: 'display-capture', mediaTypes: ['video', 'audio'], memberActed: true };
     expect(allowsPermission({ ...computerAudio, mediaTypes: ['video'] }, origins)).toBe(false);
     expect(allowsPermission({ ...computerAudio, mediaTypes: [] }, origins)).toBe(false);
     expect(allowsPermission({ ...computerAudio, mediaTypes: ['audio', 'unknown'] }, origins)).toBe(false);
     expect(allowsPermission({ ...computerAudio, requester: 'https://evil.example/' }, origins)).toBe(false);
     expect(allowsPermission({ ...computerAudio, isMainFrame: false }, origins)).toBe(false);
+  });
+
+  it("SEC-2: refuses the computer's audio (and getUserMedia's desktop source) unless the member just acted", () => {
+    const computerAudio: PermissionAsk = { ...microphone, permission: 'display-capture', mediaTypes: ['video', 'audio'], memberActed: false };
+    expect(allowsPermission(computerAudio, origins)).toBe(false);
+    expect(allowsPermission({ ...computerAudio, mediaTypes: ['audio'] }, origins)).toBe(false);
   });
 
   it('refuses the microphone to other origins and to frames inside the page', () => {

@@ -11,6 +11,8 @@ export interface PermissionAsk {
    * the screen and 'audio' the computer's sound.
    */
   mediaTypes: readonly string[];
+  /** Whether the member just acted (member-gesture.ts): a click or key press in the window, or captions' Start. */
+  memberActed: boolean;
 }
 
 /**
@@ -21,10 +23,17 @@ export interface PermissionAsk {
 export function allowsPermission(ask: PermissionAsk, origins: readonly string[]): boolean {
   if (!ask.isMainFrame || !isTrustedUrl(ask.requester, origins)) return false;
   if (ask.permission === 'media') return ask.mediaTypes.length > 0 && ask.mediaTypes.every((type) => type === 'audio');
-  // getDisplayMedia cannot leave the screen out; the display-media handler gives it with the audio and the page
-  // drops it. A capture not asked for its audio is screen sharing, which the app has no use for.
-  if (ask.permission === 'display-capture') {
-    return ask.mediaTypes.includes('audio') && ask.mediaTypes.every((type) => type === 'audio' || type === 'video');
-  }
+  if (ask.permission === 'display-capture') return allowsComputerAudio(ask);
   return false;
+}
+
+/**
+ * getDisplayMedia cannot leave the picture out: the display-media handler gives the page its own window with the
+ * computer's audio, and the page drops it. A capture not asked for its audio is screen sharing, which the app has no
+ * use for. The same permission also opens getUserMedia's legacy desktop source, which grants a screen without the
+ * display-media handler ever seeing it: so it is granted only just after the member acted, which a page's script
+ * alone cannot bring about.
+ */
+function allowsComputerAudio(ask: PermissionAsk): boolean {
+  return ask.memberActed && ask.mediaTypes.includes('audio') && ask.mediaTypes.every((type) => type === 'audio' || type === 'video');
 }

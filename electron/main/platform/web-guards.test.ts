@@ -1,5 +1,6 @@
 import type { HandlerDetails } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { TRANSLATE } from '../../../shared/limits';
 import { createMemoryLogger } from '../log/logger';
 import { APP_ORIGIN } from '../app/app-origin';
 
@@ -16,6 +17,7 @@ const electron = await vi.hoisted(async () => {
 vi.mock('electron', () => ({ app: electron.app, shell: electron.shell }));
 
 const { installWebGuards } = await import('./web-guards');
+const { createMemberGesture } = await import('./member-gesture');
 
 function fakeSession() {
   const handlers: Record<string, Handler> = {};
@@ -49,6 +51,10 @@ function navigation(url: string) {
 
 /** The webContents of the app's main window, the one page that may record. */
 const APP_WINDOW = {};
+/** The main window's contents as main knows them: the fake above, or one a test created and made the window. */
+let appWindow: object = APP_WINDOW;
+/** Main's clock, which the tests move. */
+let now = 0;
 
 function requestPermission(session: ReturnType<typeof fakeSession>, permission: string, details: object, contents: object = APP_WINDOW) {
   const callback = vi.fn();
@@ -68,12 +74,51 @@ beforeEach(() => {
   electron.app.removeAllListeners();
   vi.clearAllMocks();
   signInSession = fakeSession();
+  appWindow = APP_WINDOW;
+  now = 1_000_000;
+  install([APP_ORIGIN]);
+});
+
+function install(origins: string[]) {
   installWebGuards({
-    origins: [APP_ORIGIN],
+    origins,
     signInSession: signInSession as never,
-    mayRecord: (contents) => contents === APP_WINDOW,
+    mayRecord: (contents) => contents === appWindow,
     loopbackAudio: true,
+    gesture: createMemberGesture(() => now),
     log,
+  });
+}
+
+/** What main hears of a click, key press or mere hover in a window. */
+function input(contents: InstanceType<typeof electron.EventEmitter>, type: string) {
+  contents.emit('input-event', {}, { type });
+}
+
+describe('web guards: the computer’s audio', () => {
+  it("SEC-2: grants the computer's audio only just after a click or key press in the app's window", () => {
+    const contents = fakeContents();
+    appWindow = contents;
+    const computerAudio = { requestingUrl: 'app://staff-desk/', isMainFrame: true, mediaTypes: ['video', 'audio'] };
+    // A script alone: no act of the member's (what getUserMedia's legacy desktop source would otherwise get).
+    expect(requestPermission(contents.session, 'display-capture', computerAudio, contents)).toBe(false);
+    for (const type of ['mouseMove', 'mouseEnter', 'mouseWheel', 'keyUp']) input(contents, type);
+    expect(requestPermission(contents.session, 'display-capture', computerAudio, contents)).toBe(false);
+
+    for (const type of ['mouseDown', 'keyDown']) {
+      input(contents, type);
+      expect(requestPermission(contents.session, 'display-capture', computerAudio, contents), type).toBe(true);
+      now += TRANSLATE.computerAudioGestureMs;
+      expect(requestPermission(contents.session, 'display-capture', computerAudio, contents), type).toBe(false);
+    }
+  });
+
+  it('SEC-2: a click in another window of ours (the quick-ask window) does not count', () => {
+    const appContents = fakeContents();
+    appWindow = appContents;
+    input(fakeContents(), 'mouseDown');
+    const computerAudio = { requestingUrl: 'app://staff-desk/', isMainFrame: true, mediaTypes: ['video', 'audio'] };
+    expect(requestPermission(appContents.session, 'display-capture', computerAudio, appContents)).toBe(false);
   });
 });
 
@@ -155,10 +200,13 @@ describe('web guards: permissions', () => {
   });
 
   it("grants the computer's audio (T2) to the app page only, never a screen capture for its own sake", () => {
-    const { session } = fakeContents();
+    const contents = fakeContents();
+    appWindow = contents;
+    const { session } = contents;
+    input(contents, 'mouseDown');
     const computerAudio = { requestingUrl: 'app://staff-desk/', isMainFrame: true, mediaTypes: ['video', 'audio'] };
-    expect(requestPermission(session, 'display-capture', computerAudio)).toBe(true);
-    expect(requestPermission(session, 'display-capture', { ...computerAudio, mediaTypes: ['video'] })).toBe(false);
+    expect(requestPermission(session, 'display-capture', computerAudio, contents)).toBe(true);
+    expect(requestPermission(session, 'display-capture', { ...computerAudio, mediaTypes: ['video'] }, contents)).toBe(false);
     expect(requestPermission(session, 'display-capture', computerAudio, {})).toBe(false);
     // The capture itself is answered by the display-media handler every app session gets.
     expect(session.setDisplayMediaRequestHandler).toHaveBeenCalledOnce();
@@ -171,13 +219,7 @@ describe('web guards: permissions', () => {
 
   it('trusts the dev server origin when the app runs from it', () => {
     electron.app.removeAllListeners();
-    installWebGuards({
-      origins: [APP_ORIGIN, 'http://localhost:5173'],
-      signInSession: signInSession as never,
-      mayRecord: (contents) => contents === APP_WINDOW,
-      loopbackAudio: true,
-      log,
-    });
+    install([APP_ORIGIN, 'http://localhost:5173']);
     const contents = fakeContents();
     const inside = navigation('http://localhost:5173/');
     contents.emit('will-navigate', inside);

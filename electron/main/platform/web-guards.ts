@@ -4,6 +4,7 @@ import type { Logger } from '../log/logger';
 import { isTrustedUrl, originOf } from '../app/app-origin';
 import { answerDisplayMedia } from './display-media';
 import { guardSignInContents, guardSignInSession } from './login-partition';
+import { isActivatingInput, type MemberGesture } from './member-gesture';
 import { allowsPermission } from './permission-policy';
 
 export interface WebGuardDeps {
@@ -18,6 +19,8 @@ export interface WebGuardDeps {
   mayRecord: (contents: WebContents) => boolean;
   /** Whether this system gives the computer's audio as a loopback track (display-media.ts hasLoopbackAudio). */
   loopbackAudio: boolean;
+  /** Told of each click or key press in the app's main window; asked before the computer's audio is granted. */
+  gesture: MemberGesture;
   log: Logger;
 }
 
@@ -39,7 +42,11 @@ export function installWebGuards(deps: WebGuardDeps): void {
   });
 }
 
-function guardContents(contents: WebContents, { origins, log }: WebGuardDeps): void {
+function guardContents(contents: WebContents, { origins, mayRecord, gesture, log }: WebGuardDeps): void {
+  // Asked when the input comes: the main window's contents exist before main knows them as its window's.
+  contents.on('input-event', (_event, input) => {
+    if (isActivatingInput(input.type) && mayRecord(contents)) gesture.acted();
+  });
   const stayInApp = (event: { url: string; preventDefault(): void }) => {
     if (isTrustedUrl(event.url, origins)) return;
     event.preventDefault();
@@ -58,10 +65,10 @@ function guardContents(contents: WebContents, { origins, log }: WebGuardDeps): v
 }
 
 function guardSession(session: Session, deps: WebGuardDeps): void {
-  const { origins, mayRecord } = deps;
+  const { origins, mayRecord, gesture } = deps;
   session.setPermissionRequestHandler((contents, permission, callback, details) => {
     const mediaTypes = 'mediaTypes' in details ? (details.mediaTypes ?? []) : [];
-    const ask = { permission, requester: details.requestingUrl, isMainFrame: details.isMainFrame, mediaTypes };
+    const ask = { permission, requester: details.requestingUrl, isMainFrame: details.isMainFrame, mediaTypes, memberActed: gesture.recent() };
     callback(mayRecord(contents) && allowsPermission(ask, origins));
   });
   session.setPermissionCheckHandler((contents, permission, requestingOrigin, details) =>
@@ -73,6 +80,7 @@ function guardSession(session: Session, deps: WebGuardDeps): void {
         requester: requestingOrigin,
         isMainFrame: details.isMainFrame,
         mediaTypes: details.mediaType ? [details.mediaType] : [],
+        memberActed: gesture.recent(),
       },
       origins,
     ),

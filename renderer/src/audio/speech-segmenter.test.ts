@@ -492,7 +492,7 @@ describe("T2: the seeds' fixed segments when the detector cannot load", () => {
 });
 
 describe("T2: the computer's audio", () => {
-  it('asks for the screen with its audio, stops the picture at once, and cuts the audio', async () => {
+  it('asks for a picture with its audio, stops the picture at once, and cuts the audio', async () => {
     const audio = new FakeTrack('audio');
     const video = new FakeTrack('video');
     const stream = new FakeStream([audio, video]);
@@ -508,6 +508,41 @@ describe("T2: the computer's audio", () => {
     await segmenter.stop();
     expect(browser.segments).toHaveLength(1);
     expect(audio.stopped).toBe(true);
+  });
+
+  it('SEC-2: asks for it before the detector loads, while the Start still counts, and stops the picture as it comes', async () => {
+    const audio = new FakeTrack('audio');
+    const video = new FakeTrack('video');
+    const browser = fakeBrowser({ display: async () => new FakeStream([audio, video]) });
+    let detectorLoads: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => (detectorLoads = resolve));
+    let detectorAsked: () => void = () => undefined;
+    const loading = new Promise<void>((resolve) => (detectorAsked = resolve));
+    const createDetector = async (options: DetectorOptions) => {
+      detectorAsked();
+      await loaded;
+      return browser.deps.createDetector(options);
+    };
+
+    const starting = startSegmenter({ input: { kind: 'system' }, ...browser.callbacks }, { ...browser.deps, createDetector });
+    await loading;
+
+    // The model is still loading: the capture was asked for already, and its picture is gone.
+    expect(browser.asked.display).toEqual([{ audio: true, video: true }]);
+    expect(video.stopped).toBe(true);
+    expect(audio.stopped).toBe(false);
+    detectorLoads();
+    await started(starting);
+    expect(browser.detector().calls).toContain('start');
+  });
+
+  it('SEC-2: makes no detector for a computer audio main refused', async () => {
+    const browser = fakeBrowser({ display: () => Promise.reject(new DOMException('Denied', 'NotAllowedError')) });
+    const createDetector = vi.fn(browser.deps.createDetector);
+    const result = await startSegmenter({ input: { kind: 'system' }, ...browser.callbacks }, { ...browser.deps, createDetector });
+    expect(result).toEqual({ ok: false, problem: 'system_audio_unavailable' });
+    expect(createDetector).not.toHaveBeenCalled();
+    expect(browser.context.state).toBe('closed');
   });
 
   it.each([

@@ -126,9 +126,19 @@ export async function startSegmenter(
   // Shared with the detector, and made while the member's click to start still counts for autoplay.
   const context = deps.createAudioContext();
   const pauses = new PauseSegmenter(options, context);
-  // The detector comes first: audio heard before its model has loaded would never be processed (docs/audio.md).
-  const detector = await deps.createDetector(pauses.detectorOptions()).catch(() => null);
-  const opened = await openInput(options.input, deps, getUserMedia);
+  // The detector comes before the microphone: audio heard before its model has loaded would never be processed
+  // (docs/audio.md). Not before the computer's audio: main grants that only while the member's Start still counts
+  // as their act, and the model may take seconds to load; a meeting goes on whether heard yet or not.
+  const loadDetector = () => deps.createDetector(pauses.detectorOptions()).catch(() => null);
+  let detector: VoiceActivityDetector | null = null;
+  let opened: Opened;
+  if (options.input.kind === 'system') {
+    opened = await openSystemAudio(deps);
+    if (opened.ok) detector = await loadDetector();
+  } else {
+    detector = await loadDetector();
+    opened = await openMicrophone(options.input.deviceId, getUserMedia);
+  }
   if (!opened.ok) {
     if (detector !== null) discard(detector);
     void closeContext(context);
@@ -159,10 +169,9 @@ function pcmSegment(id: string, pcm: Float32Array, startMs: number, endMs: numbe
 
 type Opened = { ok: true; stream: MediaStream } | { ok: false; problem: MicrophoneProblem | 'system_audio_unavailable' };
 
-async function openInput(input: CaptionInput, deps: SegmenterDeps, getUserMedia: NonNullable<SegmenterDeps['getUserMedia']>): Promise<Opened> {
-  if (input.kind === 'system') return openSystemAudio(deps);
+async function openMicrophone(deviceId: string | null, getUserMedia: NonNullable<SegmenterDeps['getUserMedia']>): Promise<Opened> {
   try {
-    return { ok: true, stream: await getUserMedia(microphoneConstraints(input.deviceId)) };
+    return { ok: true, stream: await getUserMedia(microphoneConstraints(deviceId)) };
   } catch (error) {
     return { ok: false, problem: microphoneProblemOf(error) };
   }
@@ -179,7 +188,8 @@ async function openSystemAudio(deps: SegmenterDeps): Promise<Opened> {
     // is no computer audio to caption: the member picks a microphone instead.
     return unavailable;
   }
-  // Chromium shares the computer's audio only along with a screen; the captions need none of the picture.
+  // Chromium shares the computer's audio only along with a picture (main gives the page's own window, never the
+  // screen): the captions need none of it, so it stops before anything else can read a frame.
   for (const track of stream.getVideoTracks()) {
     track.stop();
     stream.removeTrack(track);
