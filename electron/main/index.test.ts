@@ -242,7 +242,9 @@ describe('app entry', () => {
     expect(ipcMain.handle.mock.calls.map(([channel]) => channel)).toEqual(['app:info', 'settings:get']);
     const userData = '/home/me/.config/Staff Desk';
     expect(fakes.store.openDatabase).toHaveBeenCalledWith(path.join(userData, 'staff-desk.sqlite3'));
-    expect(coreDeps().appInfo).toEqual({ version: '1.2.3', dataPath: userData, platform: process.platform });
+    // Packaged without a feed: it does not update itself (and on Linux never would).
+    const updates = process.platform === 'linux' ? 'linux' : 'noFeed';
+    expect(coreDeps().appInfo).toEqual({ version: '1.2.3', dataPath: userData, platform: process.platform, updates });
     expect(fs.readFileSync(path.join(logs, 'main.log'), 'utf8')).toContain('"message":"starting"');
   });
 

@@ -35,7 +35,7 @@ import { claimSingleInstance } from './platform/single-instance';
 import { createTextFileDialogs } from './platform/text-file-dialogs';
 import { createTray, type AppTray } from './platform/tray';
 import { trayIcons } from './platform/tray-menu';
-import { startUpdates } from './platform/updater';
+import { planUpdates, startUpdates } from './platform/updater';
 import { installWebGuards } from './platform/web-guards';
 import { revealWindow, toggleWindow } from './platform/window-visibility';
 import { KEYCHAIN_SERVICE } from './secrets/keychain-service';
@@ -153,6 +153,8 @@ function main(): void {
       shortcut: () => shortcuts.current('pushToTalk'),
       platform: process.platform,
     });
+    // Decided once: Settings → About says it, and the updater (started with the tray, below) follows it.
+    const updates = planUpdates({ isPackaged: app.isPackaged, platform: process.platform, resourcesPath: process.resourcesPath });
 
     core = createCore({
       db,
@@ -163,7 +165,12 @@ function main(): void {
         platform: process.platform,
       }),
       log,
-      appInfo: { version: app.getVersion(), dataPath: app.getPath('userData'), platform: process.platform },
+      appInfo: {
+        version: app.getVersion(),
+        dataPath: app.getPath('userData'),
+        platform: process.platform,
+        updates: updates.mode,
+      },
       openExternal: (url) => shell.openExternal(url),
       copyText: (text) => clipboard.writeText(text),
       isTrustedSender: allowOrigins(source.origins),
@@ -274,7 +281,7 @@ function main(): void {
       },
     });
     tray.update(trayNews);
-    startUpdates({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, log });
+    startUpdates(updates, log);
     // The whole-file check the open left out, on a worker thread: the window is already up and stays responsive.
     void checkIntegrityInBackground({
       file: databaseFile,

@@ -41,6 +41,7 @@ import {
 } from '../translate';
 import { captionsStateSchema, desktopCommandSchema, loginItemInputSchema, loginItemSchema } from '../desktop';
 import { quickAskHideInputSchema, shortcutStatesSchema } from '../shortcuts';
+import { updateModeSchema } from '../updates';
 import { cancel, stream, unary, type Broadcasts, type Contract, type WindowChannels } from './define';
 
 const noInput = z.strictObject({});
@@ -53,7 +54,7 @@ const noInput = z.strictObject({});
 export const contract = {
   'app:info': unary({
     input: noInput,
-    output: z.object({ version: z.string(), dataPath: z.string(), platform: z.string() }),
+    output: z.object({ version: z.string(), dataPath: z.string(), platform: z.string(), updates: updateModeSchema }),
   }),
   /** Opens an https link in the system browser (never inside the app). */
   'app:openExternal': unary({

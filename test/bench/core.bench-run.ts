@@ -20,7 +20,7 @@ function startCore(file: string) {
     db: opened.db,
     secrets: createMemorySecretStore(),
     log: createMemoryLogger(),
-    appInfo: { version: 'bench', dataPath: file, platform: process.platform },
+    appInfo: { version: 'bench', dataPath: file, platform: process.platform, updates: 'development' },
     openExternal: async () => {},
     copyText: () => {},
     isTrustedSender: allowOrigins([APP_ORIGIN]),

@@ -125,7 +125,7 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
     db,
     secrets,
     log,
-    appInfo: { version: deps.appVersion, dataPath: config.dataDir, platform: process.platform },
+    appInfo: { version: deps.appVersion, dataPath: config.dataDir, platform: process.platform, updates: 'development' },
     // No system browser is opened from a test run: the request is only recorded.
     openExternal: async (url) => log.info('external link requested', { url }),
     // Nor is the tester's clipboard touched: the length is enough to see that a copy was asked for.

@@ -18,9 +18,10 @@ interface BuilderConfig {
   asarUnpack: string[];
   extraResources: ExtraResource[];
   electronFuses: Record<string, boolean>;
+  publish?: unknown;
   linux: { icon: string };
-  mac: { icon: string; target: string[] };
-  win: { icon: string };
+  mac: { icon: string; target: string[]; hardenedRuntime?: boolean; notarize?: boolean; identity?: unknown };
+  win: { icon: string; verifyUpdateCodeSignature?: boolean };
 }
 
 const config = parse(readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
@@ -78,6 +79,23 @@ describe('the packaged app (electron-builder.yml)', () => {
 
   it('builds the zip that electron-updater installs a macOS update from, beside the dmg', () => {
     expect(config.mac.target).toEqual(expect.arrayContaining(['dmg', 'zip']));
+  });
+
+  it('SEC-1: a Windows update must carry the signature of the publisher the package records', () => {
+    expect(config.win.verifyUpdateCodeSignature).toBe(true);
+  });
+
+  it('SEC-1: the macOS app is signed with the hardened runtime and notarized', () => {
+    expect(config.mac.hardenedRuntime).toBe(true);
+    expect(config.mac.notarize).toBe(true);
+    // An identity of null would turn signing off; left out, electron-builder takes CSC_LINK / CSC_NAME.
+    expect(config.mac).not.toHaveProperty('identity');
+  });
+
+  it('SEC-1: no feed is built in: a package gets one only from `npm run dist`, which checks its signing', () => {
+    expect(config.publish ?? null).toBeNull();
+    const project = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(project.scripts.dist).toBe('tsx scripts/dist.ts');
   });
 
   it('has an icon for each platform, in its format, on disk', () => {

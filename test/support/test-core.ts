@@ -126,7 +126,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
     db: opened.db,
     secrets: createMemorySecretStore(),
     log,
-    appInfo: { version: '0.0.0-test', dataPath: dir, platform: 'linux' },
+    appInfo: { version: '0.0.0-test', dataPath: dir, platform: 'linux', updates: 'linux' },
     openExternal: async (url) => {
       opens.push(url);
     },

@@ -9,7 +9,7 @@ describe('app channels', () => {
   it('app:info tells the version and where the data lives', async () => {
     harness = createTestCore();
     const result = await harness.core.registry.call('app:info', {}, fakeSender().sender);
-    expect(result).toEqual({ ok: true, value: { version: '0.0.0-test', dataPath: harness.dir, platform: 'linux' } });
+    expect(result).toEqual({ ok: true, value: { version: '0.0.0-test', dataPath: harness.dir, platform: 'linux', updates: 'linux' } });
   });
 
   it('app:copyText puts the text on the clipboard through main', async () => {

@@ -1,5 +1,6 @@
 import type { AppContract } from '../../../shared/ipc/contract';
 import { err, ok } from '../../../shared/result';
+import type { UpdateMode } from '../../../shared/updates';
 import type { Handlers } from '../ipc/registry';
 import type { Logger } from '../log/logger';
 import { parseExternalUrl } from './external-url';
@@ -8,6 +9,8 @@ export interface AppInfo {
   version: string;
   dataPath: string;
   platform: string;
+  /** Whether this build updates itself, and if not why (shared/updates.ts). */
+  updates: UpdateMode;
 }
 
 export function appHandlers(deps: {

@@ -13,6 +13,27 @@ describe('About', () => {
     expect(screen.getByText(FAKE_APP_INFO.dataPath)).toBeVisible();
   });
 
+  it('SEC-1: on Linux, says the app does not update itself and where a new version comes from', async () => {
+    renderWithApp(<AboutSection />, { api: createFakeMain().api });
+    expect(
+      await screen.findByText(
+        'Staff Desk does not update itself on Linux, where nothing would check a new version’s signature: download the new version from where you got this one, and install it.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('SEC-1: says a package that updates itself installs only what carries its signature', async () => {
+    const main = createFakeMain({ handlers: { 'app:info': () => ok({ ...FAKE_APP_INFO, platform: 'win32', updates: 'automatic' }) } });
+    renderWithApp(<AboutSection />, { api: main.api });
+    expect(await screen.findByText(/installs when you quit Staff Desk, only if it carries this app’s signature/)).toBeVisible();
+  });
+
+  it('SEC-1: says when the update feed was refused as untrustworthy', async () => {
+    const main = createFakeMain({ handlers: { 'app:info': () => ok({ ...FAKE_APP_INFO, platform: 'darwin', updates: 'feedRefused' }) } });
+    renderWithApp(<AboutSection />, { api: main.api });
+    expect(await screen.findByText(/not a secure \(https\) one it can trust/)).toBeVisible();
+  });
+
   it('says what went wrong and tries again on request', async () => {
     let failing = true;
     const main = createFakeMain({

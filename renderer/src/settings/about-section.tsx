@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../shared/result';
+import type { UpdateMode } from '../../../shared/updates';
 import { useApi } from '../api';
 import { errorNotice, NoticeRegion } from '../ui/notice';
 
 interface AppInfo {
   version: string;
   dataPath: string;
+  updates: UpdateMode;
 }
 
 type AboutState = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; info: AppInfo };
@@ -40,6 +42,8 @@ export function AboutSection() {
           <dd dir="ltr" className="path">
             {state.info.dataPath}
           </dd>
+          <dt>{t('settings.about.updates')}</dt>
+          <dd>{t(`settings.about.updateModes.${state.info.updates}`)}</dd>
         </dl>
       )}
       <NoticeRegion notice={state.kind === 'failed' ? errorNotice(state.error) : null} />

@@ -112,7 +112,12 @@ export interface FakeMainOptions {
   streams?: FakeStreamScripts;
 }
 
-export const FAKE_APP_INFO = { version: '0.1.0', dataPath: '/home/ana/.config/Staff Desk', platform: 'linux' };
+export const FAKE_APP_INFO = {
+  version: '0.1.0',
+  dataPath: '/home/ana/.config/Staff Desk',
+  platform: 'linux',
+  updates: 'linux',
+} satisfies OutputOf<AppContract['app:info']>;
 /** What a successful 'secrets:check' reports as its round trip. */
 const FAKE_CHECK_LATENCY_MS = 120;
 /** A key check that got no answer from Google (unverified), and one that tried nothing (kept by no one). */

@@ -588,6 +588,14 @@ export const en = {
       heading: 'About',
       version: 'Version',
       dataPath: 'Data folder',
+      updates: 'Updates',
+      updateModes: {
+        automatic: 'Automatic: a new version downloads in the background and installs when you quit Staff Desk, only if it carries this app’s signature.',
+        linux: 'Staff Desk does not update itself on Linux, where nothing would check a new version’s signature: download the new version from where you got this one, and install it.',
+        development: 'A development run does not update itself.',
+        noFeed: 'This copy was built without an update address, so it does not update itself: install new versions by hand.',
+        feedRefused: 'Off: this copy’s update address is not a secure (https) one it can trust. Install new versions by hand, and tell whoever built this copy.',
+      },
     },
   },
   voice: {

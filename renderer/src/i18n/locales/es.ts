@@ -599,6 +599,14 @@ export const es: Catalog = {
       heading: 'Acerca de',
       version: 'Versión',
       dataPath: 'Carpeta de datos',
+      updates: 'Actualizaciones',
+      updateModes: {
+        automatic: 'Automáticas: una versión nueva se descarga en segundo plano y se instala al salir de Staff Desk, solo si lleva la firma de esta aplicación.',
+        linux: 'En Linux, Staff Desk no se actualiza solo, porque nada comprobaría la firma de una versión nueva: descarga la versión nueva desde donde obtuviste esta e instálala.',
+        development: 'Una ejecución de desarrollo no se actualiza sola.',
+        noFeed: 'Esta copia se creó sin dirección de actualizaciones, así que no se actualiza sola: instala las versiones nuevas a mano.',
+        feedRefused: 'Desactivadas: la dirección de actualizaciones de esta copia no es segura (https) y no se puede confiar en ella. Instala las versiones nuevas a mano y avisa a quien creó esta copia.',
+      },
     },
   },
   voice: {

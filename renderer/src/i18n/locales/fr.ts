@@ -599,6 +599,14 @@ export const fr: PartialCatalog = {
       heading: 'À propos',
       version: 'Version',
       dataPath: 'Dossier des données',
+      updates: 'Mises à jour',
+      updateModes: {
+        automatic: 'Automatiques : une nouvelle version se télécharge en arrière-plan et s’installe quand vous quittez Staff Desk, seulement si elle porte la signature de cette application.',
+        linux: 'Sous Linux, Staff Desk ne se met pas à jour tout seul, car rien ne vérifierait la signature d’une nouvelle version : téléchargez la nouvelle version là où vous avez obtenu celle-ci, puis installez-la.',
+        development: 'Une exécution de développement ne se met pas à jour toute seule.',
+        noFeed: 'Cette copie a été construite sans adresse de mise à jour, elle ne se met donc pas à jour toute seule : installez les nouvelles versions à la main.',
+        feedRefused: 'Désactivées : l’adresse de mise à jour de cette copie n’est pas sécurisée (https), on ne peut pas s’y fier. Installez les nouvelles versions à la main et prévenez qui a construit cette copie.',
+      },
     },
   },
   voice: {

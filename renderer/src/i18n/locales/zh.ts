@@ -575,6 +575,14 @@ export const zh: PartialCatalog = {
       heading: '关于',
       version: '版本',
       dataPath: '数据文件夹',
+      updates: '更新',
+      updateModes: {
+        automatic: '自动：新版本在后台下载，并在你退出 Staff Desk 时安装，前提是它带有与本应用相同的签名。',
+        linux: '在 Linux 上，Staff Desk 不会自行更新，因为没有任何机制会检查新版本的签名：请从获取本版本的地方下载新版本并安装。',
+        development: '开发运行不会自行更新。',
+        noFeed: '此副本构建时没有更新地址，因此不会自行更新：请手动安装新版本。',
+        feedRefused: '已关闭：此副本的更新地址不安全（不是 https），无法信任。请手动安装新版本，并告知构建此副本的人。',
+      },
     },
   },
   voice: {
