@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { googleError, invalidKey, status } from '../doubles/gemini-double';
 import { pageProblems, tabTo } from './support/browser';
-import { startSession } from './support/session';
+import { startSession, startSignedInSession } from './support/session';
 import { ui } from './support/ui-text';
 
 const GOOD_KEY = 'AIzaSy-e2e-checked-key-0123456789';
@@ -80,7 +80,9 @@ it('Replace with a key Google refuses saves nothing: the form stays open and the
 });
 
 it('a made-up model id is refused by name, and the model saved before stays', async () => {
-  const { gemini, harness, page, consoleErrors } = await settingsWithKey();
+  // The models are a signed-in member's to change (SEC-5).
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: GOOD_KEY });
+  await openSettings(page, harness.url);
   gemini.scriptFor(
     MADE_UP_MODEL,
     'getModel',

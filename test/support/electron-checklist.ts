@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 /**
- * The Electron security checklist (docs/architecture.md, Security), asserted value by value on a window's web preferences: every
+ * The Electron security checklist (docs/security.md), asserted value by value on a window's web preferences: every
  * window the app opens must carry all of it, whatever it adds (a preload, a partition).
  */
 /** The checklist's fields of Electron's WebPreferences (typed here without importing electron: test support). */
@@ -14,6 +14,8 @@ interface ChecklistFields {
   webSecurity?: boolean;
   allowRunningInsecureContent?: boolean;
   webviewTag?: boolean;
+  experimentalFeatures?: boolean;
+  enableBlinkFeatures?: string;
   spellcheck?: boolean;
 }
 
@@ -26,5 +28,7 @@ export function expectElectronChecklist(prefs: ChecklistFields): void {
   expect(prefs.webSecurity).toBe(true);
   expect(prefs.allowRunningInsecureContent).toBe(false);
   expect(prefs.webviewTag).toBe(false);
+  expect(prefs.experimentalFeatures).toBe(false);
+  expect(prefs.enableBlinkFeatures).toBeUndefined();
   expect(prefs.spellcheck).toBe(false);
 }

@@ -14,6 +14,8 @@ export function secureWebPreferences(env: { isPackaged: boolean }) {
     webSecurity: true,
     allowRunningInsecureContent: false,
     webviewTag: false,
+    // Chromium's experimental web platform features stay off (Electron's default, said where it is checked).
+    experimentalFeatures: false,
     // What the member types (questions, addresses, passwords) stays away from any spelling service.
     spellcheck: false,
     // DevTools would let anyone at the desk read and drive the page; only `npm run dev` keeps them.
