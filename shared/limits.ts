@@ -152,6 +152,11 @@ export const VOICE = {
   speechGrantMs: 10 * 60_000,
   ttsTimeoutMs: 30_000,
   sttTimeoutMs: 30_000,
+  /**
+   * A transcript's output bound: the longest recording (recordingMaxMs) spoken fast, at 10 tokens a second, well
+   * above any language's speech rate. A page could send more speech at a lower bitrate; what it costs stops here.
+   */
+  transcriptMaxOutputTokens: (30_000 / 1000) * 10,
   audioMimeTypes: ['webm', 'ogg', 'wav', 'mpeg', 'mp3', 'mp4', 'm4a', 'aac', 'flac'], // V5
   ttsSampleRateHz: 24_000, // V4
   liveSegmentMs: 7_000, // T2

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VOICE } from '../../../shared/limits';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
-import { audioReply, defaultSpeechPcm, status, textReply } from '../../../test/doubles/gemini-double';
+import { audioReply, defaultSpeechPcm, reply, status, textReply } from '../../../test/doubles/gemini-double';
 import { createGatewayKit, useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { failureError } from '../gemini/failure';
 import { ASSISTANT_ATTEMPTS } from '../gemini/retry-policy';
@@ -51,6 +51,17 @@ describe('V3 voice:stt: one call that transcribes literally', () => {
     expect(instruction).toMatch(/verbatim/);
     expect(instruction).toMatch(/language in which it is spoken/);
     expect(instruction).toMatch(/no speech .* output nothing/);
+  });
+
+  it('SEC-3: bounds the transcript, and calls one cut at the bound an error rather than half a question', async () => {
+    const { voice, double } = kit();
+    const cut = { content: { parts: [{ text: 'Where is the VPN manual and' }], role: 'model' }, finishReason: 'MAX_TOKENS', index: 0 };
+    double.script('generateContent', reply({ candidates: [cut] }));
+
+    expect(await voice.stt(CLIP, never())).toMatchObject({ ok: false, error: { code: 'UPSTREAM', reason: 'transcript_too_long' } });
+    expect(double.requestsFor('generateContent')[0]?.body).toMatchObject({
+      generationConfig: { maxOutputTokens: VOICE.transcriptMaxOutputTokens },
+    });
   });
 
   it('answers an empty transcript as {text: ""}: no speech, not an error', async () => {

@@ -51,7 +51,7 @@ export function createSpeechService(deps: SpeechServiceDeps): SpeechService {
           systemInstruction: TRANSCRIBE_INSTRUCTION,
           contents: [{ role: 'user', parts: [{ inlineData: { mimeType: audio.mimeType, data: audio.data } }] }],
           // Writing down what was said needs no thought, and every thought is a wait.
-          generation: { thinkingLevel: 'minimal' },
+          generation: { thinkingLevel: 'minimal', maxOutputTokens: VOICE.transcriptMaxOutputTokens },
           attempts: ASSISTANT_ATTEMPTS,
           timeoutMs: VOICE.sttTimeoutMs,
           signal,
@@ -59,6 +59,12 @@ export function createSpeechService(deps: SpeechServiceDeps): SpeechService {
         'voice: transcription failed',
       );
       if (!reply.ok) return { ok: false, error: reply.error };
+      // Cut at the bound: more speech than a recording holds, or a model that went on writing. Half a question is
+      // not sent on as if it were the whole.
+      if (reply.value.finishReason === 'MAX_TOKENS') {
+        log.warn('voice: the transcript ran past its bound', { model, audioBase64Bytes: audio.data.length });
+        return err('UPSTREAM', 'The recording was too long to write down whole. Ask again in shorter parts.', { reason: 'transcript_too_long' });
+      }
       const text = reply.value.text.trim();
       log.info('voice: transcribed', { model, audioBase64Bytes: audio.data.length, chars: text.length, durationMs });
       return ok({ text });

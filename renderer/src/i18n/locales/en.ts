@@ -813,6 +813,7 @@ export const en = {
       unplayable_audio: "The spoken answer could not be played. The text is on screen.",
       empty_answer: 'Gemini ended without writing an answer. Try again, or ask in fewer words.',
       translation_too_long: "Gemini's translation ran far longer than the text, so it was not used. Try again, or translate a shorter text.",
+      transcript_too_long: 'The recording was too long to write down whole. Ask again in shorter parts.',
       cancelled: 'The request was cancelled.',
       file_not_written: 'The file could not be written there. Choose another folder and try again.',
       file_not_read: 'That file could not be read. Check that it is still there and try again.',

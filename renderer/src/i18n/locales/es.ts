@@ -827,6 +827,7 @@ export const es: Catalog = {
       unplayable_audio: "No se pudo reproducir la respuesta hablada. El texto está en pantalla.",
       empty_answer: 'Gemini terminó sin escribir ninguna respuesta. Vuelve a intentarlo o pregunta con menos palabras.',
       translation_too_long: 'La traducción de Gemini era mucho más larga que el texto, así que no se ha usado. Vuelve a intentarlo o traduce un texto más corto.',
+      transcript_too_long: 'La grabación era demasiado larga para transcribirla entera. Vuelve a preguntar en partes más cortas.',
       cancelled: 'Se ha cancelado la petición.',
       file_not_written: 'No se ha podido guardar el archivo ahí. Elige otra carpeta y vuelve a intentarlo.',
       file_not_read: 'No se ha podido leer ese archivo. Comprueba que sigue ahí y vuelve a intentarlo.',

@@ -827,6 +827,7 @@ export const fr: PartialCatalog = {
       unplayable_audio: "La réponse parlée n’a pas pu être lue. Le texte est à l’écran.",
       empty_answer: "Gemini s'est arrêté sans écrire de réponse. Réessayez, ou posez la question en moins de mots.",
       translation_too_long: "La traduction de Gemini était bien plus longue que le texte : elle n'a pas été utilisée. Réessayez, ou traduisez un texte plus court.",
+      transcript_too_long: 'L\'enregistrement était trop long pour être transcrit en entier. Reposez la question en parties plus courtes.',
       cancelled: 'La demande a été annulée.',
       file_not_written: "Le fichier n'a pas pu être écrit à cet endroit. Choisissez un autre dossier et réessayez.",
       file_not_read: "Ce fichier n'a pas pu être lu. Vérifiez qu'il est toujours là et réessayez.",

@@ -793,6 +793,7 @@ export const zh: PartialCatalog = {
       unplayable_audio: "无法播放语音回答。文字已显示在屏幕上。",
       empty_answer: 'Gemini 没有写出回答就结束了。请重试，或用更简短的话提问。',
       translation_too_long: 'Gemini 的译文比原文长得多，因此未被采用。请重试，或翻译更短的文本。',
+      transcript_too_long: '录音太长，无法完整转写。请分成较短的几段重新提问。',
       cancelled: '请求已取消。',
       file_not_written: '无法将文件写入该位置。请选择其他文件夹后重试。',
       file_not_read: '无法读取该文件。请确认它仍在原处，然后重试。',
