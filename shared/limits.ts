@@ -163,6 +163,18 @@ export const VOICE = {
   liveSegmentsPerMinute: 8, // T2 / G9
 } as const;
 
+/** Live voice over the Gemini Live API (issue 24). */
+export const LIVE = {
+  /** What the Live API takes: 16-bit little-endian PCM, mono, 16 kHz. */
+  inputSampleRateHz: 16_000,
+  /** What it answers with: 16-bit little-endian PCM, mono, 24 kHz. */
+  outputSampleRateHz: 24_000,
+  /** One frame from the microphone: 20 ms, 320 samples, 640 bytes. */
+  frameMs: 20,
+  /** The most one frame may carry: 100 ms (a page that fell behind may join a few). */
+  frameMaxBytes: 3_200,
+} as const;
+
 /** One text to translate; a document is not what the pane is for. The translation's bounds follow from it. */
 const TRANSLATE_TEXT_MAX_CHARS = 5_000;
 
