@@ -47,7 +47,7 @@ export function defaultStep(action: GeminiAction, context: ReplyContext): Gemini
     case 'getModel':
       return reply(modelResource(context.model));
     case 'live':
-      return liveScript([]);
+      return liveScript({ turns: [] });
   }
 }
 
@@ -63,7 +63,12 @@ function defaultChunks(context: ReplyContext): object[] {
 
 /** The default TTS audio for `text`: a quiet sine, 20 ms of it per character, the same for the same text. */
 export function defaultSpeechPcm(text: string): Buffer {
-  const samples = Math.round((text.length * SPEECH_MS_PER_CHARACTER * DEFAULT_SPEECH_SAMPLE_RATE_HZ) / 1000);
+  return tonePcm(text.length * SPEECH_MS_PER_CHARACTER);
+}
+
+/** A quiet 440 Hz tone at 24 kHz, 16-bit little-endian mono: deterministic, so a test can compare bytes. */
+export function tonePcm(durationMs: number): Buffer {
+  const samples = Math.round((durationMs * DEFAULT_SPEECH_SAMPLE_RATE_HZ) / 1000);
   const pcm = Buffer.alloc(samples * 2);
   for (let index = 0; index < samples; index++) {
     const value = Math.round(SPEECH_AMPLITUDE * Math.sin((2 * Math.PI * SPEECH_TONE_HZ * index) / DEFAULT_SPEECH_SAMPLE_RATE_HZ));

@@ -4,7 +4,8 @@
  */
 import { WebSocketServer } from 'ws';
 import { defaultStep } from './gemini-defaults';
-import { LIVE_PATH, serveLiveSession } from './gemini-live';
+import { LIVE_PATH, type LiveStore, serveLiveSession } from './gemini-live';
+import type { LiveConnectionRecord, LiveConversation } from './gemini-live-session';
 import { type GeminiAction, type GeminiStep, type ReplyContext, googleError, invalidKeyBody, stepMisfit, stripModelsPrefix } from './gemini-steps';
 import { type ExchangeRecord, type HttpExchange, type IncomingCall, pause, startHttpDouble, untilAborted } from './http-double';
 
@@ -42,10 +43,28 @@ export {
 } from './gemini-steps';
 export { DEFAULT_EMBEDDING_DIMENSIONS, DEFAULT_REPLY_TEXT, DEFAULT_SPEECH_MIME_TYPE, defaultSpeechPcm } from './gemini-defaults';
 export { LIVE_PATH } from './gemini-live';
+export {
+  type LiveAnswer,
+  type LiveEnd,
+  type LiveScript,
+  type LiveToolCall,
+  type LiveTurn,
+  DEFAULT_LIVE_ANSWER,
+  LIVE_CLOSE,
+  LIVE_INPUT_MIME,
+  LIVE_OUTPUT_MIME,
+} from './gemini-live-script';
+export { type LiveAudioFrame, type LiveConnectionRecord, type LiveConversation, liveNow } from './gemini-live-session';
+export { tonePcm } from './gemini-defaults';
+
+/** What the double takes for a Live model unless told otherwise: Google's Live model ids all say so. */
+const LIVE_MODEL_ID = /-live\b|native-audio/;
 
 export interface GeminiDoubleOptions {
   /** Keys the double accepts; any other key gets Google's 400 API_KEY_INVALID. */
   validKeys?: string[];
+  /** Models a Live session may name; any other is refused as Google refuses an unknown one. Default: ids with "-live" or "native-audio". */
+  liveModels?: string[];
 }
 
 export interface RecordedRequest extends ExchangeRecord {
@@ -55,6 +74,8 @@ export interface RecordedRequest extends ExchangeRecord {
   model: string;
   /** From the x-goog-api-key header or ?key=. */
   apiKey: string | null;
+  /** For a Live session: everything the connection carried, with times. */
+  live?: LiveConnectionRecord;
 }
 
 export interface GeminiDouble {
@@ -63,6 +84,8 @@ export interface GeminiDouble {
   /** Every HTTP request and every Live session, in arrival order. */
   readonly requests: readonly RecordedRequest[];
   requestsFor(action: GeminiAction, model?: string): RecordedRequest[];
+  /** Every Live conversation in the order they began; each lists its connections, resumed ones included. */
+  readonly liveConversations: readonly LiveConversation[];
   /** Each request for `action` takes the next step; with none left, the default behaviour applies. */
   script(action: GeminiAction, ...steps: GeminiStep[]): void;
   /** Steps only for `model`; they are taken before the action's general steps. */
@@ -103,6 +126,9 @@ export async function startGeminiDouble(options: GeminiDoubleOptions = {}): Prom
   };
 
   const liveServer = new WebSocketServer({ noServer: true });
+  const liveStore: LiveStore = { conversations: [], byHandle: new Map() };
+  const liveModels = options.liveModels ? new Set(options.liveModels.map(stripModelsPrefix)) : null;
+  const isLiveModel = (model: string) => (liveModels ? liveModels.has(model) : LIVE_MODEL_ID.test(model));
 
   const http = await startHttpDouble<Omit<RecordedRequest, keyof ExchangeRecord>>({
     describe: describeCall,
@@ -127,6 +153,8 @@ export async function startGeminiDouble(options: GeminiDoubleOptions = {}): Prom
       liveServer.handleUpgrade(req, socket, head, (webSocket) => {
         serveLiveSession(webSocket, record, {
           isValidKey,
+          isLiveModel,
+          store: liveStore,
           takeStep: (model) => takeStep('live', model) ?? defaultStep('live', { model, body: null }),
           closing: http.closing,
         });
@@ -139,6 +167,7 @@ export async function startGeminiDouble(options: GeminiDoubleOptions = {}): Prom
     get requests() {
       return http.requests;
     },
+    liveConversations: liveStore.conversations,
     requestsFor: (action, model) =>
       http.requests.filter((request) => request.action === action && (model === undefined || request.model === stripModelsPrefix(model))),
     script: (action, ...steps) => enqueue(action, undefined, steps),
@@ -146,6 +175,8 @@ export async function startGeminiDouble(options: GeminiDoubleOptions = {}): Prom
     reset: () => {
       queues.clear();
       http.clearRequests();
+      liveStore.conversations.length = 0;
+      liveStore.byHandle.clear();
     },
     close: async () => {
       for (const client of liveServer.clients) client.terminate();

@@ -1,8 +1,27 @@
-import { GoogleGenAI, type LiveServerMessage, Modality, type Session } from '@google/genai';
+import { GoogleGenAI, type LiveConnectConfig, type LiveServerMessage, Modality, type Session } from '@google/genai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type GeminiDouble, LIVE_PATH, delay, hang, liveScript, reset, startGeminiDouble } from './gemini-double';
+import { WebSocket } from 'ws';
+import {
+  type GeminiDouble,
+  DEFAULT_LIVE_ANSWER,
+  LIVE_CLOSE,
+  LIVE_PATH,
+  delay,
+  hang,
+  liveScript,
+  reset,
+  startGeminiDouble,
+  tonePcm,
+} from './gemini-double';
 
-const LIVE_MODEL = 'gemini-3.5-live-translate-preview';
+const LIVE_MODEL = 'gemini-3.8-live';
+const PUSH_TO_TALK: LiveConnectConfig = {
+  responseModalities: [Modality.AUDIO],
+  inputAudioTranscription: {},
+  outputAudioTranscription: {},
+  realtimeInputConfig: { automaticActivityDetection: { disabled: true } },
+  sessionResumption: {},
+};
 
 let gemini: GeminiDouble;
 
@@ -20,12 +39,12 @@ interface Observed {
 }
 
 /** Starts ai.live.connect without awaiting it: a session Google rejects never resolves connect(). */
-function connect(apiKey = 'test-key'): { session: Promise<Session>; observed: Observed } {
+function connect(config: LiveConnectConfig = PUSH_TO_TALK, apiKey = 'test-key', model = LIVE_MODEL): { session: Promise<Session>; observed: Observed } {
   const ai = new GoogleGenAI({ apiKey, httpOptions: { baseUrl: gemini.baseUrl, apiVersion: 'v1beta' } });
   const observed: Observed = { messages: [], closes: [] };
   const session = ai.live.connect({
-    model: LIVE_MODEL,
-    config: { responseModalities: [Modality.AUDIO], inputAudioTranscription: {}, outputAudioTranscription: {} },
+    model,
+    config,
     callbacks: {
       onmessage: (message) => observed.messages.push(message),
       onclose: (event) => observed.closes.push({ code: event.code, reason: event.reason }),
@@ -34,101 +53,227 @@ function connect(apiKey = 'test-key'): { session: Promise<Session>; observed: Ob
   return { session, observed };
 }
 
-const audioChunk = { audio: { data: Buffer.from(new Int16Array(160).buffer).toString('base64'), mimeType: 'audio/pcm;rate=16000' } };
+/** 16 kHz PCM16 frames with distinct content, so order and duplicates show. */
+function frame(index: number, bytes = 640): Uint8Array {
+  const pcm = new Int16Array(bytes / 2).fill(index + 1);
+  return new Uint8Array(pcm.buffer);
+}
 
-describe('Live API over WebSocket', () => {
-  it('completes setup on the SDK\'s own URL and records the session', async () => {
+const audioOf = (pcm: Uint8Array, mimeType = 'audio/pcm;rate=16000') => ({ audio: { data: Buffer.from(pcm).toString('base64'), mimeType } });
+
+function serverContent(observed: Observed) {
+  return observed.messages.flatMap((message) => (message.serverContent ? [message.serverContent] : []));
+}
+
+function answerAudio(observed: Observed): Buffer {
+  return Buffer.concat(
+    serverContent(observed).flatMap((content) => content.modelTurn?.parts?.map((part) => Buffer.from(part.inlineData?.data ?? '', 'base64')) ?? []),
+  );
+}
+
+const said = (observed: Observed) => serverContent(observed).map((content) => content.outputTranscription?.text ?? '').join('');
+const heard = (observed: Observed) => serverContent(observed).flatMap((content) => (content.inputTranscription ? [content.inputTranscription.text] : []));
+const turnsCompleted = (observed: Observed) => serverContent(observed).filter((content) => content.turnComplete).length;
+
+/** A raw client, to send what the SDK never would. */
+async function rawSocket(): Promise<{ socket: WebSocket; closed: Promise<{ code: number; reason: string }> }> {
+  const socket = new WebSocket(`${gemini.baseUrl.replace('http', 'ws')}${LIVE_PATH}?key=test-key`);
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  await new Promise((resolve) => socket.on('open', resolve));
+  return { socket, closed };
+}
+
+const setupMessage = (setup: Record<string, unknown> = {}) =>
+  JSON.stringify({ setup: { model: `models/${LIVE_MODEL}`, generationConfig: { responseModalities: ['AUDIO'] }, ...setup } });
+
+describe('LV6: the Live double speaks BidiGenerateContent', () => {
+  it('LV6: completes setup on the SDK\'s own URL, records the setup, and issues a resumption handle', async () => {
     const { session, observed } = connect();
     const live = await session;
 
-    expect(observed.messages[0]?.setupComplete).toEqual({});
+    await vi.waitFor(() => expect(observed.messages.map((message) => Object.keys(message))).toEqual([['setupComplete'], ['sessionResumptionUpdate']]));
+    expect(observed.messages[1]?.sessionResumptionUpdate).toEqual({ newHandle: expect.any(String), resumable: true });
     const [record] = gemini.requestsFor('live', LIVE_MODEL);
     expect(record).toMatchObject({ action: 'live', path: LIVE_PATH, query: { key: 'test-key' }, apiKey: 'test-key', model: LIVE_MODEL });
-    expect(record?.body).toEqual([
-      expect.objectContaining({ setup: expect.objectContaining({ model: `models/${LIVE_MODEL}`, generationConfig: expect.objectContaining({ responseModalities: ['AUDIO'] }) }) }),
-    ]);
+    expect(record?.live?.setup).toMatchObject({
+      model: `models/${LIVE_MODEL}`,
+      generationConfig: { responseModalities: ['AUDIO'] },
+      realtimeInputConfig: { automaticActivityDetection: { disabled: true } },
+    });
     live.close();
     await vi.waitFor(() => expect(record?.endedAt).toBeDefined());
     expect(record?.aborted).toBe(false);
+    expect(record?.live?.closed).toMatchObject({ by: 'client' });
   });
 
-  it('answers the Nth client turn with the Nth scripted group, in order', async () => {
-    const pcm = Buffer.from(new Int16Array(240).fill(1000).buffer).toString('base64');
+  it('LV6: a push-to-talk turn: transcription while audio arrives, then 24 kHz audio with its words, then turnComplete', async () => {
+    gemini.script('live', liveScript({ turns: [{ heard: ['What is', ' on today?'], heardEveryBytes: 1280, answer: { text: 'Two meetings and a call.', audioMs: 450 } }] }));
+    const { session, observed } = connect();
+    const live = await session;
+
+    live.sendRealtimeInput({ activityStart: {} });
+    for (let index = 0; index < 3; index++) live.sendRealtimeInput(audioOf(frame(index)));
+    live.sendRealtimeInput({ activityEnd: {} });
+    await vi.waitFor(() => expect(turnsCompleted(observed)).toBe(1));
+
+    expect(heard(observed)).toEqual(['What is', ' on today?']);
+    expect(said(observed)).toBe('Two meetings and a call.');
+    expect(answerAudio(observed).equals(tonePcm(450))).toBe(true);
+    expect(serverContent(observed).some((content) => content.modelTurn?.parts?.[0]?.inlineData?.mimeType === 'audio/pcm;rate=24000')).toBe(true);
+    const record = gemini.requests[0]?.live;
+    expect(record?.audio.map((audio) => [...audio.bytes])).toEqual([0, 1, 2].map((index) => [...frame(index)]));
+    expect(record?.audio.every((audio) => audio.turn === 0)).toBe(true);
+    // The first piece went out while the member was still speaking, not after the release.
+    const firstHeardAt = record?.sent.find((sent) => JSON.stringify(sent.message).includes('inputTranscription'))?.at ?? Infinity;
+    expect(firstHeardAt).toBeLessThan(record?.activityEnds[0] ?? 0);
+    expect(record?.activityStarts).toHaveLength(1);
+    live.close();
+  });
+
+  it('LV6: the answer waits answerDelayMs after activityEnd', async () => {
+    gemini.script('live', liveScript({ turns: [{ answerDelayMs: 120, answer: { text: 'Yes.', audioMs: 100 } }] }));
+    const { session, observed } = connect();
+    const live = await session;
+
+    live.sendRealtimeInput({ activityStart: {} });
+    live.sendRealtimeInput({ activityEnd: {} });
+    await vi.waitFor(() => expect(turnsCompleted(observed)).toBe(1));
+
+    const record = gemini.requests[0]?.live;
+    const firstAnswerAt = record?.sent.find((sent) => JSON.stringify(sent.message).includes('modelTurn'))?.at ?? 0;
+    // A timer never fires early by more than the clock's rounding.
+    expect(firstAnswerAt - (record?.activityEnds[0] ?? Infinity)).toBeGreaterThanOrEqual(119);
+    live.close();
+  });
+
+  it('LV6: a tool call waits for the toolResponse, then the answer follows; the response is recorded', async () => {
     gemini.script(
       'live',
-      liveScript([
-        [{ serverContent: { inputTranscription: { text: 'Сайн байна уу' } } }],
-        [
-          { serverContent: { outputTranscription: { text: 'Hello' } } },
-          { serverContent: { modelTurn: { parts: [{ inlineData: { mimeType: 'audio/pcm;rate=24000', data: pcm } }] } } },
-          { serverContent: { turnComplete: true } },
-        ],
-      ]),
+      liveScript({ turns: [{ toolCalls: [{ name: 'search_mail', args: { query: 'invoice' } }], answer: { text: 'Found it.', audioMs: 100 } }] }),
     );
     const { session, observed } = connect();
     const live = await session;
+    live.sendRealtimeInput({ activityStart: {} });
+    live.sendRealtimeInput({ activityEnd: {} });
 
-    live.sendRealtimeInput(audioChunk);
-    await vi.waitFor(() => expect(observed.messages).toHaveLength(2));
-    live.sendClientContent({ turns: [{ role: 'user', parts: [{ text: 'and again' }] }], turnComplete: true });
-    await vi.waitFor(() => expect(observed.messages).toHaveLength(5));
+    await vi.waitFor(() => expect(observed.messages.some((message) => message.toolCall)).toBe(true));
+    const call = observed.messages.find((message) => message.toolCall)?.toolCall?.functionCalls?.[0];
+    expect(call).toEqual({ id: 'call-0-0', name: 'search_mail', args: { query: 'invoice' } });
+    expect(turnsCompleted(observed)).toBe(0);
+    live.sendToolResponse({ functionResponses: [{ id: call?.id, name: 'search_mail', response: { output: '1 mail' } }] });
 
-    expect(observed.messages[1]?.serverContent?.inputTranscription?.text).toBe('Сайн байна уу');
-    expect(observed.messages[2]?.serverContent?.outputTranscription?.text).toBe('Hello');
-    expect(observed.messages[3]?.data).toBe(pcm);
-    expect(observed.messages[4]?.serverContent?.turnComplete).toBe(true);
-    expect(gemini.requests[0]?.body).toEqual([
-      expect.objectContaining({ setup: expect.anything() }),
-      { realtimeInput: audioChunk },
-      { clientContent: { turns: [{ role: 'user', parts: [{ text: 'and again' }] }], turnComplete: true } },
-    ]);
+    await vi.waitFor(() => expect(turnsCompleted(observed)).toBe(1));
+    expect(said(observed)).toBe('Found it.');
+    expect(gemini.requests[0]?.live?.toolResponses[0]?.functionResponses).toEqual([{ id: 'call-0-0', name: 'search_mail', response: { output: '1 mail' } }]);
     live.close();
   });
 
-  it('sends nothing more once the script is used up', async () => {
-    gemini.script('live', liveScript([[{ serverContent: { turnComplete: true } }]]));
+  it('LV6: barge-in: an activityStart during the answer stops it, sends interrupted, and the next turn is played', async () => {
+    gemini.script(
+      'live',
+      liveScript({
+        turns: [{ answer: { text: 'A very long answer indeed.', audioMs: 3000, chunkIntervalMs: 40 } }, { answer: { text: 'Short.', audioMs: 100 } }],
+      }),
+    );
     const { session, observed } = connect();
     const live = await session;
+    live.sendRealtimeInput({ activityStart: {} });
+    live.sendRealtimeInput({ activityEnd: {} });
+    await vi.waitFor(() => expect(answerAudio(observed).length).toBeGreaterThan(0));
 
-    live.sendRealtimeInput(audioChunk);
-    live.sendRealtimeInput(audioChunk);
-    await vi.waitFor(() => expect(gemini.requests[0]?.body).toHaveLength(3));
+    live.sendRealtimeInput({ activityStart: {} });
+    await vi.waitFor(() => expect(serverContent(observed).some((content) => content.interrupted)).toBe(true));
+    live.sendRealtimeInput({ activityEnd: {} });
+    await vi.waitFor(() => expect(turnsCompleted(observed)).toBe(1));
+
+    expect(answerAudio(observed).length).toBeLessThan(tonePcm(3000).length + tonePcm(100).length);
+    expect(said(observed).endsWith('Short.')).toBe(true);
+    expect(gemini.requests[0]?.live?.interruptions).toEqual([{ at: expect.any(Number), turn: 0 }]);
     live.close();
-    await vi.waitFor(() => expect(observed.closes).toHaveLength(1));
-
-    expect(observed.messages.map((message) => Object.keys(message))).toEqual([['setupComplete'], ['serverContent']]);
   });
 
-  it('closes a session with an unknown key with 1007 and Google\'s message', async () => {
-    const { observed } = connect('wrong-key');
+  it('LV6: goAway, a close after its timeLeft, and a resumed connection that continues the conversation', async () => {
+    gemini.script(
+      'live',
+      liveScript({ turns: [{ answer: { text: 'First.', audioMs: 100 }, goAwayAfterMs: 50 }, { heard: ['And then?'], answer: { text: 'Second.', audioMs: 100 } }] }),
+    );
+    const first = connect();
+    const live = await first.session;
+    live.sendRealtimeInput({ activityStart: {} });
+    live.sendRealtimeInput({ activityEnd: {} });
 
-    await vi.waitFor(() => expect(observed.closes).toHaveLength(1));
+    await vi.waitFor(() => expect(first.observed.closes).toHaveLength(1));
+    expect(first.observed.messages.find((message) => message.goAway)?.goAway).toEqual({ timeLeft: '0.05s' });
+    expect(first.observed.closes[0]).toEqual(LIVE_CLOSE.aborted);
+    const handle = first.observed.messages.filter((message) => message.sessionResumptionUpdate).at(-1)?.sessionResumptionUpdate?.newHandle;
 
-    expect(observed.closes[0]).toEqual({ code: 1007, reason: 'API key not valid. Please pass a valid API key.' });
-    expect(observed.messages).toEqual([]);
-    expect(gemini.requests[0]).toMatchObject({ action: 'live', apiKey: 'wrong-key', aborted: false });
+    const second = connect({ ...PUSH_TO_TALK, sessionResumption: { handle } });
+    const resumed = await second.session;
+    resumed.sendRealtimeInput({ activityStart: {} });
+    resumed.sendRealtimeInput({ activityEnd: {} });
+    await vi.waitFor(() => expect(turnsCompleted(second.observed)).toBe(1));
+
+    expect(heard(second.observed)).toEqual(['And then?']);
+    expect(said(second.observed)).toBe('Second.');
+    const [conversation] = gemini.liveConversations;
+    expect(gemini.liveConversations).toHaveLength(1);
+    expect(conversation?.turnsTaken).toBe(2);
+    expect(conversation?.connections.map((connection) => connection.resumedWith)).toEqual([null, handle]);
+    resumed.close();
   });
 
-  it('reset drops the connection without a close frame', async () => {
-    gemini.script('live', reset());
-    const { observed } = connect();
-
-    await vi.waitFor(() => expect(observed.closes).toHaveLength(1));
-
-    expect(observed.closes[0]?.code).toBe(1006);
-    expect(observed.messages).toEqual([]);
-  });
-
-  it('a delayed setup still completes', async () => {
-    gemini.script('live', delay(10, liveScript([])));
+  it('LV6: turns past the script get the default answer', async () => {
     const { session, observed } = connect();
+    const live = await session;
+    live.sendRealtimeInput({ activityStart: {} });
+    live.sendRealtimeInput({ activityEnd: {} });
 
-    await session;
-
-    expect(observed.messages[0]?.setupComplete).toEqual({});
+    await vi.waitFor(() => expect(turnsCompleted(observed)).toBe(1));
+    expect(said(observed)).toBe(DEFAULT_LIVE_ANSWER);
+    live.close();
   });
 
-  it('close() finishes while a session waits forever for setupComplete, and the client sees the drop', async () => {
+  it('LV6: a turn can end the connection with a close code, or drop it mid-answer', async () => {
+    gemini.script('live', liveScript({ turns: [{ end: { code: LIVE_CLOSE.quota.code, reason: LIVE_CLOSE.quota.reason } }] }));
+    gemini.script('live', liveScript({ turns: [{ answer: { text: 'Cut', audioMs: 500 }, end: { afterChunks: 2 } }] }));
+    const quota = connect();
+    const first = await quota.session;
+    first.sendRealtimeInput({ activityStart: {} });
+    first.sendRealtimeInput({ activityEnd: {} });
+    await vi.waitFor(() => expect(quota.observed.closes).toEqual([LIVE_CLOSE.quota]));
+
+    const dropped = connect();
+    const second = await dropped.session;
+    second.sendRealtimeInput({ activityStart: {} });
+    second.sendRealtimeInput({ activityEnd: {} });
+    await vi.waitFor(() => expect(dropped.observed.closes).toHaveLength(1));
+    expect(dropped.observed.closes[0]?.code).toBe(1006);
+    expect(answerAudio(dropped.observed).length).toBe(2 * 4800);
+  });
+
+  it('LV6: with automatic activity detection on, audio starts the turn and audioStreamEnd ends it', async () => {
+    gemini.script('live', liveScript({ turns: [{ heard: ['Hi'], answer: { text: 'Hello.', audioMs: 100 } }] }));
+    const { session, observed } = connect({ responseModalities: [Modality.AUDIO], inputAudioTranscription: {}, outputAudioTranscription: {} });
+    const live = await session;
+    live.sendRealtimeInput(audioOf(frame(0)));
+    live.sendRealtimeInput({ audioStreamEnd: true });
+
+    await vi.waitFor(() => expect(turnsCompleted(observed)).toBe(1));
+    expect(heard(observed)).toEqual(['Hi']);
+    expect(observed.messages.some((message) => message.sessionResumptionUpdate)).toBe(false);
+    live.close();
+  });
+
+  it('LV6: a delayed setup still completes; reset drops the connection without a close frame', async () => {
+    gemini.script('live', delay(10, liveScript({ turns: [] })), reset());
+    await connect().session;
+
+    const dropped = connect();
+    await vi.waitFor(() => expect(dropped.observed.closes).toHaveLength(1));
+    expect(dropped.observed.closes[0]?.code).toBe(1006);
+  });
+
+  it('LV6: close() finishes while a session waits forever for setupComplete', async () => {
     gemini.script('live', hang());
     const { observed } = connect();
     await vi.waitFor(() => expect(gemini.requests[0]?.model).toBe(LIVE_MODEL));
@@ -138,9 +283,77 @@ describe('Live API over WebSocket', () => {
     await vi.waitFor(() => expect(observed.closes).toHaveLength(1));
     expect(observed.messages).toEqual([]);
   });
+});
 
-  it('refuses a WebSocket on any other path', async () => {
-    const { WebSocket } = await import('ws');
+describe('LV6: the Live double refuses what Google refuses', () => {
+  it('LV6: an unknown key: 1007 and Google\'s message', async () => {
+    const { observed } = connect(PUSH_TO_TALK, 'wrong-key');
+
+    await vi.waitFor(() => expect(observed.closes).toHaveLength(1));
+    expect(observed.closes[0]).toEqual(LIVE_CLOSE.invalidKey);
+    expect(observed.messages).toEqual([]);
+  });
+
+  it('LV6: an unknown model: 1008, the reason cut to what a close frame holds', async () => {
+    const { observed } = connect(PUSH_TO_TALK, 'test-key', 'gemini-9.9-flash');
+
+    await vi.waitFor(() => expect(observed.closes).toHaveLength(1));
+    expect(observed.closes[0]?.code).toBe(1008);
+    expect(observed.closes[0]?.reason).toMatch(/^models\/gemini-9\.9-flash is not found for API version v1beta, or is not supported for bidiGenerateContent/);
+    expect(Buffer.byteLength(observed.closes[0]?.reason ?? '')).toBeLessThanOrEqual(123);
+  });
+
+  it('LV6: an unknown resumption handle: 1008, session expired', async () => {
+    const { observed } = connect({ ...PUSH_TO_TALK, sessionResumption: { handle: 'no-such-handle' } });
+
+    await vi.waitFor(() => expect(observed.closes).toHaveLength(1));
+    expect(observed.closes[0]).toEqual(LIVE_CLOSE.staleHandle);
+    expect(gemini.requests[0]?.live?.resumedWith).toBe('no-such-handle');
+  });
+
+  it('LV6: activityStart without disabling automatic activity detection: 1007', async () => {
+    const { session, observed } = connect({ responseModalities: [Modality.AUDIO] });
+    const live = await session;
+    live.sendRealtimeInput({ activityStart: {} });
+
+    await vi.waitFor(() => expect(observed.closes).toEqual([LIVE_CLOSE.explicitActivity]));
+  });
+
+  it('LV6: audio in another format than 16 kHz PCM: 1007', async () => {
+    const { session, observed } = connect();
+    const live = await session;
+    live.sendRealtimeInput({ activityStart: {} });
+    live.sendRealtimeInput(audioOf(frame(0), 'audio/pcm;rate=48000'));
+
+    await vi.waitFor(() => expect(observed.closes).toHaveLength(1));
+    expect(observed.closes[0]).toMatchObject({ code: 1007, reason: expect.stringContaining('audio/pcm;rate=48000') });
+  });
+
+  it.each([
+    ['two fields in one message', JSON.stringify({ realtimeInput: { activityStart: {} }, toolResponse: { functionResponses: [] } }), LIVE_CLOSE.secondField('toolResponse')],
+    ['an unknown field', JSON.stringify({ realtimeInputs: {} }), LIVE_CLOSE.unknownField('realtimeInputs')],
+    ['an empty message', '{}', LIVE_CLOSE.invalidArgument],
+    ['text that is not JSON', '{"realtimeInput": {', LIVE_CLOSE.notJson],
+    ['a second setup', setupMessage(), LIVE_CLOSE.invalidArgument],
+  ])('LV6: after setup, %s is refused with its close', async (_name, text, expected) => {
+    const { socket, closed } = await rawSocket();
+    socket.send(setupMessage({ realtimeInputConfig: { automaticActivityDetection: { disabled: true } } }));
+    await vi.waitFor(() => expect(gemini.requests[0]?.live?.sent.length).toBeGreaterThan(0));
+
+    socket.send(text);
+
+    expect(await closed).toEqual(expected);
+    expect(gemini.requests[0]?.live?.closed).toMatchObject({ ...expected, by: 'double' });
+  });
+
+  it('LV6: a first message that is not a setup is refused', async () => {
+    const { socket, closed } = await rawSocket();
+    socket.send(JSON.stringify({ realtimeInput: { activityStart: {} } }));
+
+    expect(await closed).toEqual(LIVE_CLOSE.invalidArgument);
+  });
+
+  it('LV6: a WebSocket on any other path is refused with 404', async () => {
     const socket = new WebSocket(`${gemini.baseUrl.replace('http', 'ws')}/ws/google.ai.generativelanguage.v1beta.GenerativeService.BidiGenerateContent?key=test-key`);
 
     const outcome = await new Promise<string>((resolve) => {

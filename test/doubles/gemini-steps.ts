@@ -2,6 +2,7 @@
  * What the Gemini double can be scripted to do for one request, and the bodies Google really sends
  * (docs/external-apis.md, Gemini).
  */
+import type { LiveScript } from './gemini-live-script';
 import { fnv1a } from './hashed-embedding';
 
 export type GeminiAction = 'generateContent' | 'streamGenerateContent' | 'batchEmbedContents' | 'countTokens' | 'getModel' | 'live';
@@ -19,7 +20,7 @@ export type GeminiStep =
   | { kind: 'reset' }
   | { kind: 'malformed' }
   | { kind: 'stream'; chunks: readonly unknown[]; chunkDelayMs: number; resetAfter?: number }
-  | { kind: 'live'; groups: ReadonlyArray<readonly unknown[]> };
+  | { kind: 'live'; script: LiveScript };
 
 export interface GoogleErrorBody {
   error: { code: number; message: string; status: string; details?: unknown[] };
@@ -280,7 +281,7 @@ export function stream(chunks: readonly object[], options: StreamOptions = {}): 
   return { kind: 'stream', chunks, chunkDelayMs: options.chunkDelayMs ?? 0, resetAfter: options.resetAfter };
 }
 
-/** After setup the double sends `{"setupComplete":{}}`; the Nth realtimeInput/clientContent message gets the Nth group. */
-export function liveScript(serverMessages: ReadonlyArray<readonly object[]>): GeminiStep {
-  return { kind: 'live', groups: serverMessages };
+/** A new Live conversation plays this script turn by turn (gemini-live-script.ts); resumed connections continue it. */
+export function liveScript(script: LiveScript): GeminiStep {
+  return { kind: 'live', script };
 }
