@@ -255,6 +255,8 @@ export const GEMINI = {
   keyCheckWindowMs: 60_000,
   /** How much of Google's own error text goes into the log. */
   upstreamDetailMaxChars: 300,
+  /** A Live session's WebSocket open and setupComplete (issue 24): past this, the one-call path answers instead. */
+  liveConnectTimeoutMs: 10_000,
 } as const;
 
 /** The IPC boundary: what any single call may carry, whatever its channel. */

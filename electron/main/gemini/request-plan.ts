@@ -96,7 +96,7 @@ export function sdkContents(turns: readonly Turn[]): Content[] {
   return turns as unknown as Content[];
 }
 
-function sdkDeclaration(tool: { name: string; description: string; parameters: Readonly<Record<string, unknown>> }): FunctionDeclaration {
+export function sdkDeclaration(tool: { name: string; description: string; parameters: Readonly<Record<string, unknown>> }): FunctionDeclaration {
   return { name: tool.name, description: tool.description, parametersJsonSchema: tool.parameters };
 }
 

@@ -1,0 +1,203 @@
+import { type LiveConnectConfig, type LiveServerMessage, Modality, type Session } from '@google/genai';
+import { GEMINI, LIVE } from '../../../shared/limits';
+import type { Logger } from '../log/logger';
+import { classifyThrown } from './classify-error';
+import { parseDurationMs } from './error-body';
+import { failed, type GeminiFailure, type Outcome } from './failure';
+import type { FunctionCall, ToolDeclaration } from './gateway-types';
+import { openGeminiClient, type ReadGeminiKey } from './gemini-client';
+import { classifyLiveClose } from './live-close';
+import { sdkDeclaration } from './request-plan';
+
+export interface LiveSetup {
+  model: string;
+  systemInstruction: string;
+  tools: readonly ToolDeclaration[];
+  /** A prebuilt voice, e.g. 'Kore'. */
+  voiceName: string;
+  /** A handle from an earlier 'resumable' event: the session continues where it was. */
+  resumeHandle?: string | null;
+}
+
+export type LiveEvent =
+  /** An input-transcription piece (append). */
+  | { kind: 'heard'; text: string }
+  /** An output-transcription piece (append). */
+  | { kind: 'said'; text: string }
+  /** Answer audio, 24 kHz PCM16 mono, as it arrives. */
+  | { kind: 'audio'; pcm: Uint8Array }
+  | { kind: 'toolCall'; calls: FunctionCall[] }
+  | { kind: 'toolCallCancellation'; ids: string[] }
+  | { kind: 'interrupted' }
+  | { kind: 'turnComplete' }
+  /** sessionResumptionUpdate with resumable true and a newHandle. */
+  | { kind: 'resumable'; handle: string }
+  | { kind: 'goAway'; timeLeftMs: number }
+  /** null: closed by close(). */
+  | { kind: 'closed'; failure: GeminiFailure | null };
+
+export interface LiveConnection {
+  /** realtimeInput.audio: 16 kHz PCM16 mono. */
+  sendAudio(pcm: Uint8Array): void;
+  activityStart(): void;
+  activityEnd(): void;
+  sendToolResponse(responses: readonly { id?: string; name: string; response: Record<string, unknown> }[]): void;
+  close(): void;
+}
+
+export interface LiveDeps {
+  readKey: ReadGeminiKey;
+  baseUrl: string;
+  log: Logger;
+  connectTimeoutMs?: number;
+}
+
+const INPUT_MIME_TYPE = `audio/pcm;rate=${LIVE.inputSampleRateHz}`;
+
+/**
+ * Opens a Live session (BidiGenerateContent) with the stored key, on the endpoint the SDK derives from the same
+ * baseUrl as every other Gemini call. Resolves once setupComplete arrived, or with the classified failure; events
+ * then arrive through onEvent in the order Google sent them, the last one 'closed'. `signal` cancels the connect.
+ */
+export async function openLiveConnection(
+  deps: LiveDeps,
+  setup: LiveSetup,
+  onEvent: (event: LiveEvent) => void,
+  signal?: AbortSignal,
+): Promise<Outcome<LiveConnection>> {
+  if (signal?.aborted) return failed({ kind: 'cancelled' });
+  const client = await openGeminiClient(deps);
+  if (!client.ok) return client;
+  const { ai, key } = client.value;
+  const timeoutMs = deps.connectTimeoutMs ?? GEMINI.liveConnectTimeoutMs;
+  const logFailure = (failure: GeminiFailure, stage: 'connect' | 'session') => {
+    const fields = { model: setup.model, stage, kind: failure.kind, detail: failure.detail };
+    if (failure.kind === 'cancelled') deps.log.info('gemini live cancelled', fields);
+    else deps.log.warn('gemini live failed', fields);
+  };
+
+  return new Promise((resolve) => {
+    let opened = false;
+    let over = false;
+    let closedByUs = false;
+    let session: Session | null = null;
+    let lastError = '';
+
+    const give = (outcome: Outcome<LiveConnection>) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    };
+    // Past a give-up, the SDK may still complete the connect: the session it hands over then is closed at once.
+    const giveUp = (failure: GeminiFailure) => {
+      over = true;
+      logFailure(failure, 'connect');
+      give(failed(failure));
+    };
+    const onAbort = () => giveUp({ kind: 'cancelled' });
+    const timer = setTimeout(() => giveUp({ kind: 'timeout', detail: `no setupComplete within ${timeoutMs} ms` }), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    const onClose = (code: number, reason: string) => {
+      if (over) return;
+      over = true;
+      if (!opened) {
+        const failure = classifyLiveClose(code, reason || lastError, key);
+        logFailure(failure, 'connect');
+        return give(failed(failure));
+      }
+      const failure = closedByUs ? null : classifyLiveClose(code, reason || lastError, key);
+      if (failure) logFailure(failure, 'session');
+      onEvent({ kind: 'closed', failure });
+    };
+
+    const connection: LiveConnection = {
+      sendAudio(pcm) {
+        if (!over) session?.sendRealtimeInput({ audio: { data: Buffer.from(pcm).toString('base64'), mimeType: INPUT_MIME_TYPE } });
+      },
+      activityStart() {
+        if (!over) session?.sendRealtimeInput({ activityStart: {} });
+      },
+      activityEnd() {
+        if (!over) session?.sendRealtimeInput({ activityEnd: {} });
+      },
+      sendToolResponse(responses) {
+        if (!over) session?.sendToolResponse({ functionResponses: responses.map((response) => ({ ...response })) });
+      },
+      close() {
+        if (over || closedByUs) return;
+        closedByUs = true;
+        session?.close();
+      },
+    };
+
+    ai.live
+      .connect({
+        model: setup.model,
+        config: liveConfig(setup),
+        callbacks: {
+          onmessage: (message) => {
+            if (!over) for (const event of liveEvents(message)) onEvent(event);
+          },
+          onerror: (event: { message?: unknown }) => {
+            lastError = typeof event.message === 'string' ? event.message : '';
+          },
+          onclose: (event: { code: number; reason: string }) => onClose(event.code, event.reason),
+        },
+      })
+      .then(
+        (connected) => {
+          session = connected;
+          if (over) return connected.close();
+          opened = true;
+          deps.log.info('gemini live connected', { model: setup.model, resumed: Boolean(setup.resumeHandle) });
+          give({ ok: true, value: connection });
+        },
+        (error: unknown) => {
+          if (!over) giveUp(classifyThrown(error, { callerAborted: signal?.aborted ?? false, timedOut: false, key }));
+        },
+      );
+  });
+}
+
+/** The setup of docs/external-apis.md (Gemini, Live API): push-to-talk, both transcriptions, resumable, compressed. */
+function liveConfig(setup: LiveSetup): LiveConnectConfig {
+  return {
+    responseModalities: [Modality.AUDIO],
+    speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: setup.voiceName } } },
+    systemInstruction: setup.systemInstruction,
+    ...(setup.tools.length > 0 ? { tools: [{ functionDeclarations: setup.tools.map(sdkDeclaration) }] } : {}),
+    inputAudioTranscription: {},
+    outputAudioTranscription: {},
+    realtimeInputConfig: { automaticActivityDetection: { disabled: true } },
+    sessionResumption: setup.resumeHandle ? { handle: setup.resumeHandle } : {},
+    contextWindowCompression: { slidingWindow: {} },
+  };
+}
+
+/** One server message as events, in the order its parts are meant to be taken. */
+function liveEvents(message: LiveServerMessage): LiveEvent[] {
+  const events: LiveEvent[] = [];
+  const content = message.serverContent;
+  if (content?.inputTranscription?.text) events.push({ kind: 'heard', text: content.inputTranscription.text });
+  for (const part of content?.modelTurn?.parts ?? []) {
+    const inline = part.inlineData;
+    if (inline?.data && inline.mimeType?.startsWith('audio/')) events.push({ kind: 'audio', pcm: new Uint8Array(Buffer.from(inline.data, 'base64')) });
+  }
+  if (content?.outputTranscription?.text) events.push({ kind: 'said', text: content.outputTranscription.text });
+  if (content?.interrupted) events.push({ kind: 'interrupted' });
+  if (content?.turnComplete) events.push({ kind: 'turnComplete' });
+  const calls = message.toolCall?.functionCalls;
+  if (calls?.length) {
+    events.push({
+      kind: 'toolCall',
+      calls: calls.map((call) => ({ ...(call.id ? { id: call.id } : {}), name: call.name ?? '', args: call.args ?? {} })),
+    });
+  }
+  const cancelled = message.toolCallCancellation?.ids;
+  if (cancelled?.length) events.push({ kind: 'toolCallCancellation', ids: cancelled });
+  if (message.goAway) events.push({ kind: 'goAway', timeLeftMs: parseDurationMs(message.goAway.timeLeft ?? '') ?? 0 });
+  const update = message.sessionResumptionUpdate;
+  if (update?.resumable && update.newHandle) events.push({ kind: 'resumable', handle: update.newHandle });
+  return events;
+}
