@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { decodeFrame, encodeFrame } from '../../shared/ipc/binary-frame';
 import type { Result } from '../../shared/result';
 
 /** One message the harness socket sent: a reply to a request, or an event. */
@@ -6,17 +7,21 @@ export type SocketMessage = { id: number; result: Result<unknown> } | { event: s
 
 /**
  * A Node client for the harness socket (docs/testing.md), as browser and acceptance tests drive it: numbered
- * calls answered by id, and everything received kept in order.
+ * calls answered by id, and everything received kept in order. A call whose input holds a Uint8Array goes as a
+ * binary frame, and bytes in a binary reply or event come back as Uint8Arrays (shared/ipc/binary-frame.ts).
  */
 export interface SocketClient {
   call(channel: string, input?: unknown): Promise<Result<unknown>>;
-  /** Sends a frame exactly as given, well-formed or not. */
-  sendRaw(frame: string | Buffer): void;
+  /** Sends a frame exactly as given, well-formed or not: a string as a text message, bytes as a binary one. */
+  sendRaw(frame: string | Uint8Array): void;
   /** Resolves with the reply carrying `id`, whoever sent the request. */
   replyTo(id: number): Promise<Result<unknown>>;
   /** Resolves with the first event called `name`, received already or still to come. */
   nextEvent(name: string): Promise<unknown>;
-  /** Every frame received, as text, in order. */
+  /**
+   * Every frame received, as text, in order; a binary frame as its bytes read as UTF-8 (its head is JSON text), so
+   * a search for a string still sees it. One that does not decode is kept here only.
+   */
   readonly frames: readonly string[];
   close(): Promise<void>;
 }
@@ -38,10 +43,13 @@ export function openSocket(url: string, options: { origin?: string } = {}): Prom
   const waiters = new Set<() => void>();
   let nextId = FIRST_CALL_ID;
 
-  ws.on('message', (data) => {
-    const text = data.toString();
+  ws.on('message', (data, isBinary) => {
+    // ws's default binaryType, 'nodebuffer': every message arrives as one Buffer.
+    const bytes = data as Buffer;
+    const text = bytes.toString('utf8');
     frames.push(text);
-    messages.push(JSON.parse(text) as SocketMessage);
+    const decoded = decodeFrame(isBinary ? bytes : text);
+    if (decoded.ok) messages.push(decoded.message as SocketMessage);
     for (const wake of [...waiters]) wake();
   });
 
@@ -69,7 +77,7 @@ export function openSocket(url: string, options: { origin?: string } = {}): Prom
     frames,
     call(channel, input = {}) {
       const id = nextId++;
-      ws.send(JSON.stringify({ id, channel, input }));
+      ws.send(encodeFrame({ id, channel, input }));
       return client.replyTo(id);
     },
     sendRaw: (frame) => ws.send(frame),

@@ -3,7 +3,8 @@ import { connect as connectTcp, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { z } from 'zod';
-import { unary } from '../../shared/ipc/define';
+import { encodeFrame } from '../../shared/ipc/binary-frame';
+import { stream, unary } from '../../shared/ipc/define';
 import { err, ok } from '../../shared/result';
 import { allowOrigins } from '../../electron/main/app/app-origin';
 import { createRegistry, type Handlers } from '../../electron/main/ipc/registry';
@@ -19,6 +20,13 @@ const TOO_LARGE = { ok: false, error: { code: 'TOO_LARGE', message: 'The request
 const testContract = {
   'echo:say': unary({ input: z.strictObject({ text: z.string() }), output: z.object({ said: z.string() }) }),
   'work:wait': unary({ input: z.strictObject({}), output: z.object({}) }),
+  // Audio the way issue 24 streams it: bytes in a request, bytes back in events.
+  'bytes:play': stream({
+    input: z.strictObject({ pcm: z.instanceof(Uint8Array) }),
+    events: { 'bytes:chunk': z.object({ pcm: z.instanceof(Uint8Array) }) },
+    done: z.object({ length: z.number() }),
+    terminal: { done: 'bytes:done', error: 'bytes:error' },
+  }),
   ...COUNT_STREAM_CONTRACT,
 };
 
@@ -40,11 +48,17 @@ async function setup() {
   const { server, origin, port } = await listen();
   const log = createMemoryLogger();
   const waiting: AbortSignal[] = [];
+  const played: Uint8Array[] = [];
   const handlers: Handlers<typeof testContract> = {
     'echo:say': ({ text }) => ok({ said: text.toUpperCase() }),
     'work:wait': (_input, ctx) => {
       waiting.push(ctx.signal);
       return new Promise((resolve) => ctx.signal.addEventListener('abort', () => resolve(err('INTERNAL', 'stopped'))));
+    },
+    'bytes:play': async ({ pcm }, ctx) => {
+      played.push(pcm);
+      ctx.emit('bytes:chunk', { pcm: pcm.toReversed() });
+      return ok({ length: pcm.byteLength });
     },
     'count:run': async ({ to }, ctx) => {
       for (let n = 1; n <= to; n++) ctx.emit('count:chunk', { n });
@@ -55,14 +69,14 @@ async function setup() {
     contract: testContract,
     handlers,
     isTrustedSender: allowOrigins([origin]),
-    windowChannels: { main: ['echo:say', 'work:wait', 'count:run'], quickAsk: [], indicator: [], signIn: [] },
+    windowChannels: { main: ['echo:say', 'work:wait', 'count:run', 'bytes:play'], quickAsk: [], indicator: [], signIn: [] },
     windowOf: () => 'main',
     currentMember: () => null,
     log,
   });
   const transport = attachWsTransport({ server, registry, token: TOKEN, origin, log });
   cleanups.push(() => transport.close());
-  return { transport, log, waiting, origin, url: `ws://127.0.0.1:${port}/ipc?token=${TOKEN}`, port };
+  return { transport, log, waiting, played, origin, url: `ws://127.0.0.1:${port}/ipc?token=${TOKEN}`, port };
 }
 
 async function connect(url: string, origin?: string) {
@@ -165,14 +179,12 @@ describe('WebSocket transport', () => {
     client.sendRaw(JSON.stringify({ id: '5', channel: 'echo:say', input: { text: 'string id' } }));
     client.sendRaw('{"id": 11, "channel": "echo:s');
     client.sendRaw(JSON.stringify({ id: 12, channel: 42 }));
-    client.sendRaw(Buffer.from(JSON.stringify({ id: 14, channel: 'echo:say', input: { text: 'binary' } })));
 
     expect(await client.replyTo(11)).toEqual(invalid);
     expect(await client.replyTo(12)).toEqual(invalid);
-    expect(await client.replyTo(14)).toEqual({ ok: true, value: { said: 'BINARY' } });
     expect(await client.call('echo:say', { text: 'still here' })).toEqual({ ok: true, value: { said: 'STILL HERE' } });
     const ids = client.frames.map((frame) => (JSON.parse(frame) as { id?: number }).id);
-    expect(ids).toEqual([11, 12, 14, expect.any(Number)]);
+    expect(ids).toEqual([11, 12, expect.any(Number)]);
     expect(log.lines.filter((line) => line.includes('ipc frame ignored'))).toHaveLength(4);
   });
 
@@ -250,6 +262,85 @@ describe('WebSocket transport', () => {
 
     await expect.poll(() => waiting[0]?.aborted).toBe(true);
     await expect(openSocket(url)).rejects.toThrow();
+  });
+});
+
+/** A binary frame written by hand, well-formed or not: the length as given, the head, then the bytes. */
+function binaryFrame(head: string, bytes: number[] = [], headLength = Buffer.byteLength(head)): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(headLength);
+  return Buffer.concat([length, Buffer.from(head), Buffer.from(bytes)]);
+}
+
+describe('LV1-binary: binary frames on the harness socket', () => {
+  /** A microphone frame as issue 24 sends it: 20 ms of 16 kHz PCM16, every byte value present. */
+  const pcm = Uint8Array.from({ length: 640 }, (_, i) => (i * 37 + 11) % 256);
+
+  it('LV1-binary: bytes in a request reach main byte-exact as a Uint8Array, and bytes in its events come back byte-exact', async () => {
+    const { url, played } = await setup();
+    const client = await connect(url);
+
+    const started = await client.call('bytes:play', { pcm });
+    const chunk = (await client.nextEvent('bytes:chunk')) as { requestId: string; data: { pcm: unknown } };
+
+    expect(started).toEqual({ ok: true, value: { requestId: chunk.requestId } });
+    expect(played).toHaveLength(1);
+    expect(played[0]).toBeInstanceOf(Uint8Array);
+    expect(played[0]).toEqual(pcm);
+    expect(chunk.data.pcm).toEqual(pcm.toReversed());
+    expect(await client.nextEvent('bytes:done')).toEqual({ requestId: chunk.requestId, value: { length: 640 } });
+  });
+
+  it('LV1-binary: a broadcast carrying a Buffer reaches every connection as its bytes', async () => {
+    const { url, transport } = await setup();
+    const client = await connect(url);
+
+    transport.broadcast('assistant:liveAudio', { requestId: 'r1', data: { pcm: Buffer.from(pcm) } });
+
+    expect(await client.nextEvent('assistant:liveAudio')).toEqual({ requestId: 'r1', data: { pcm } });
+  });
+
+  it('LV1-binary: a "$bytes" key in a text message stays text and is refused by the schema, not read as bytes', async () => {
+    const { url, played } = await setup();
+    const client = await connect(url);
+
+    client.sendRaw(JSON.stringify({ id: 31, channel: 'bytes:play', input: { pcm: { $bytes: [0, 0] } } }));
+
+    expect(await client.replyTo(31)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', field: 'pcm' } });
+    expect(played).toEqual([]);
+  });
+
+  it('LV1-binary: answers malformed binary frames with INVALID_INPUT when their id is readable, ignores the rest, and keeps serving', async () => {
+    const { url, log, played } = await setup();
+    const client = await connect(url);
+    const invalid = (message: RegExp) => ({ ok: false, error: { code: 'INVALID_INPUT', message: expect.stringMatching(message) } });
+
+    client.sendRaw(binaryFrame('{"id": 41, "channel": "bytes:play", "input": {"pcm": {"$bytes": [0, 3]}}}', [1, 2]));
+    client.sendRaw(binaryFrame('{"id": 42, "channel": "bytes:pl', [1, 2]));
+    client.sendRaw(Buffer.from(JSON.stringify({ id: 43, channel: 'echo:say', input: { text: 'JSON sent as bytes' } })));
+    client.sendRaw(binaryFrame('{"channel": "bytes:play"}', [], 1_000));
+    client.sendRaw(Buffer.from([1, 0]));
+
+    expect(await client.replyTo(41)).toEqual(invalid(/must name bytes the message carries/));
+    expect(await client.replyTo(42)).toEqual(invalid(/not valid JSON/));
+    expect(await client.replyTo(43)).toEqual(invalid(/JSON alone goes in a text message/));
+    expect(await client.call('bytes:play', { pcm })).toMatchObject({ ok: true });
+    expect(played).toEqual([pcm]);
+    expect(log.lines.filter((line) => line.includes('ipc frame ignored'))).toHaveLength(2);
+  });
+
+  it.each([1.5, 3, 5])('LV1-binary: answers a %s MB binary frame with TOO_LARGE for its id, wherever the id sits, and keeps serving', async (megabytes) => {
+    const { url, played } = await setup();
+    const client = await connect(url);
+    const big = new Uint8Array(megabytes * 1_000_000);
+
+    client.sendRaw(encodeFrame({ id: 51, channel: 'bytes:play', input: { pcm: big } }));
+    client.sendRaw(encodeFrame({ channel: 'bytes:play', input: { pcm: big }, id: 52 }));
+
+    expect(await client.replyTo(51)).toEqual(TOO_LARGE);
+    expect(await client.replyTo(52)).toEqual(TOO_LARGE);
+    expect(await client.call('bytes:play', { pcm })).toMatchObject({ ok: true });
+    expect(played).toEqual([pcm]);
   });
 });
 

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { BINARY_HEAD_OFFSET, decodeFrame, encodeFrame, type FrameFault } from '../../shared/ipc/binary-frame';
 import type { AppWindow, Contract } from '../../shared/ipc/define';
 import { IPC } from '../../shared/limits';
 import { err, type Result } from '../../shared/result';
@@ -13,7 +14,8 @@ import type { Logger } from '../../electron/main/log/logger';
 /**
  * The harness's transport (docs/testing.md): the same registry as the Electron transport, reached over a
  * WebSocket. Request `{"id": n, "channel": "...", "input": {...}}`, reply `{"id": n, "result": Result}`, event
- * `{"event": "...", "payload": {...}}`. It is a development and test tool, never part of the packaged app.
+ * `{"event": "...", "payload": {...}}`; any of them holding bytes is a binary frame (shared/ipc/binary-frame.ts).
+ * It is a development and test tool, never part of the packaged app.
  */
 export interface WsTransportDeps<C extends Contract> {
   server: Server;
@@ -43,8 +45,9 @@ export interface WsTransport {
 export const IPC_SOCKET_PATH = '/ipc';
 
 /**
- * A frame above this is refused as TOO_LARGE, like an input over the registry's budget, whatever it holds. UTF-8
- * spends up to three bytes on what the budget counts as one UTF-16 unit: below this, the registry decides.
+ * A frame above this (a binary one counted whole, head and bytes) is refused as TOO_LARGE, like an input over the
+ * registry's budget, whatever it holds. UTF-8 spends up to three bytes on what the budget counts as one UTF-16
+ * unit: below this, the registry decides.
  */
 const MAX_FRAME_BYTES = IPC.maxInputBytes * 3;
 /**
@@ -102,7 +105,7 @@ export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>):
     const id = `ws-${opened}`;
     windows.set(id, window);
     const deliver = (message: unknown) => {
-      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+      if (ws.readyState === WebSocket.OPEN) ws.send(encodeFrame(message));
     };
     const sender: Sender = {
       id,
@@ -113,9 +116,9 @@ export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>):
     const reply = (requestId: number, result: Result<unknown>) => deliver({ id: requestId, result });
     const ignore = (reason: string, bytes: number) => log.warn('ipc frame ignored', { sender: id, reason, bytes });
 
-    ws.on('message', (data) => {
+    ws.on('message', (data, isBinary) => {
       const frame = toBuffer(data);
-      const request = readRequest(frame);
+      const request = readRequest(frame, isBinary);
       if (request.kind === 'too large') {
         if (request.id === null) ignore('too large', frame.length);
         else reply(request.id, requestTooLarge());
@@ -147,7 +150,7 @@ export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>):
   return {
     windowOf: (sender) => windows.get(sender.id) ?? null,
     broadcast(event, payload) {
-      const frame = JSON.stringify({ event, payload });
+      const frame = encodeFrame({ event, payload });
       for (const ws of sockets.clients) if (ws.readyState === WebSocket.OPEN) ws.send(frame);
     },
     close() {
@@ -158,40 +161,56 @@ export function attachWsTransport<C extends Contract>(deps: WsTransportDeps<C>):
   };
 }
 
-type Malformed = 'not JSON' | 'not an object' | 'no numeric id';
+type Malformed = FrameFault | 'not an object' | 'no numeric id';
 
 const MALFORMED_MESSAGES: Record<Malformed, string> = {
   'not JSON': 'The message is not valid JSON.',
+  'short header': 'A binary message must start with the 4-byte length of its JSON head.',
+  'head past the end': 'A binary message must be a binary frame (its JSON head, then its bytes); JSON alone goes in a text message.',
+  'bytes out of range': 'A {"$bytes": [offset, length]} in the message must name bytes the message carries.',
   'not an object': 'The message must be a JSON object with an id, a channel and an input.',
   'no numeric id': 'The message needs a numeric id.',
 };
 
 type Request = { kind: 'request'; id: number; channel: unknown; input: unknown };
 
-type ReadRequest = Request | { kind: 'too large'; id: number | null } | { kind: 'malformed'; reason: Malformed; id: number | null };
+type Parsed = Request | { kind: 'malformed'; reason: Malformed; id: number | null };
 
-function parseFrame(frame: Buffer): Request | { kind: 'malformed'; reason: Malformed } {
-  let message: unknown;
-  try {
-    message = JSON.parse(frame.toString('utf8'));
-  } catch {
-    return { kind: 'malformed', reason: 'not JSON' };
-  }
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return { kind: 'malformed', reason: 'not an object' };
+type ReadRequest = Parsed | { kind: 'too large'; id: number | null };
+
+function asRequest(message: unknown): Parsed {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return { kind: 'malformed', reason: 'not an object', id: null };
   const { id, channel, input } = message as Record<string, unknown>;
-  if (typeof id !== 'number' || !Number.isFinite(id)) return { kind: 'malformed', reason: 'no numeric id' };
+  if (typeof id !== 'number' || !Number.isFinite(id)) return { kind: 'malformed', reason: 'no numeric id', id: null };
   return { kind: 'request', id, channel, input };
 }
 
-function readRequest(frame: Buffer): ReadRequest {
-  const leading = peekId(frame);
+function parseFrame(frame: Buffer, isBinary: boolean, leading: number | null): Parsed {
+  const decoded = decodeFrame(isBinary ? frame : frame.toString('utf8'));
+  if (decoded.ok) return asRequest(decoded.message);
+  switch (decoded.fault) {
+    // The head was read: its id, when it has one, answers for the bytes it names wrongly.
+    case 'bytes out of range':
+      return { kind: 'malformed', reason: decoded.fault, id: asRequest(decoded.head).id };
+    // Only a frame that is not JSON at all may still show its id; a parsed one without a numeric id has none.
+    case 'not JSON':
+      return { kind: 'malformed', reason: decoded.fault, id: leading };
+    // Most likely JSON sent as a binary message (its first bytes read as a huge length): told so by its id.
+    case 'head past the end':
+      return { kind: 'malformed', reason: decoded.fault, id: peekId(frame) };
+    case 'short header':
+      return { kind: 'malformed', reason: decoded.fault, id: null };
+  }
+}
+
+function readRequest(frame: Buffer, isBinary: boolean): ReadRequest {
+  // A binary frame's head, where its id is, follows the head's length.
+  const leading = peekId(isBinary ? frame.subarray(BINARY_HEAD_OFFSET) : frame);
   // The usual frame names its id first: an oversized one is then refused without being parsed at all.
   if (frame.length > MAX_FRAME_BYTES && leading !== null) return { kind: 'too large', id: leading };
-  const parsed = parseFrame(frame);
-  if (frame.length > MAX_FRAME_BYTES) return { kind: 'too large', id: parsed.kind === 'request' ? parsed.id : null };
-  if (parsed.kind === 'request') return parsed;
-  // Only a frame that is not JSON at all may still show its id; a parsed one without a numeric id has none.
-  return { kind: 'malformed', reason: parsed.reason, id: parsed.reason === 'not JSON' ? leading : null };
+  const parsed = parseFrame(frame, isBinary, leading);
+  if (frame.length > MAX_FRAME_BYTES) return { kind: 'too large', id: parsed.id };
+  return parsed;
 }
 
 /** The id of a frame too large or too broken to parse, when it is the frame's first member. */

@@ -1,17 +1,20 @@
 import type { ApiTransport } from '../../../shared/ipc/api';
 import { buildAppApi } from '../../../shared/ipc/app-api';
+import { decodeFrame, encodeFrame } from '../../../shared/ipc/binary-frame';
 import { err } from '../../../shared/result';
 
 /**
  * window.api for the harness page: the same api the preload builds, over the harness WebSocket instead of
  * Electron IPC. Loaded as a classic script before the app's module, so window.api exists when the app starts.
- * A reload is a new page with a new socket; the harness releases the old socket's work when it closes.
+ * A reload is a new page with a new socket; the harness releases the old socket's work when it closes. Bytes
+ * (microphone frames, answer audio) travel as binary frames both ways, as they do over Electron IPC.
  */
 type Incoming = { id: number; result: unknown } | { event: string; payload: unknown };
 
 function socketTransport(url: string): ApiTransport {
   const socket = new WebSocket(url);
-  const queued: string[] = [];
+  socket.binaryType = 'arraybuffer';
+  const queued: Array<string | Uint8Array<ArrayBuffer>> = [];
   const pending = new Map<number, (result: unknown) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let nextId = 1;
@@ -22,13 +25,13 @@ function socketTransport(url: string): ApiTransport {
     for (const frame of queued.splice(0)) socket.send(frame);
   });
   socket.addEventListener('message', (event) => {
-    let message: Incoming;
-    try {
-      message = JSON.parse(String(event.data)) as Incoming;
-    } catch {
-      console.warn('harness socket: a message that is not JSON was ignored');
+    const data: unknown = event.data;
+    const decoded = decodeFrame(data instanceof ArrayBuffer ? new Uint8Array(data) : String(data));
+    if (!decoded.ok) {
+      console.warn(`harness socket: a message that could not be read was ignored (${decoded.fault})`);
       return;
     }
+    const message = decoded.message as Incoming;
     if ('id' in message) {
       pending.get(message.id)?.(message.result);
       pending.delete(message.id);
@@ -48,7 +51,7 @@ function socketTransport(url: string): ApiTransport {
         return Promise.resolve(closed());
       }
       const id = nextId++;
-      const frame = JSON.stringify({ id, channel, input });
+      const frame = encodeFrame({ id, channel, input });
       return new Promise((resolve) => {
         pending.set(id, resolve);
         if (socket.readyState === WebSocket.OPEN) socket.send(frame);
