@@ -22,6 +22,11 @@ export interface UnaryDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * their handlers are typed with the member present.
    */
   readonly protected: P;
+  /**
+   * The most calls one window may make in any second (a stream of frames); above it the registry answers
+   * RATE_LIMITED before reading the input. Unset: unbounded, as a member's clicks are.
+   */
+  readonly callsPerSecond?: number;
 }
 
 /**
@@ -78,8 +83,10 @@ export function unary<I extends z.ZodType, O extends z.ZodType, const P extends 
   input: I;
   output: O;
   protected?: P;
+  callsPerSecond?: number;
 }): UnaryDef<I, O, P> {
-  return { kind: 'unary', protected: (def.protected ?? false) as P, input: def.input, output: def.output };
+  const { input, output, callsPerSecond } = def;
+  return { kind: 'unary', protected: (def.protected ?? false) as P, input, output, ...(callsPerSecond === undefined ? {} : { callsPerSecond }) };
 }
 
 export function stream<

@@ -63,6 +63,8 @@ export interface RegistryDeps<C extends Contract> {
    */
   onUnauthenticated?: (channel: string) => void;
   log: Logger;
+  /** Milliseconds on a monotonic clock, for the channels with a rate bound. */
+  now?: () => number;
 }
 
 export interface Registry<C extends Contract> {
@@ -80,6 +82,8 @@ interface RunningCall {
   readonly controller: AbortController;
 }
 
+const SECOND_MS = 1000;
+
 const SAFE_INTERNAL_MESSAGE = 'Something went wrong inside the app. The details are in the log; please try again.';
 
 export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Registry<C> {
@@ -88,6 +92,23 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
   // Keyed by sender and requestId: a requestId chosen by one window can neither collide with nor cancel another's.
   const running = new Map<string, RunningCall>();
   const keyOf = (senderId: string, requestId: string) => `${senderId}\u0000${requestId}`;
+  const now = deps.now ?? (() => performance.now());
+  // Per window and channel, the times of the calls in the last second, oldest first.
+  const recentCalls = new Map<string, number[]>();
+
+  /** False when one more call of `channel` from this window would exceed its callsPerSecond. */
+  function withinRate(channel: string, senderId: string, perSecond: number): boolean {
+    const key = keyOf(senderId, channel);
+    const at = now();
+    const times = (recentCalls.get(key) ?? []).filter((time) => time > at - SECOND_MS);
+    if (times.length >= perSecond) {
+      recentCalls.set(key, times);
+      return false;
+    }
+    times.push(at);
+    recentCalls.set(key, times);
+    return true;
+  }
 
   function track(channel: string, senderId: string, requestId: string) {
     const key = keyOf(senderId, requestId);
@@ -197,6 +218,9 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
         onUnauthenticated?.(channel);
         return err('UNAUTHENTICATED', 'Sign in with your staff account first.');
       }
+      if (def.kind === 'unary' && def.callsPerSecond !== undefined && !withinRate(channel, sender.id, def.callsPerSecond)) {
+        return err('RATE_LIMITED', 'Too many requests from this window; slow down.', { retryAfterMs: SECOND_MS });
+      }
       const budget = checkInputBudget(input, IPC.maxInputBytes, IPC.maxInputDepth);
       if (budget === 'too_large') return requestTooLarge();
       if (budget === 'too_deep') return err('INVALID_INPUT', 'The request is nested too deeply.');
@@ -219,6 +243,7 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
     },
 
     releaseSender(senderId) {
+      for (const key of recentCalls.keys()) if (key.startsWith(`${senderId}\u0000`)) recentCalls.delete(key);
       for (const [key, entry] of running) {
         if (entry.senderId === senderId) {
           entry.controller.abort();
