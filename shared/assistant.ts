@@ -17,15 +17,18 @@ export type AssistantTurn = z.infer<typeof assistantTurnSchema>;
 /** A long conversation still asks: the last turns are kept (G1), the oldest dropped. */
 const HISTORY_MAX_ENTRIES_ACCEPTED = ASSISTANT.historyMaxTurns * 10;
 
+/** The conversation so far, as the page sends it: only the latest turns reach the model. */
+export const assistantHistorySchema = z
+  .array(assistantTurnSchema)
+  .max(HISTORY_MAX_ENTRIES_ACCEPTED)
+  .default([])
+  .transform((history) => history.slice(-ASSISTANT.historyMaxTurns));
+
 export const assistantChatInputSchema = z
   .strictObject({
     // Over the limit is TOO_LARGE (the registry maps a size-only failure to it).
     message: z.string().max(ASSISTANT.messageMaxChars),
-    history: z
-      .array(assistantTurnSchema)
-      .max(HISTORY_MAX_ENTRIES_ACCEPTED)
-      .default([])
-      .transform((history) => history.slice(-ASSISTANT.historyMaxTurns)),
+    history: assistantHistorySchema,
     /** G5: the UI's language; the answer is written in it whatever else is said. */
     lang: z.enum(LANGS),
     /** V1: a voice question, inline in the user turn; `message` may then be empty. */

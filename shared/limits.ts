@@ -173,6 +173,24 @@ export const LIVE = {
   frameMs: 20,
   /** The most one frame may carry: 100 ms (a page that fell behind may join a few). */
   frameMaxBytes: 3_200,
+  /** Frames a window may send in any second: 50 at 20 ms, with room for a burst after the page stalled. */
+  framesPerSecondMax: 100,
+  /**
+   * The question's audio main keeps while it is asked, for the one-call path should Live fail: the longest
+   * recording (VOICE.recordingMaxMs) of 16 kHz PCM16. Frames past it are refused.
+   */
+  questionMaxBytes: (30_000 / 1000) * 16_000 * 2,
+  /** Setup sent, setupComplete awaited this long; past it Live is unavailable and the one-call path answers. */
+  connectTimeoutMs: 5_000,
+  /** After the member let go, and between two messages of an answer: the longest silence before the one-call path answers. */
+  answerStallMs: 10_000,
+  /**
+   * A session is kept this long after an answer for a follow-up (which then skips the connection), then closed:
+   * Gemini bills a session's whole context again on every turn, so an old one is not worth keeping.
+   */
+  sessionIdleMs: 120_000,
+  /** Live refused as unavailable (model not enabled, WebSocket blocked): questions take the one-call path this long. */
+  unavailableRetryMs: 10 * 60_000,
 } as const;
 
 /** One text to translate; a document is not what the pane is for. The translation's bounds follow from it. */
@@ -255,8 +273,6 @@ export const GEMINI = {
   keyCheckWindowMs: 60_000,
   /** How much of Google's own error text goes into the log. */
   upstreamDetailMaxChars: 300,
-  /** A Live session's WebSocket open and setupComplete (issue 24): past this, the one-call path answers instead. */
-  liveConnectTimeoutMs: 10_000,
 } as const;
 
 /** The IPC boundary: what any single call may carry, whatever its channel. */

@@ -22,6 +22,8 @@ export const DEFAULT_MODELS = {
   assistant: 'gemini-3.8-flash',
   embedding: 'gemini-embedding-001',
   tts: 'gemini-3.8-flash-tts',
+  /** Voice questions over the Live API (issue 24): Google's stable Live model for low-latency dialogue. */
+  live: 'gemini-3.8-live',
 } as const;
 export type ModelRole = keyof typeof DEFAULT_MODELS;
 export const MODEL_ROLES = Object.keys(DEFAULT_MODELS) as ModelRole[];

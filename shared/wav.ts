@@ -45,6 +45,19 @@ export function floatPcmAsWav(samples: Float32Array, sampleRate: number): Uint8A
   return wav;
 }
 
+/** Pieces of mono 16-bit little-endian PCM (a voice question's frames, in order) as one WAV file. */
+export function pcm16AsWav(pieces: readonly Uint8Array[], sampleRate: number): Uint8Array {
+  const dataBytes = pieces.reduce((total, piece) => total + piece.byteLength, 0);
+  const wav = new Uint8Array(WAV_HEADER_BYTES + dataBytes);
+  wav.set(wavHeader(dataBytes, sampleRate));
+  let at = WAV_HEADER_BYTES;
+  for (const piece of pieces) {
+    wav.set(piece, at);
+    at += piece.byteLength;
+  }
+  return wav;
+}
+
 function writeAscii(bytes: Uint8Array, at: number, text: string): void {
   for (let index = 0; index < text.length; index++) bytes[at + index] = text.charCodeAt(index);
 }

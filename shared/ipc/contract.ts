@@ -20,7 +20,7 @@ import {
   oracleAnswerSchema,
   oracleAskInputSchema,
 } from '../oracle';
-import { IPC } from '../limits';
+import { IPC, LIVE } from '../limits';
 import { memberSecretNameSchema, secretsStatusSchema } from '../secrets';
 import { modelsCheckInputSchema, modelsCheckSchema, settingsSchema, settingsUpdateInputSchema } from '../settings';
 import { zohoConnectedSchema, zohoConnectInputSchema, zohoProgressSchema, zohoStatusSchema } from '../zoho-connection';
@@ -39,6 +39,15 @@ import {
   translateTextInputSchema,
   translateTextOutputSchema,
 } from '../translate';
+import {
+  assistantLiveDoneSchema,
+  assistantLiveInputSchema,
+  liveAudioSchema,
+  liveFrameInputSchema,
+  liveHeardSchema,
+  livePathSchema,
+  liveReleaseInputSchema,
+} from '../live-voice';
 import { captionsStateSchema, desktopCommandSchema, loginItemInputSchema, loginItemSchema } from '../desktop';
 import { quickAskHideInputSchema, shortcutStatesSchema } from '../shortcuts';
 import { updateModeSchema } from '../updates';
@@ -213,6 +222,37 @@ export const contract = {
     protected: true,
   }),
 
+  /**
+   * A voice question over the Gemini Live API (issue 24), started on press: the microphone streams in as
+   * `assistant:liveFrame` until `assistant:liveRelease`; the question's words come back as `assistant:liveHeard`
+   * while it is spoken, the answer as audio (`assistant:liveAudio`) and text (`assistant:liveChunk`) while it is
+   * generated, each tool call as `assistant:liveStep`. Where Live is unavailable the same question is answered by
+   * the one-call path (V1), said by `assistant:livePath`. Cancelling it (barge-in, Stop) interrupts the model.
+   */
+  'assistant:live': stream({
+    input: assistantLiveInputSchema,
+    events: {
+      'assistant:liveHeard': liveHeardSchema,
+      'assistant:liveChunk': assistantChunkSchema,
+      'assistant:liveAudio': liveAudioSchema,
+      'assistant:liveStep': assistantStepSchema,
+      'assistant:livePath': livePathSchema,
+    },
+    done: assistantLiveDoneSchema,
+    terminal: { done: 'assistant:liveDone', error: 'assistant:liveError' },
+    protected: true,
+  }),
+  'assistant:liveCancel': cancel('assistant:live'),
+  /** One frame of the question's audio, as it is captured (bytes, not base64; bounded per frame and per second). */
+  'assistant:liveFrame': unary({
+    input: liveFrameInputSchema,
+    output: z.object({}),
+    protected: true,
+    callsPerSecond: LIVE.framesPerSecondMax,
+  }),
+  /** The member let go of push-to-talk: the question is complete. */
+  'assistant:liveRelease': unary({ input: liveReleaseInputSchema, output: z.object({}), protected: true }),
+
   /** V3: speech to text, literally; `{text: ''}` means the recording held no speech (not an error). */
   'voice:stt': unary({ input: voiceSttInputSchema, output: voiceSttOutputSchema, protected: true }),
   'voice:cancelStt': cancel('voice:stt'),
@@ -254,6 +294,7 @@ export const windowChannels = {
     'oracle:ask', 'oracle:cancel', 'oracle:status', 'oracle:reindex', 'oracle:chooseFolder', 'oracle:openNote', 'oracle:gaps',
     'assistant:chat', 'assistant:cancel', 'assistant:prompts', 'assistant:savePrompts', 'assistant:resetPrompts',
     'assistant:exportPrompts', 'assistant:importPrompts',
+    'assistant:live', 'assistant:liveCancel', 'assistant:liveFrame', 'assistant:liveRelease',
     'voice:stt', 'voice:cancelStt', 'voice:tts', 'voice:cancelTts', 'voice:microphone',
     'translate:text', 'translate:cancelText', 'translate:segment', 'translate:cancelSegment', 'translate:saveTranscript',
     'translate:captions',
@@ -265,6 +306,7 @@ export const windowChannels = {
     'secretary:ask', 'secretary:cancel',
     'oracle:ask', 'oracle:cancel', 'oracle:openNote',
     'assistant:chat', 'assistant:cancel',
+    'assistant:live', 'assistant:liveCancel', 'assistant:liveFrame', 'assistant:liveRelease',
   ],
   indicator: [],
   signIn: [],

@@ -354,6 +354,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     // The member saves it where the dialog suggests; what is in it is the test's to read from the call.
     'translate:saveTranscript': () => ok({ saved: true }),
     'translate:captions': () => ok({}),
+    'assistant:liveFrame': () => ok({}),
+    'assistant:liveRelease': () => ok({}),
     'assistant:importPrompts': () => {
       const file = options.importPrompts ?? null;
       return ok(file === null ? { imported: false, state: promptsState() } : { imported: true, state: storePrompts(file) });
@@ -377,6 +379,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     // A conversation lives in the page alone: main keeps nothing of an answer.
     'assistant:chat': () => {},
+    'assistant:live': () => {},
   };
 
   /**

@@ -423,6 +423,7 @@ export const ar: PartialCatalog = {
         assistant: 'المساعد',
         embedding: 'التضمينات (Embeddings)',
         tts: 'تحويل النص إلى كلام (TTS)',
+        live: 'الأسئلة الصوتية المباشرة (Live)',
       },
       default: 'الافتراضي: {{id}}',
       invalid: 'استخدم معرّف نموذج مثل gemini-3.8-flash: حروف لاتينية وأرقام ونقاط وشرطات وشرطات سفلية، دون مسافات.',

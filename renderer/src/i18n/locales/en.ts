@@ -376,6 +376,7 @@ export const en = {
         assistant: 'Assistant',
         embedding: 'Embeddings',
         tts: 'Speech (TTS)',
+        live: 'Live voice questions',
       },
       default: 'Default: {{id}}',
       invalid: 'Use a model id such as gemini-3.8-flash: letters, digits, dots, dashes and underscores, no spaces.',
