@@ -20,6 +20,8 @@ import { createShortcutsCapability } from './desktop/shortcuts-capability';
 import { createDigestCapability } from './digest/digest-capability';
 import { createDigestStore } from './digest/digest-store';
 import { createGeminiGateway } from './gemini/gateway';
+import { openLiveConnection } from './gemini/live-connection';
+import type { OpenLive } from './gemini/live-types';
 import { createRegistry, type Handlers, type Registry } from './ipc/registry';
 import type { Sender, SenderPolicy } from './ipc/sender';
 import type { WatchFolder } from './knowledge/watch-folder';
@@ -216,7 +218,11 @@ export function createCore(deps: CoreDeps): Core {
       return next;
     },
   };
-  const gateway = createGeminiGateway({ readKey: () => deps.secrets.get('gemini.apiKey'), baseUrl: deps.gemini.baseUrl, log });
+  const readGeminiKey = () => deps.secrets.get('gemini.apiKey');
+  const gateway = createGeminiGateway({ readKey: readGeminiKey, baseUrl: deps.gemini.baseUrl, log });
+  // The Live API's endpoint derives from the same base URL: one setting points both at a proxy or a double.
+  const openLive: OpenLive = (setup, onEvent, signal) =>
+    openLiveConnection({ readKey: readGeminiKey, baseUrl: deps.gemini.baseUrl, log }, setup, onEvent, signal);
   const zoho = createZoho({
     secrets: deps.secrets,
     settings,
@@ -239,6 +245,8 @@ export function createCore(deps: CoreDeps): Core {
     settings,
     session,
     gateway,
+    openLive,
+    timers: systemTimers,
     zoho,
     events,
     broadcast,
@@ -281,6 +289,7 @@ export function createCore(deps: CoreDeps): Core {
     currentMember: session.currentMember,
     onUnauthenticated: session.protectedCallRefused,
     handlers: handlersOf(capabilities),
+    now,
   });
   for (const capability of capabilities) capability.start?.();
   return {

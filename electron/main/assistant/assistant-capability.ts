@@ -3,6 +3,8 @@ import { ASSISTANT } from '../../../shared/limits';
 import { ok } from '../../../shared/result';
 import type { Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
+import type { OpenLive } from '../gemini/live-types';
+import type { Timers } from '../timers/alarm';
 import type { Logger } from '../log/logger';
 import type { LatestDigests } from '../mail/latest-digest';
 import type { ASSISTANT_BUDGET } from '../rate-limit/ai-budgets';
@@ -12,6 +14,7 @@ import type { SettingsStore } from '../settings/settings-store';
 import type { Zoho } from '../zoho/create-zoho';
 import { createAssistant } from './assistant';
 import { createAssistantPromptsStore } from './assistant-prompts';
+import { createLiveVoice } from './live-voice';
 import type { PromptFiles } from './prompt-files';
 
 type AssistantChannels =
@@ -20,7 +23,10 @@ type AssistantChannels =
   | 'assistant:savePrompts'
   | 'assistant:resetPrompts'
   | 'assistant:exportPrompts'
-  | 'assistant:importPrompts';
+  | 'assistant:importPrompts'
+  | 'assistant:live'
+  | 'assistant:liveFrame'
+  | 'assistant:liveRelease';
 
 export interface AssistantCapabilityDeps {
   db: Database.Database;
@@ -34,6 +40,9 @@ export interface AssistantCapabilityDeps {
   /** G9: a voice question's answer is spoken (voice:tts) at no further cost. */
   speechGrants: Pick<SpeechGrants, 'grant'>;
   promptFiles: PromptFiles;
+  /** Opens a Gemini Live session (gemini/live-connection.ts): voice questions as they are spoken (issue 24). */
+  openLive: OpenLive;
+  timers: Timers;
   /** The member's IANA time zone, as their computer is set now. */
   timeZone: () => string;
   /** Wall clock, epoch milliseconds. */
@@ -70,8 +79,43 @@ export function createAssistantCapability(deps: AssistantCapabilityDeps): Capabi
     log,
   });
 
+  const live = createLiveVoice({
+    assistant,
+    openLive: deps.openLive,
+    settings: deps.settings.get,
+    limiter: deps.limiter,
+    speechGrants: deps.speechGrants,
+    now: deps.now,
+    after(ms, run) {
+      const handle = deps.timers.setTimeout(run, ms);
+      return () => deps.timers.clearTimeout(handle);
+    },
+    log,
+  });
+
   return {
+    // Signed out, the session (the member's spoken conversation) ends with everything it held.
+    sessionChanged: (status) => {
+      if (status.state !== 'signed_in') live.close();
+    },
+    close: () => live.close(),
     handlers: {
+      'assistant:live': (input, ctx) =>
+        live.ask(input, {
+          member: ctx.member,
+          signal: ctx.signal,
+          senderId: ctx.sender.id,
+          requestId: ctx.requestId,
+          emit: {
+            heard: (text) => ctx.emit('assistant:liveHeard', { text }),
+            chunk: (text) => ctx.emit('assistant:liveChunk', { text }),
+            audio: (pcm) => ctx.emit('assistant:liveAudio', { pcm }),
+            step: (step) => ctx.emit('assistant:liveStep', step),
+            path: (path, reason) => ctx.emit('assistant:livePath', reason === undefined ? { path } : { path, reason }),
+          },
+        }),
+      'assistant:liveFrame': (input, ctx) => live.frame(ctx.sender.id, input),
+      'assistant:liveRelease': ({ requestId }, ctx) => live.release(ctx.sender.id, requestId),
       'assistant:chat': async (input, ctx) => {
         // G9: a voice question's spoken answer is part of it. Speech starts at the first sentence, while the answer
         // still streams, so the grant is made as the question is asked and learns the answer from main's own

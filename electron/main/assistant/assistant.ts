@@ -7,6 +7,7 @@ import {
   type AssistantStep,
 } from '../../../shared/assistant';
 import { ASSISTANT } from '../../../shared/limits';
+import type { Lang } from '../../../shared/lang';
 import type { Member } from '../../../shared/member';
 import { ok, type AppError, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
@@ -67,8 +68,24 @@ export interface ChatContext {
   emitTranscript?(text: string): void;
 }
 
+/** What one question has to work with: the model, the tools as they are now, and the system prompt. */
+export interface PreparedQuestion {
+  readonly model: string;
+  readonly registry: ToolRegistry;
+  /** A new context for each question (its own mail lookups, S6), with the boundary the system prompt names. */
+  toolContext(): ToolContext;
+  readonly systemInstruction: string;
+  readonly mailConnected: boolean;
+}
+
 export interface Assistant {
-  chat(input: AssistantChatInput, ctx: ChatContext): Promise<Result<AssistantDone>>;
+  /**
+   * `admitted`: the caller counted this question against the AI channel's limit already (a Live voice question
+   * answered by this path after all, G9: once).
+   */
+  chat(input: AssistantChatInput, ctx: ChatContext, options?: { admitted?: boolean }): Promise<Result<AssistantDone>>;
+  /** The tools, their context and the system prompt for a question in `lang` (`voice`: one asked aloud). */
+  prepare(member: Member, options: { lang: Lang; voice: boolean; model: string }): Promise<PreparedQuestion>;
 }
 
 /** Separates the text of two rounds of the loop (text the model wrote before a call, then its answer). */
@@ -95,36 +112,47 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   ];
   const withMail = [...baseTools, ...createMailTools({ mailbox: deps.mailbox, digests: deps.digests, log })];
 
+  const prepare: Assistant['prepare'] = async (member, { lang, voice, model }) => {
+    const mailConnected = await deps.mailboxConnected();
+    const boundary = newBoundary();
+    return {
+      model,
+      mailConnected,
+      registry: createToolRegistry(mailConnected ? withMail : baseTools, log),
+      toolContext: () => ({ member, boundary, mail: createQuestionLookups(deps.mailbox) }),
+      systemInstruction: buildAssistantSystemInstruction({
+        prompts: deps.prompts.get().prompts,
+        lang,
+        boundary,
+        now: deps.now(),
+        memberTimeZone: deps.memberTimeZone(),
+        voice,
+      }),
+    };
+  };
+
   return {
-    async chat(input, ctx) {
+    prepare,
+    async chat(input, ctx, options = {}) {
       const started = deps.now();
       const { member } = ctx;
       // G9: before anything goes upstream; a refused request is not counted.
-      const admitted = deps.limiter.admit(ASSISTANT_BUDGET, member.email);
+      const admitted = options.admitted ? ok(undefined) : deps.limiter.admit(ASSISTANT_BUDGET, member.email);
       if (!admitted.ok) {
         log.info('assistant request refused: rate limit', { retryAfterMs: admitted.error.retryAfterMs });
         return admitted;
       }
-      const model = deps.settings().models.assistant;
       const voice = input.audio !== undefined;
-      const mailConnected = await deps.mailboxConnected();
-      const registry = createToolRegistry(mailConnected ? withMail : baseTools, log);
-      const boundary = newBoundary();
+      const question = await prepare(member, { lang: input.lang, voice, model: deps.settings().models.assistant });
+      const { model, mailConnected } = question;
       const conversation = await converse({
         gateway: deps.gateway,
-        registry,
-        model,
         input,
         ctx,
-        toolContext: { member, boundary, mail: createQuestionLookups(deps.mailbox) },
-        systemInstruction: buildAssistantSystemInstruction({
-          prompts: deps.prompts.get().prompts,
-          lang: input.lang,
-          boundary,
-          now: started,
-          memberTimeZone: deps.memberTimeZone(),
-          voice,
-        }),
+        model,
+        registry: question.registry,
+        toolContext: question.toolContext(),
+        systemInstruction: question.systemInstruction,
       });
       const durationMs = Math.max(0, Math.round(deps.now() - started));
       const { steps, rounds } = conversation;
@@ -274,6 +302,6 @@ function memberTurn(input: AssistantChatInput): UserTurn {
 }
 
 /** A note passage is one source however many searches found it; a message, however often it was read. */
-function sourceKey(source: AssistantSource): string {
+export function sourceKey(source: AssistantSource): string {
   return source.kind === 'note' ? JSON.stringify(['note', source.path, source.chunkTitle]) : JSON.stringify(['mail', source.messageId]);
 }

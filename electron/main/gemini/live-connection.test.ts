@@ -4,7 +4,8 @@ import { VALID_KEY, useGeminiDouble } from '../../../test/support/gateway-test-k
 import { createMemoryLogger } from '../log/logger';
 import { createMemorySecretStore } from '../secrets/memory-secret-store';
 import type { GeminiFailure } from './failure';
-import { type LiveConnection, type LiveDeps, type LiveEvent, type LiveSetup, openLiveConnection } from './live-connection';
+import { type LiveDeps, openLiveConnection } from './live-connection';
+import type { LiveConnection, LiveEvent, LiveSetup } from './live-types';
 
 const gemini = useGeminiDouble();
 const MODEL = 'gemini-3.8-live';

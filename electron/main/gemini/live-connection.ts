@@ -1,49 +1,13 @@
 import { type LiveConnectConfig, type LiveServerMessage, Modality, type Session } from '@google/genai';
-import { GEMINI, LIVE } from '../../../shared/limits';
+import { LIVE } from '../../../shared/limits';
 import type { Logger } from '../log/logger';
 import { classifyThrown } from './classify-error';
 import { parseDurationMs } from './error-body';
 import { failed, type GeminiFailure, type Outcome } from './failure';
-import type { FunctionCall, ToolDeclaration } from './gateway-types';
 import { openGeminiClient, type ReadGeminiKey } from './gemini-client';
 import { classifyLiveClose } from './live-close';
+import type { LiveConnection, LiveEvent, LiveSetup } from './live-types';
 import { sdkDeclaration } from './request-plan';
-
-export interface LiveSetup {
-  model: string;
-  systemInstruction: string;
-  tools: readonly ToolDeclaration[];
-  /** A prebuilt voice, e.g. 'Kore'. */
-  voiceName: string;
-  /** A handle from an earlier 'resumable' event: the session continues where it was. */
-  resumeHandle?: string | null;
-}
-
-export type LiveEvent =
-  /** An input-transcription piece (append). */
-  | { kind: 'heard'; text: string }
-  /** An output-transcription piece (append). */
-  | { kind: 'said'; text: string }
-  /** Answer audio, 24 kHz PCM16 mono, as it arrives. */
-  | { kind: 'audio'; pcm: Uint8Array }
-  | { kind: 'toolCall'; calls: FunctionCall[] }
-  | { kind: 'toolCallCancellation'; ids: string[] }
-  | { kind: 'interrupted' }
-  | { kind: 'turnComplete' }
-  /** sessionResumptionUpdate with resumable true and a newHandle. */
-  | { kind: 'resumable'; handle: string }
-  | { kind: 'goAway'; timeLeftMs: number }
-  /** null: closed by close(). */
-  | { kind: 'closed'; failure: GeminiFailure | null };
-
-export interface LiveConnection {
-  /** realtimeInput.audio: 16 kHz PCM16 mono. */
-  sendAudio(pcm: Uint8Array): void;
-  activityStart(): void;
-  activityEnd(): void;
-  sendToolResponse(responses: readonly { id?: string; name: string; response: Record<string, unknown> }[]): void;
-  close(): void;
-}
 
 export interface LiveDeps {
   readKey: ReadGeminiKey;
@@ -69,7 +33,7 @@ export async function openLiveConnection(
   const client = await openGeminiClient(deps);
   if (!client.ok) return client;
   const { ai, key } = client.value;
-  const timeoutMs = deps.connectTimeoutMs ?? GEMINI.liveConnectTimeoutMs;
+  const timeoutMs = deps.connectTimeoutMs ?? LIVE.connectTimeoutMs;
   const logFailure = (failure: GeminiFailure, stage: 'connect' | 'session') => {
     const fields = { model: setup.model, stage, kind: failure.kind, detail: failure.detail };
     if (failure.kind === 'cancelled') deps.log.info('gemini live cancelled', fields);
