@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE } from '../../../shared/limits';
-import { createPcmPlayer, type PcmBuffer, type PcmOut, type PcmSpeakingState } from './pcm-player';
-import type { ClipSource } from './speech-output';
+import { createPcmPlayer, type PcmBuffer, type PcmOut } from './pcm-player';
+import type { ClipSource, SpeakingState } from './speech-output';
 
 /** 24 kHz: 2400 samples are 100 ms. */
 const RATE = LIVE.outputSampleRateHz;
@@ -121,7 +121,7 @@ describe('LV3: a Live answer’s audio plays as it arrives', () => {
 
   it('LV3: playing from the first chunk until the last is heard after end(); the answer then finishes ended', async () => {
     const { sources, player } = fakeContext();
-    const seen: PcmSpeakingState[] = [];
+    const seen: SpeakingState[] = [];
     player.subscribe((state) => seen.push(state));
     const answer = player.begin();
     expect(player.state().playing).toBe(false);

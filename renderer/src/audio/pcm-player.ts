@@ -1,4 +1,5 @@
 import { LIVE } from '../../../shared/limits';
+import { epochMsAt, type OutputClock, type PageClock } from './output-clock';
 import { samplesOfPcm16 } from './pcm-frames';
 import type { ClipBuffer, ClipSource, SpeakingState } from './speech-output';
 
@@ -16,36 +17,17 @@ import type { ClipBuffer, ClipSource, SpeakingState } from './speech-output';
  * covers that block and a little jitter between chunks, for 30 ms more before the first word.
  */
 const START_LEAD_S = 0.03;
-const MS_PER_SECOND = 1000;
 
 /** A buffer the player can fill: one channel of float samples. */
 export interface PcmBuffer extends ClipBuffer {
   copyToChannel(source: Float32Array<ArrayBuffer>, channelNumber: number): void;
 }
 
-/** What the player needs of an AudioContext; a real one fits, and tests pass a fake. */
-export interface PcmOut {
-  readonly currentTime: number;
+/** What the player needs of an AudioContext; a real one (or an OfflineAudioContext) fits, and tests pass a fake. */
+export interface PcmOut extends OutputClock {
   readonly destination: unknown;
   createBuffer(numberOfChannels: number, length: number, sampleRate: number): PcmBuffer;
   createBufferSource(): ClipSource;
-  /** Which context time the speakers play at which performance.now(); Chromium has it, some browsers do not. */
-  getOutputTimestamp?(): AudioTimestamp;
-}
-
-/** The page's clock: performance. */
-export interface PageClock {
-  readonly timeOrigin: number;
-  now(): number;
-}
-
-/**
- * The clip player's state, with when the latest answer's first sample plays: a browser test and the benchmark read
- * it (the time from the end of the question to the first sound of the answer).
- */
-export interface PcmSpeakingState extends SpeakingState {
-  /** Epoch ms on the page clock at which the latest answer's first sample is scheduled to be heard; null before any. */
-  firstSampleAt: number | null;
 }
 
 /** How an answer's playback ended: every sample heard after end(), or cut short (stop(), or the next answer). */
@@ -65,9 +47,9 @@ export interface PcmPlayer {
   begin(): PcmAnswer;
   /** Barge-in: silences the answer at once, what is queued included. */
   stop(): void;
-  /** The current state; a new object on each change (fit for React's useSyncExternalStore). */
-  state(): PcmSpeakingState;
-  subscribe(listener: (state: PcmSpeakingState) => void): () => void;
+  /** The clip player's state: `started` counts answers, `firstSampleAt` is the latest answer's first sample's. */
+  state(): SpeakingState;
+  subscribe(listener: (state: SpeakingState) => void): () => void;
 }
 
 interface Playing {
@@ -82,10 +64,10 @@ export function createPcmPlayer(context: PcmOut, clock: PageClock = performance)
   let nextStartTime = 0;
   let current: Playing | null = null;
   const sounding = new Set<ClipSource>();
-  let snapshot: PcmSpeakingState = { playing: false, started: 0, stopped: false, firstSampleAt: null };
-  const listeners = new Set<(state: PcmSpeakingState) => void>();
+  let snapshot: SpeakingState = { playing: false, started: 0, stopped: false, firstSampleAt: null };
+  const listeners = new Set<(state: SpeakingState) => void>();
 
-  function update(change: Partial<PcmSpeakingState>): void {
+  function update(change: Partial<SpeakingState>): void {
     snapshot = { ...snapshot, ...change };
     for (const listener of listeners) listener(snapshot);
   }
@@ -97,16 +79,6 @@ export function createPcmPlayer(context: PcmOut, clock: PageClock = performance)
     nextStartTime = 0;
     if (answer.started) update({ playing: false, stopped: outcome === 'stopped' });
     answer.settle(outcome);
-  }
-
-  /** When context time `when` reaches the speakers, in epoch ms on the page clock. */
-  function epochMsAt(when: number): number {
-    const stamp = context.getOutputTimestamp?.();
-    // Zero until the device has played a block: the context's own clock is the estimate then.
-    if (stamp?.performanceTime && stamp.contextTime !== undefined) {
-      return clock.timeOrigin + stamp.performanceTime + (when - stamp.contextTime) * MS_PER_SECOND;
-    }
-    return clock.timeOrigin + clock.now() + (when - context.currentTime) * MS_PER_SECOND;
   }
 
   function schedule(answer: Playing, pcm: Uint8Array): void {
@@ -129,7 +101,7 @@ export function createPcmPlayer(context: PcmOut, clock: PageClock = performance)
     source.start(startAt);
     if (!answer.started) {
       answer.started = true;
-      update({ playing: true, started: snapshot.started + 1, stopped: false, firstSampleAt: epochMsAt(startAt) });
+      update({ playing: true, started: snapshot.started + 1, stopped: false, firstSampleAt: epochMsAt(context, startAt, clock) });
     }
   }
 

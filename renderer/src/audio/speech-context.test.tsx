@@ -125,7 +125,7 @@ describe('LV3: a Live answer plays through the app’s speech, and Stop speaking
     expect(sources()).toHaveLength(2);
   });
 
-  it('LV3: a Live answer cuts a spoken one, and a new Live answer starts fresh; an old handle stops nothing new', async () => {
+  it('LV3: a Live answer cuts a spoken one, and a new Live answer starts fresh; an old handle stops nothing new; each answer reports its own first sample', async () => {
     const speech = await setup();
     const spoken = inAct(() => speech().begin('en'));
     act(() => {
@@ -133,9 +133,12 @@ describe('LV3: a Live answer plays through the app’s speech, and Stop speaking
       spoken.end({ complete: true });
     });
     await vi.waitFor(() => expect(sources()).toHaveLength(1));
+    expect(speech().state.firstSampleAt).toEqual(expect.any(Number));
 
     const first = inAct(() => speech().stream());
     expect(sources()[0]!.stopped).toBe(true);
+    // The spoken answer's first sample was scheduled; the Live one's is not yet.
+    expect(speech().state.firstSampleAt).toBeNull();
     act(() => first.push(CHUNK));
     const second = inAct(() => speech().stream());
     act(() => second.push(CHUNK));

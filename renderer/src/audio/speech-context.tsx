@@ -4,8 +4,8 @@ import { LIVE, VOICE } from '../../../shared/limits';
 import { createSentenceStream } from '../../../shared/speech-sentences';
 import { useApi } from '../api';
 import { useAuth } from '../auth/auth-context';
-import { createPcmPlayer, type PcmPlayer, type PcmSpeakingState } from './pcm-player';
-import { createAudioPlayer, type AudioPlayer } from './speech-output';
+import { createPcmPlayer, type PcmPlayer } from './pcm-player';
+import { createAudioPlayer, type AudioPlayer, type SpeakingState } from './speech-output';
 import { createSpeechQueue } from '../../../shared/speech-queue';
 import { synthesizeSpeech } from './synthesize-speech';
 
@@ -46,7 +46,7 @@ export interface SpeechState {
   readonly playing: boolean;
   /** Clips (spoken sentences) and Live answers that started playing, each counted once. */
   readonly clipsStarted: number;
-  /** Epoch ms on the page clock at which the latest Live answer's first sample is heard; null before any. */
+  /** Epoch ms on the page clock at which the latest answer's first sample (its first clip's, or a Live answer's) is heard; null until it is scheduled. */
   readonly firstSampleAt: number | null;
 }
 
@@ -76,7 +76,7 @@ interface Output {
   readonly live: PcmPlayer;
 }
 
-const SILENT = { playing: false, started: 0 };
+type PlayerName = 'clips' | 'live';
 
 /**
  * Spoken answers, of two kinds through one Web Audio context. From text: each sentence goes to `voice:tts` as soon as
@@ -91,8 +91,10 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
   /** The answer being spoken, of either kind: what stop() or the next answer cuts. */
   const current = useRef<{ stop(): void } | null>(null);
   const [kind, setKind] = useState<SpeechState['kind']>('idle');
-  const [clips, setClips] = useState<{ playing: boolean; started: number }>(SILENT);
-  const [live, setLive] = useState<PcmSpeakingState>({ ...SILENT, stopped: false, firstSampleAt: null });
+  const [playing, setPlaying] = useState<Record<PlayerName, SpeakingState | null>>({ clips: null, live: null });
+  /** The player of the answer being spoken, and how many it had started before: its next start is the answer's. */
+  const awaited = useRef<{ player: PlayerName; after: number } | null>(null);
+  const [firstSampleAt, setFirstSampleAt] = useState<number | null>(null);
 
   // Made at the first spoken answer, not at start: an idle app holds no audio device open. At the Live API's output
   // rate, which is also the TTS clips' (VOICE.ttsSampleRateHz): Chromium resamples the mix for the device once,
@@ -101,12 +103,30 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
     if (!output.current) {
       const context = new AudioContext({ sampleRate: LIVE.outputSampleRateHz });
       output.current = { context, clips: createAudioPlayer(context), live: createPcmPlayer(context) };
-      output.current.clips.subscribe((state) => setClips({ playing: state.playing, started: state.started }));
-      output.current.live.subscribe(setLive);
+      for (const player of ['clips', 'live'] as const) {
+        output.current[player].subscribe((state) => {
+          setPlaying((now) => ({ ...now, [player]: state }));
+          const answer = awaited.current;
+          if (answer?.player !== player || state.started <= answer.after) return;
+          awaited.current = null;
+          setFirstSampleAt(state.firstSampleAt);
+        });
+      }
     }
     if (output.current.context.state === 'suspended') void output.current.context.resume();
     return output.current;
   }, []);
+
+  /** The output, with the next start of `player` awaited as the first sample of the answer about to be spoken. */
+  const outputFor = useCallback(
+    (player: PlayerName): Output => {
+      const now = outputNow();
+      awaited.current = { player, after: now[player].state().started };
+      setFirstSampleAt(null);
+      return now;
+    },
+    [outputNow],
+  );
 
   const stop = useCallback(() => {
     current.current?.stop();
@@ -122,7 +142,7 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
       let ended = false;
       const queue = createSpeechQueue({
         ahead: VOICE.ttsAhead,
-        play: outputNow().clips.play,
+        play: outputFor('clips').clips.play,
         synthesize: synthesizeSpeech(api, () => answerOf),
       });
       current.current = queue;
@@ -152,12 +172,12 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
         },
       };
     },
-    [api, outputNow],
+    [api, outputFor],
   );
 
   const stream = useCallback((): StreamedAnswer => {
     current.current?.stop();
-    const { live: player } = outputNow();
+    const { live: player } = outputFor('live');
     const answer = player.begin();
     // While it is the current answer, it is the player's: stopping the player stops this answer and no other.
     const speaking = { stop: () => player.stop() };
@@ -175,7 +195,7 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
         if (current.current === speaking) stop();
       },
     };
-  }, [outputNow, stop]);
+  }, [outputFor, stop]);
 
   // Signing out silences the app: the answer belonged to the member who asked.
   const signedIn = status?.state === 'signed_in';
@@ -195,15 +215,15 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
     () => ({
       state: {
         kind,
-        playing: clips.playing || live.playing,
-        clipsStarted: clips.started + live.started,
-        firstSampleAt: live.firstSampleAt,
+        playing: Boolean(playing.clips?.playing || playing.live?.playing),
+        clipsStarted: (playing.clips?.started ?? 0) + (playing.live?.started ?? 0),
+        firstSampleAt,
       },
       begin,
       stream,
       stop,
     }),
-    [kind, clips, live, begin, stream, stop],
+    [kind, playing, firstSampleAt, begin, stream, stop],
   );
   return <SpeechContext value={value}>{children}</SpeechContext>;
 }
