@@ -10,7 +10,7 @@ const PREFERRED_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus']
 /** Chunks arrive this often, so the clip's size is known while it grows. */
 const TIMESLICE_MS = 250;
 /** How often the level is read and the time reported: smooth enough for a meter and a countdown. */
-const SAMPLE_EVERY_MS = 50;
+export const SAMPLE_EVERY_MS = 50;
 /**
  * Room under VOICE.audioMaxBase64Bytes for what the encoder still holds when it is told to stop: several
  * timeslices even at Chromium's default bitrate (about 14 KB/s), should the requested one be ignored.
@@ -107,13 +107,13 @@ export async function startRecording(
   try {
     const started = startSpeechRecorder(stream, Recorder, TIMESLICE_MS);
     if (started === null) {
-      release(stream, undefined);
+      releaseMicrophone(stream, undefined);
       return { ok: false, problem: 'unsupported' };
     }
     context = deps.createAudioContext();
     return { ok: true, value: record({ stream, ...started, context }, options, deps) };
   } catch (error) {
-    release(stream, context);
+    releaseMicrophone(stream, context);
     return { ok: false, problem: microphoneProblemOf(error) };
   }
 }
@@ -150,7 +150,7 @@ export function microphoneConstraints(deviceId: string | null): MediaStreamConst
 }
 
 /** Turns the microphone off (the system's "in use" indicator with it) and frees the level's audio graph. */
-function release(stream: MediaStream, context: AudioContext | undefined): void {
+export function releaseMicrophone(stream: MediaStream, context: AudioContext | undefined): void {
   for (const track of stream.getTracks()) track.stop();
   if (context !== undefined && context.state !== 'closed') void context.close();
 }
@@ -213,7 +213,7 @@ function record({ stream, recorder, context, mimeType }: Capture, options: Recor
     if (released) return;
     released = true;
     stopSampling();
-    release(stream, context);
+    releaseMicrophone(stream, context);
   };
 
   recorder.ondataavailable = (event) => {

@@ -1,11 +1,12 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Lang } from '../../../shared/lang';
-import { VOICE } from '../../../shared/limits';
+import { LIVE, VOICE } from '../../../shared/limits';
 import { createSentenceStream } from '../../../shared/speech-sentences';
 import { useApi } from '../api';
 import { useAuth } from '../auth/auth-context';
-import { createAudioPlayer, type AudioPlayer } from './speech-output';
-import { createSpeechQueue, type SpeechQueue } from '../../../shared/speech-queue';
+import { createPcmPlayer, type PcmPlayer } from './pcm-player';
+import { createAudioPlayer, type AudioPlayer, type SpeakingState } from './speech-output';
+import { createSpeechQueue } from '../../../shared/speech-queue';
 import { synthesizeSpeech } from './synthesize-speech';
 
 /** One answer being spoken as it streams (V2). */
@@ -21,20 +22,41 @@ export interface SpokenAnswer {
 }
 
 /**
- * `speaking` from the first sentence given until the last is heard (or stopped); `failed` when speech stopped because
- * a sentence could not be synthesized or played, until the next answer. `clipsStarted` and `playing` follow the
- * player itself: a browser test reads them (the pane mirrors them into data attributes).
+ * One Live answer's audio, played as it streams (LV3). The handle is the answer: a newer one, or speech.stop(),
+ * cuts it, and what it is given after that is ignored, so late chunks of an interrupted answer are never heard.
+ */
+export interface StreamedAnswer {
+  /** More of the answer's audio as it arrives: 24 kHz (LIVE.outputSampleRateHz) PCM16 mono little-endian. */
+  push(pcm: Uint8Array): void;
+  /** The answer is complete: what has arrived still plays out. */
+  end(): void;
+  /** Barge-in: silence now, queued audio included (nothing if a newer answer already took over). */
+  stop(): void;
+}
+
+/**
+ * `speaking` from the first sentence (or Live answer) given until the last is heard (or stopped); `failed` when speech
+ * stopped because a sentence could not be synthesized or played, until the next answer. `playing`, `clipsStarted`
+ * and `firstSampleAt` follow the players themselves: a browser test and the benchmark read them (the pane mirrors
+ * them into data attributes).
  */
 export interface SpeechState {
   readonly kind: 'idle' | 'speaking' | 'failed';
+  /** Either kind of playback is sounding (or, for a Live answer, started and not yet over): Stop speaking shows. */
   readonly playing: boolean;
+  /** Clips (spoken sentences) and Live answers that started playing, each counted once. */
   readonly clipsStarted: number;
+  /** Epoch ms on the page clock at which the latest answer's first sample (its first clip's, or a Live answer's) is heard; null until it is scheduled. */
+  readonly firstSampleAt: number | null;
 }
 
 export interface Speech {
   readonly state: SpeechState;
-  /** Starts speaking a new answer; one that is still being spoken is cut first. */
+  /** Starts speaking a new answer from its text (V2); whatever is being spoken, of either kind, is cut first. */
   begin(lang: Lang): SpokenAnswer;
+  /** Starts playing a Live answer's audio as it streams (LV3); whatever is being spoken, of either kind, is cut first. */
+  stream(): StreamedAnswer;
+  /** Silences whatever is being spoken: sentences or a Live answer. */
   stop(): void;
 }
 
@@ -46,31 +68,65 @@ export function useSpeech(): Speech {
   return speech;
 }
 
+interface Output {
+  readonly context: AudioContext;
+  /** Spoken sentences (V2). */
+  readonly clips: AudioPlayer;
+  /** Live answers (LV3). */
+  readonly live: PcmPlayer;
+}
+
+type PlayerName = 'clips' | 'live';
+
 /**
- * Spoken answers: each sentence goes to `voice:tts` as soon as it is complete, the next ones are synthesized while
- * one plays (VOICE.ttsAhead, in order), and the clips play back to back through one Web Audio context. Audio is
- * held in memory only, for as long as it plays.
+ * Spoken answers, of two kinds through one Web Audio context. From text: each sentence goes to `voice:tts` as soon as
+ * it is complete, the next ones are synthesized while one plays (VOICE.ttsAhead, in order), and the clips play back
+ * to back. From a Live answer: its audio chunks play back to back as they arrive. One answer speaks at a time, and
+ * stop() silences either. Audio is held in memory only, for as long as it plays.
  */
 export function SpeechProvider({ children }: { children: ReactNode }) {
   const api = useApi();
   const { status } = useAuth();
-  const player = useRef<AudioPlayer | null>(null);
-  const context = useRef<AudioContext | null>(null);
-  const current = useRef<SpeechQueue | null>(null);
+  const output = useRef<Output | null>(null);
+  /** The answer being spoken, of either kind: what stop() or the next answer cuts. */
+  const current = useRef<{ stop(): void } | null>(null);
   const [kind, setKind] = useState<SpeechState['kind']>('idle');
-  const [output, setOutput] = useState({ playing: false, clipsStarted: 0 });
+  const [playing, setPlaying] = useState<Record<PlayerName, SpeakingState | null>>({ clips: null, live: null });
+  /** The player of the answer being spoken, and how many it had started before: its next start is the answer's. */
+  const awaited = useRef<{ player: PlayerName; after: number } | null>(null);
+  const [firstSampleAt, setFirstSampleAt] = useState<number | null>(null);
 
-  // Made at the first spoken answer, not at start: an idle app holds no audio device open.
-  const playerNow = useCallback((): AudioPlayer => {
-    if (!player.current) {
-      const audio = new AudioContext();
-      context.current = audio;
-      player.current = createAudioPlayer(audio);
-      player.current.subscribe((state) => setOutput({ playing: state.playing, clipsStarted: state.started }));
+  // Made at the first spoken answer, not at start: an idle app holds no audio device open. At the Live API's output
+  // rate, which is also the TTS clips' (VOICE.ttsSampleRateHz): Chromium resamples the mix for the device once,
+  // rather than each chunk on its own.
+  const outputNow = useCallback((): Output => {
+    if (!output.current) {
+      const context = new AudioContext({ sampleRate: LIVE.outputSampleRateHz });
+      output.current = { context, clips: createAudioPlayer(context), live: createPcmPlayer(context) };
+      for (const player of ['clips', 'live'] as const) {
+        output.current[player].subscribe((state) => {
+          setPlaying((now) => ({ ...now, [player]: state }));
+          const answer = awaited.current;
+          if (answer?.player !== player || state.started <= answer.after) return;
+          awaited.current = null;
+          setFirstSampleAt(state.firstSampleAt);
+        });
+      }
     }
-    if (context.current?.state === 'suspended') void context.current.resume();
-    return player.current;
+    if (output.current.context.state === 'suspended') void output.current.context.resume();
+    return output.current;
   }, []);
+
+  /** The output, with the next start of `player` awaited as the first sample of the answer about to be spoken. */
+  const outputFor = useCallback(
+    (player: PlayerName): Output => {
+      const now = outputNow();
+      awaited.current = { player, after: now[player].state().started };
+      setFirstSampleAt(null);
+      return now;
+    },
+    [outputNow],
+  );
 
   const stop = useCallback(() => {
     current.current?.stop();
@@ -86,7 +142,7 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
       let ended = false;
       const queue = createSpeechQueue({
         ahead: VOICE.ttsAhead,
-        play: playerNow().play,
+        play: outputFor('clips').clips.play,
         synthesize: synthesizeSpeech(api, () => answerOf),
       });
       current.current = queue;
@@ -116,8 +172,30 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
         },
       };
     },
-    [api, playerNow],
+    [api, outputFor],
   );
+
+  const stream = useCallback((): StreamedAnswer => {
+    current.current?.stop();
+    const { live: player } = outputFor('live');
+    const answer = player.begin();
+    // While it is the current answer, it is the player's: stopping the player stops this answer and no other.
+    const speaking = { stop: () => player.stop() };
+    current.current = speaking;
+    setKind('speaking');
+    void answer.finished.then(() => {
+      if (current.current !== speaking) return;
+      current.current = null;
+      setKind('idle');
+    });
+    return {
+      push: answer.push,
+      end: answer.end,
+      stop: () => {
+        if (current.current === speaking) stop();
+      },
+    };
+  }, [outputFor, stop]);
 
   // Signing out silences the app: the answer belonged to the member who asked.
   const signedIn = status?.state === 'signed_in';
@@ -128,11 +206,24 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
   useEffect(
     () => () => {
       current.current?.stop();
-      void context.current?.close();
+      void output.current?.context.close();
     },
     [],
   );
 
-  const value = useMemo<Speech>(() => ({ state: { kind, ...output }, begin, stop }), [kind, output, begin, stop]);
+  const value = useMemo<Speech>(
+    () => ({
+      state: {
+        kind,
+        playing: Boolean(playing.clips?.playing || playing.live?.playing),
+        clipsStarted: (playing.clips?.started ?? 0) + (playing.live?.started ?? 0),
+        firstSampleAt,
+      },
+      begin,
+      stream,
+      stop,
+    }),
+    [kind, playing, firstSampleAt, begin, stream, stop],
+  );
   return <SpeechContext value={value}>{children}</SpeechContext>;
 }

@@ -52,6 +52,9 @@ function fakeContext() {
   return { context, sources, decodes };
 }
 
+/** The page clock while the test runs: performance.timeOrigin and performance.now(). */
+const PAGE_CLOCK = { timeOrigin: 1_700_000_000_000, now: () => 5_000 };
+
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('V2 gapless playback', () => {
@@ -125,7 +128,7 @@ describe('V2 gapless playback', () => {
 
   it('shows whether it is speaking: playing, clips started, and stopped when cut short', async () => {
     const { context, sources, decodes } = fakeContext();
-    const player = createAudioPlayer(context);
+    const player = createAudioPlayer(context, PAGE_CLOCK);
     const seen: SpeakingState[] = [];
     player.subscribe((state) => seen.push(state));
     const signal = new AbortController().signal;
@@ -134,12 +137,14 @@ describe('V2 gapless playback', () => {
     decodes[0]?.resolve();
     decodes[1]?.resolve();
     await settled();
-    expect(player.state()).toEqual({ playing: true, started: 2, stopped: false });
+    // The second clip's first sample: 1 s after the first's, which starts now (context time 10, page time 5 s).
+    const secondAt = PAGE_CLOCK.timeOrigin + 5_000 + 1_000;
+    expect(player.state()).toEqual({ playing: true, started: 2, stopped: false, firstSampleAt: secondAt });
     sources[0]?.end();
     await first;
-    expect(player.state()).toEqual({ playing: true, started: 2, stopped: false });
+    expect(player.state()).toEqual({ playing: true, started: 2, stopped: false, firstSampleAt: secondAt });
     player.stop();
-    expect(player.state()).toEqual({ playing: false, started: 2, stopped: true });
+    expect(player.state()).toEqual({ playing: false, started: 2, stopped: true, firstSampleAt: secondAt });
     expect(seen.at(-1)).toBe(player.state());
   });
 });

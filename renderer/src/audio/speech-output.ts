@@ -1,6 +1,7 @@
 import { err, ok, type Result } from '../../../shared/result';
 import type { SpeechAudio } from '../../../shared/voice';
 import { bytesOfBase64 } from './base64';
+import { epochMsAt, type OutputClock, type PageClock } from './output-clock';
 
 /**
  * V2: spoken sentences played back to back through Web Audio. Each clip is scheduled to start exactly when the one
@@ -8,8 +9,7 @@ import { bytesOfBase64 } from './base64';
  */
 
 /** What the player needs of an AudioContext; a real one fits, and tests pass a fake. */
-export interface AudioOut {
-  readonly currentTime: number;
+export interface AudioOut extends OutputClock {
   readonly destination: unknown;
   decodeAudioData(data: ArrayBuffer): Promise<ClipBuffer>;
   createBufferSource(): ClipSource;
@@ -27,11 +27,15 @@ export interface ClipSource {
   stop(when?: number): void;
 }
 
-/** A seam for the UI and browser tests: is it speaking, how many clips have started, was the last one cut short. */
+/**
+ * A seam for the UI, browser tests and the benchmark: is it speaking, how many clips have started, was the last one
+ * cut short, and when the latest clip's first sample is heard (epoch ms on the page clock; null before any).
+ */
 export interface SpeakingState {
   playing: boolean;
   started: number;
   stopped: boolean;
+  firstSampleAt: number | null;
 }
 
 export interface AudioPlayer {
@@ -44,7 +48,7 @@ export interface AudioPlayer {
   subscribe(listener: (state: SpeakingState) => void): () => void;
 }
 
-export function createAudioPlayer(context: AudioOut): AudioPlayer {
+export function createAudioPlayer(context: AudioOut, clock: PageClock = performance): AudioPlayer {
   let nextStartTime = 0;
   /** Settles when the last clip asked for is scheduled: clips decode in parallel but are scheduled in order. */
   let scheduling: Promise<void> = Promise.resolve();
@@ -52,7 +56,7 @@ export function createAudioPlayer(context: AudioOut): AudioPlayer {
   const sounding = new Map<ClipSource, () => void>();
   /** Bumped by stop(), so clips still decoding then are never scheduled. */
   let generation = 0;
-  let snapshot: SpeakingState = { playing: false, started: 0, stopped: false };
+  let snapshot: SpeakingState = { playing: false, started: 0, stopped: false, firstSampleAt: null };
   const listeners = new Set<(state: SpeakingState) => void>();
 
   function update(change: Partial<SpeakingState>): void {
@@ -84,7 +88,7 @@ export function createAudioPlayer(context: AudioOut): AudioPlayer {
       signal.addEventListener('abort', silence, { once: true });
       sounding.set(source, silence);
       source.start(startAt);
-      update({ playing: true, started: snapshot.started + 1, stopped: false });
+      update({ playing: true, started: snapshot.started + 1, stopped: false, firstSampleAt: epochMsAt(context, startAt, clock) });
     });
   }
 

@@ -1,0 +1,256 @@
+import { LIVE, VOICE } from '../../../shared/limits';
+import { measureLevel } from './level-meter';
+import { mediaDevices } from './media-devices';
+import { microphoneProblemOf, type MicrophoneProblem } from './microphone-problem';
+import workletUrl from './pcm-capture.worklet?worker&url';
+import { PCM_CAPTURE_PROCESSOR, samplesOfPcm16, type CaptureMessage, type FlushRequest } from './pcm-frames';
+import { microphoneConstraints, releaseMicrophone, SAMPLE_EVERY_MS, type RecordingOptions, type RecordingResult } from './recorder';
+
+/**
+ * Live voice (issue 24): the microphone as 16 kHz mono PCM16 frames of LIVE.frameMs, handed out as they are made.
+ *
+ * 16 kHz comes from the AudioContext itself: one made at LIVE.inputSampleRateHz makes Chromium resample the
+ * microphone's stream (44.1 or 48 kHz) with its own band-limited sinc resampler before any node sees it, so the
+ * worklet only cuts frames and converts to 16 bits. Doing it in the worklet instead would need an anti-alias
+ * low-pass at 8 kHz written in JavaScript on the audio thread, at three times the sample count, for no better result.
+ */
+
+const FRAME_SAMPLES = (LIVE.inputSampleRateHz * LIVE.frameMs) / 1000;
+const MS_PER_SAMPLE = 1000 / LIVE.inputSampleRateHz;
+/**
+ * stop() waits this long at most for the worklet to hand over its last partial frame: it answers within a render
+ * quantum or two while its context runs, and never in a context that stopped running (the device went away).
+ */
+const FLUSH_WAIT_MS = 250;
+
+/** One frame as it left the worklet: seq counts from 0 per capture, with no gap and no repeat. */
+export interface PcmFrame {
+  readonly seq: number;
+  /** 16 kHz mono PCM16 little-endian: 2 bytes a sample, 640 for a whole frame; the last one may be shorter. */
+  readonly pcm: Uint8Array;
+  /** When the page got it, in epoch milliseconds (performance.timeOrigin + performance.now()). */
+  readonly capturedAt: number;
+}
+
+export interface PcmCaptureOptions extends RecordingOptions {
+  /** Called for each frame, in order, as soon as the page has it. */
+  onFrame(frame: PcmFrame): void;
+}
+
+/**
+ * What the frames amounted to, with the recorder's verdicts (the member is told the same things); the audio itself
+ * has already gone out as frames. Too large cannot happen: nothing is collected.
+ */
+export type CaptureResult =
+  | { readonly kind: 'captured'; readonly durationMs: number; readonly frames: number }
+  | Extract<RecordingResult, { kind: 'too_short' | 'silent' | 'cancelled' }>;
+
+export interface PcmCapture {
+  /** Stops (if it has not stopped by itself), hands out the last partial frame, and resolves with the verdict. */
+  stop(): Promise<CaptureResult>;
+  /** No frame is handed out any more; the microphone goes off at once. */
+  cancel(): void;
+  /** Resolves when the capture stopped without stop(): at VOICE.recordingMaxMs, or the device went away. */
+  readonly autoStopped: Promise<void>;
+}
+
+export type StartPcmCaptureResult =
+  | { readonly ok: true; readonly value: PcmCapture }
+  | { readonly ok: false; readonly problem: MicrophoneProblem };
+
+/** The browser's audio capture, injected so that a capture can be tested without one (as RecorderDeps). */
+export interface PcmCaptureDeps {
+  /** undefined where there is no navigator.mediaDevices. */
+  readonly getUserMedia: ((constraints: MediaStreamConstraints) => Promise<MediaStream>) | undefined;
+  /** The URL of the bundled pcm-capture.worklet.ts. */
+  readonly workletUrl: string;
+  createAudioContext(options: AudioContextOptions): AudioContext;
+  createWorkletNode(context: AudioContext, name: string, options: AudioWorkletNodeOptions): AudioWorkletNode;
+  /** Epoch milliseconds on the page's clock: performance.timeOrigin + performance.now(). */
+  now(): number;
+  /** Calls `callback` every `ms` until the returned function is called. */
+  every(ms: number, callback: () => void): () => void;
+}
+
+export function browserPcmCaptureDeps(): PcmCaptureDeps {
+  const devices = mediaDevices();
+  return {
+    getUserMedia: devices && ((constraints) => devices.getUserMedia(constraints)),
+    workletUrl,
+    createAudioContext: (options) => new AudioContext(options),
+    createWorkletNode: (context, name, options) => new AudioWorkletNode(context, name, options),
+    now: () => performance.timeOrigin + performance.now(),
+    every: (ms, callback) => {
+      const id = window.setInterval(callback, ms);
+      return () => window.clearInterval(id);
+    },
+  };
+}
+
+/**
+ * Opens the chosen microphone and hands out its audio as PCM frames (LV1) until stopped. Nothing is loaded but the
+ * small worklet module, fetched while the microphone opens, so the first frame follows the press at once. The
+ * microphone and the audio graph are released on every path: stopped, cancelled, stopped by itself, failed to start.
+ */
+export async function startPcmCapture(
+  options: PcmCaptureOptions,
+  deps: PcmCaptureDeps = browserPcmCaptureDeps(),
+): Promise<StartPcmCaptureResult> {
+  const { getUserMedia } = deps;
+  if (getUserMedia === undefined) return { ok: false, problem: 'unsupported' };
+
+  let context: AudioContext;
+  try {
+    context = deps.createAudioContext({ sampleRate: LIVE.inputSampleRateHz });
+  } catch (error) {
+    // NotSupportedError: this browser makes no context at 16 kHz.
+    return { ok: false, problem: microphoneProblemOf(error) };
+  }
+  // A module that cannot load (unreachable, refused by the CSP) leaves this page no way to make frames.
+  const loaded = context.audioWorklet.addModule(deps.workletUrl).then(
+    () => true,
+    () => false,
+  );
+
+  let stream: MediaStream;
+  try {
+    stream = await getUserMedia(microphoneConstraints(options.deviceId));
+  } catch (error) {
+    void context.close();
+    return { ok: false, problem: microphoneProblemOf(error) };
+  }
+
+  try {
+    if (!(await loaded)) {
+      releaseMicrophone(stream, context);
+      return { ok: false, problem: 'unsupported' };
+    }
+    const node = deps.createWorkletNode(context, PCM_CAPTURE_PROCESSOR, {
+      numberOfInputs: 1,
+      // No output: the node is pulled for its input alone, and nothing of the microphone reaches the speakers.
+      numberOfOutputs: 0,
+      // A stereo device is mixed down to the one channel the processor reads.
+      channelCount: 1,
+      channelCountMode: 'explicit',
+      channelInterpretation: 'speakers',
+      processorOptions: { frameSamples: FRAME_SAMPLES },
+    });
+    context.createMediaStreamSource(stream).connect(node);
+    // A context made outside a user gesture starts suspended; the press that starts a question is one.
+    if (context.state === 'suspended') void context.resume();
+    return { ok: true, value: capture({ stream, context, node }, options, deps) };
+  } catch (error) {
+    releaseMicrophone(stream, context);
+    return { ok: false, problem: microphoneProblemOf(error) };
+  }
+}
+
+interface Graph {
+  stream: MediaStream;
+  context: AudioContext;
+  node: AudioWorkletNode;
+}
+
+/** Wires the worklet's frames, the level and the limits into one capture. */
+function capture({ stream, context, node }: Graph, options: PcmCaptureOptions, deps: PcmCaptureDeps): PcmCapture {
+  const startedAt = deps.now();
+  let seq = 0;
+  let speechMs = 0;
+  /** The loudest frame since the meter was last told: a short word still moves it. */
+  let loudest: number | null = null;
+  let stoppedAt: number | undefined;
+  let cancelled = false;
+  let released = false;
+  let flushed: (() => void) | null = null;
+  let finishing: Promise<void> | null = null;
+
+  let signalAutoStop: () => void = () => undefined;
+  const autoStopped = new Promise<void>((resolve) => {
+    signalAutoStop = resolve;
+  });
+
+  const stopSampling = deps.every(SAMPLE_EVERY_MS, () => {
+    if (loudest !== null) options.onLevel(loudest);
+    loudest = null;
+    const elapsedMs = deps.now() - startedAt;
+    options.onTick({ elapsedMs, remainingMs: Math.max(0, VOICE.recordingMaxMs - elapsedMs) });
+    if (elapsedMs >= VOICE.recordingMaxMs) autoStop();
+  });
+
+  const releaseOnce = () => {
+    if (released) return;
+    released = true;
+    stopSampling();
+    for (const track of stream.getAudioTracks()) track.removeEventListener('ended', autoStop);
+    node.port.onmessage = null;
+    releaseMicrophone(stream, context);
+  };
+
+  /** Asks the worklet for its partial frame, then lets everything go; once, however often it is asked. */
+  const finish = (): Promise<void> => {
+    stoppedAt ??= deps.now();
+    finishing ??= new Promise<void>((resolve) => {
+      const done = () => {
+        stopWaiting();
+        flushed = null;
+        releaseOnce();
+        resolve();
+      };
+      flushed = done;
+      const stopWaiting = deps.every(FLUSH_WAIT_MS, done);
+      const request: FlushRequest = { kind: 'flush' };
+      node.port.postMessage(request);
+    });
+    return finishing;
+  };
+
+  function autoStop(): void {
+    if (stoppedAt !== undefined) return;
+    void finish();
+    signalAutoStop();
+  }
+
+  // Chromium ends a track whose device was unplugged or taken away (never for track.stop(), which is ours).
+  for (const track of stream.getAudioTracks()) track.addEventListener('ended', autoStop);
+
+  node.port.onmessage = (event: MessageEvent<CaptureMessage>) => {
+    const message = event.data;
+    if (message.kind === 'flushed') {
+      flushed?.();
+      return;
+    }
+    if (cancelled || released) return;
+    const pcm = new Uint8Array(message.pcm);
+    const { level, dbfs } = measureLevel(samplesOfPcm16(pcm));
+    const frameMs = (pcm.byteLength / 2) * MS_PER_SAMPLE;
+    if (dbfs >= VOICE.speechLevelDbfs) speechMs += frameMs;
+    loudest = Math.max(loudest ?? 0, level);
+    options.onFrame({ seq, pcm, capturedAt: deps.now() });
+    seq += 1;
+  };
+
+  const verdict = (): CaptureResult => {
+    if (cancelled) return { kind: 'cancelled' };
+    const durationMs = (stoppedAt ?? deps.now()) - startedAt;
+    if (durationMs < VOICE.recordingMinMs) return { kind: 'too_short' };
+    if (speechMs < VOICE.recordingMinSpeechMs) return { kind: 'silent' };
+    return { kind: 'captured', durationMs, frames: seq };
+  };
+
+  return {
+    stop: async () => {
+      await finish();
+      return verdict();
+    },
+    cancel: () => {
+      if (released) return;
+      cancelled = true;
+      stoppedAt ??= deps.now();
+      // Nothing is flushed: a stop() still waiting for the worklet settles now, and a later one at once.
+      finishing ??= Promise.resolve();
+      releaseOnce();
+      flushed?.();
+    },
+    autoStopped,
+  };
+}
