@@ -1,6 +1,7 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AudioClip } from '../../../shared/audio';
 import type { AppError, Result } from '../../../shared/result';
+import type { LiveUplink } from '../audio/live-uplink';
 import { useAuth } from '../auth/auth-context';
 
 /**
@@ -20,10 +21,10 @@ export type Outcome<A, P = never> =
  * A question asked by voice (V1): the recording goes to main in its place, and its words come back as the
  * transcript, which then stands for the question (on screen and in the history). `speak`: answer aloud (V2).
  */
-export interface VoiceQuestion {
-  readonly audio: AudioClip;
-  readonly speak: boolean;
-}
+export type VoiceQuestion =
+  | { readonly audio: AudioClip; readonly speak: boolean }
+  /** Issue 24: asked while it is spoken, its audio going to main as it is captured (the Assistant only). */
+  | { readonly live: LiveUplink; readonly speak: boolean };
 
 /** One question and what came of it; `id` is also the requestId that cancels it. */
 export interface Exchange<A, P = never> {
@@ -49,6 +50,8 @@ export interface Conversation<A, P = never> {
   retry(id: string): void;
   /** Abandons the question on its way; its answer, if one still comes, is not shown. */
   cancel(): void;
+  /** Takes the question on its way back as if never asked (a voice question too short or silent to send). */
+  withdraw(): void;
   /**
    * Clears the conversation (abandoning a question on its way): the next question starts a new topic. What was
    * cleared is held, in memory like the rest, until the next question or `forget`, so that `restore` can undo it.
@@ -156,7 +159,7 @@ function useFrameBatch<P>(show: (id: string, partial: P) => void) {
  * S12: a conversation lives in React state and nowhere else (no storage, no main). It belongs to the member who had
  * it: signing out, an ended session or another member forgets it.
  */
-function isUnderway<A, P>(outcome: Outcome<A, P>): outcome is Extract<Outcome<A, P>, { kind: 'pending' | 'streaming' }> {
+export function isUnderway<A, P>(outcome: Outcome<A, P>): outcome is Extract<Outcome<A, P>, { kind: 'pending' | 'streaming' }> {
   return outcome.kind === 'pending' || outcome.kind === 'streaming';
 }
 
@@ -166,6 +169,11 @@ function partialOf<A, P>(outcome: Outcome<A, P>): { partial?: P } {
 }
 
 /** A question stopped on its way, with what had arrived of its answer. */
+function recordingOf(voice: { live: LiveUplink; speak: boolean }): VoiceQuestion | undefined {
+  const audio = voice.live.recording();
+  return audio ? { audio, speak: voice.speak } : undefined;
+}
+
 function cancelled<A, P>(outcome: Outcome<A, P>): Outcome<A, P> {
   return { kind: 'cancelled', ...partialOf(outcome) };
 }
@@ -233,8 +241,10 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
       const attempt = exchanges.find((exchange) => exchange.id === id);
       if (!attempt || pending || !isRetryable(attempt.outcome)) return;
       setHeld((current) => ({ ...current, exchanges: current.exchanges.filter((exchange) => exchange.id !== id) }));
-      // A recording is asked again as a recording: its transcript, if one came, comes again.
-      if (attempt.voice) ask('', attempt.voice);
+      // A recording is asked again as a recording: its transcript, if one came, comes again. A question that went
+      // live is asked again as the recording it made.
+      const voice = attempt.voice && 'live' in attempt.voice ? recordingOf(attempt.voice) : attempt.voice;
+      if (voice) ask('', voice);
       else ask(attempt.question);
     },
     [exchanges, pending, ask],
@@ -245,6 +255,12 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
     advance(pending.id, cancelled);
     channel.cancel(pending.id);
   }, [channel, pending, advance]);
+
+  const withdraw = useCallback(() => {
+    if (!pending) return;
+    channel.cancel(pending.id);
+    setHeld((current) => ({ ...current, exchanges: current.exchanges.filter((exchange) => exchange.id !== pending.id) }));
+  }, [channel, pending]);
 
   const startOver = useCallback(() => {
     if (pending) channel.cancel(pending.id);
@@ -267,8 +283,8 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
   const forget = useCallback(() => setHeld((current) => ({ ...current, cleared: null })), []);
 
   return useMemo(
-    () => ({ exchanges, busy: pending !== undefined, restorable, ask, retry, cancel, startOver, restore, forget }),
-    [exchanges, pending, restorable, ask, retry, cancel, startOver, restore, forget],
+    () => ({ exchanges, busy: pending !== undefined, restorable, ask, retry, cancel, withdraw, startOver, restore, forget }),
+    [exchanges, pending, restorable, ask, retry, cancel, withdraw, startOver, restore, forget],
   );
 }
 

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AssistantDone } from '../../../shared/assistant';
+import type { AssistantLiveDone } from '../../../shared/live-voice';
 import { VOICE } from '../../../shared/limits';
 import { err } from '../../../shared/result';
 import { applySettingsPatch, DEFAULT_SETTINGS } from '../../../shared/settings';
@@ -10,46 +10,34 @@ import { createFakeMain, type FakeHandlers } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { VoicePane } from './voice-pane';
 
-/** A MediaRecorder that hands over a few bytes of Opus once stopped, asynchronously, as a browser's does. */
-class FakeMediaRecorder {
-  static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
-  state: RecordingState = 'inactive';
-  readonly mimeType: string;
-  ondataavailable: ((event: { data: Blob }) => void) | null = null;
-  onstop: (() => void) | null = null;
-  onerror: (() => void) | null = null;
+/** 20 ms of loud 16 kHz PCM16: a frame of speech as the capture worklet hands it over. */
+const LOUD_FRAME = new Int16Array(320).fill(12_000).buffer;
 
-  constructor(_stream: MediaStream, options: MediaRecorderOptions = {}) {
-    this.mimeType = options.mimeType ?? '';
-  }
-
-  start(): void {
-    this.state = 'recording';
-  }
-
-  stop(): void {
-    this.state = 'inactive';
+/** The capture worklet's port: frames of speech while it runs, and the last one when asked to flush. */
+class FakeWorkletPort {
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  postMessage(message: { kind: string }): void {
+    if (message.kind !== 'flush') return;
     queueMicrotask(() => {
-      this.ondataavailable?.({ data: new Blob([new Uint8Array(64).fill(7)]) });
-      this.onstop?.();
+      for (let frame = 0; frame < 25; frame++) this.onmessage?.({ data: { kind: 'frame', pcm: LOUD_FRAME.slice(0) } });
+      this.onmessage?.({ data: { kind: 'flushed' } });
     });
   }
 }
 
-/** An audio context that never runs: no level to judge silence by, so any clip long enough is sent as it is. */
-class IdleAudioContext {
-  state: AudioContextState = 'suspended';
-  createAnalyser() {
-    return { fftSize: 2048, getFloatTimeDomainData: () => undefined };
-  }
+class FakeAudioWorkletNode {
+  readonly port = new FakeWorkletPort();
+}
+
+/** A 16 kHz context whose worklet module loads at once. */
+class FakeCaptureContext {
+  state: AudioContextState = 'running';
+  readonly audioWorklet = { addModule: () => Promise.resolve() };
   createMediaStreamSource() {
     return { connect: () => undefined };
   }
   resume(): Promise<void> {
     return Promise.resolve();
-  }
-  decodeAudioData(): Promise<never> {
-    return Promise.reject(new DOMException('Not audio.', 'EncodingError'));
   }
   close(): Promise<void> {
     this.state = 'closed';
@@ -57,16 +45,16 @@ class IdleAudioContext {
   }
 }
 
-/** A computer whose microphones record; returns the constraints each recording opened the microphone with. */
+/** A computer whose microphones capture speech; returns the constraints each question opened the microphone with. */
 function plugRecordingMicrophone(): MediaStreamConstraints[] {
   const opened: MediaStreamConstraints[] = [];
   const getUserMedia = async (constraints: MediaStreamConstraints) => {
     opened.push(constraints);
-    return { getTracks: () => [{ stop: () => undefined }] } as unknown as MediaStream;
+    return { getTracks: () => [{ stop: () => undefined }], getAudioTracks: () => [] } as unknown as MediaStream;
   };
   Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-  vi.stubGlobal('MediaRecorder', FakeMediaRecorder);
-  vi.stubGlobal('AudioContext', IdleAudioContext);
+  vi.stubGlobal('AudioContext', FakeCaptureContext);
+  vi.stubGlobal('AudioWorkletNode', FakeAudioWorkletNode);
   return opened;
 }
 
@@ -75,16 +63,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function done(answer: string): AssistantDone {
-  const model = DEFAULT_SETTINGS.models.assistant;
-  return { answer, steps: [], sources: [], degraded: false, incomplete: false, model, duration_ms: 900, transcript: 'What time is it?' };
+function done(answer: string): AssistantLiveDone {
+  const model = DEFAULT_SETTINGS.models.live;
+  return { answer, steps: [], sources: [], degraded: false, incomplete: false, model, duration_ms: 900, transcript: 'What time is it?', path: 'live' };
 }
 
 /** Main streams the answer to the voice question on its way, then ends it. */
 async function answer(streams: ReturnType<typeof createFakeMain>['streams'], text: string) {
-  await expect.poll(() => streams('assistant:chat').length).toBe(1);
-  const [call] = streams('assistant:chat');
-  act(() => call!.progress('assistant:chunk', { text }));
+  await expect.poll(() => streams('assistant:live').length).toBe(1);
+  const [call] = streams('assistant:live');
+  act(() => call!.progress('assistant:liveHeard', { text: 'What time is it?' }));
+  act(() => call!.progress('assistant:liveChunk', { text }));
   act(() => call!.finish(done(text)));
 }
 
@@ -117,10 +106,28 @@ describe('a voice question and the settings', () => {
     await askByVoice(setUp);
     await answer(setUp.streams, 'It is noon.');
     await screen.findByText('It is noon.');
+    await screen.findByText('What time is it?');
 
     expect(deviceIds(setUp.opened)).toEqual([{ exact: 'usb-headset' }]);
+    expect(setUp.streams('assistant:live')[0]!.input).toMatchObject({ speak: false, lang: 'en' });
     expect(asked(setUp.invoke, 'voice:tts')).toEqual([]);
     expect(asked(setUp.invoke, 'settings:get')).toEqual([]);
+  });
+
+  it('LV1: streams the question to main as it is captured, as bytes in order, then says it is complete', async () => {
+    const setUp = await setup({ spokenAnswers: false });
+    await askByVoice(setUp);
+    await expect.poll(() => asked(setUp.invoke, 'assistant:liveRelease').length).toBe(1);
+
+    const [call] = setUp.streams('assistant:live');
+    const frames = asked(setUp.invoke, 'assistant:liveFrame').map(([, input]) => input as { requestId: string; seq: number; pcm: Uint8Array });
+    expect(frames.map((frame) => frame.seq)).toEqual(Array.from({ length: 25 }, (_, seq) => seq));
+    expect(new Set(frames.map((frame) => frame.requestId))).toEqual(new Set([call!.requestId]));
+    expect(frames[0]!.pcm).toBeInstanceOf(Uint8Array);
+    expect(frames[0]!.pcm.byteLength).toBe(640);
+    // The release follows the last frame.
+    const order = setUp.invoke.mock.calls.map(([channel]) => channel).filter((channel) => channel.startsWith('assistant:live'));
+    expect(order.at(-1)).toBe('assistant:liveRelease');
   });
 
   it('records with the microphone another window chose since, as main announced it', async () => {
@@ -128,7 +135,7 @@ describe('a voice question and the settings', () => {
     const chosenElsewhere = applySettingsPatch(DEFAULT_SETTINGS, { voice: { microphoneId: 'desk-mic', spokenAnswers: false } });
     act(() => setUp.emit('settings:changed', chosenElsewhere));
     await askByVoice(setUp);
-    await expect.poll(() => setUp.streams('assistant:chat').length).toBe(1);
+    await expect.poll(() => setUp.streams('assistant:live').length).toBe(1);
 
     expect(deviceIds(setUp.opened)).toEqual([{ exact: 'desk-mic' }]);
     expect(asked(setUp.invoke, 'settings:get')).toEqual([]);
@@ -141,6 +148,6 @@ describe('a voice question and the settings', () => {
     await answer(setUp.streams, 'It is noon.');
 
     expect(deviceIds(setUp.opened)).toEqual([undefined]);
-    await expect.poll(() => asked(setUp.invoke, 'voice:tts').map(([, input]) => (input as { text: string }).text)).toEqual(['It is noon.']);
+    expect(setUp.streams('assistant:live')[0]!.input).toMatchObject({ speak: true });
   });
 });
