@@ -54,5 +54,9 @@ export type LivePath = (typeof LIVE_PATHS)[number];
 export const livePathSchema = z.object({ path: z.enum(LIVE_PATHS), reason: z.string().optional() });
 export type LivePathEvent = z.infer<typeof livePathSchema>;
 
-export const assistantLiveDoneSchema = assistantDoneSchema.extend({ path: z.enum(LIVE_PATHS) });
+export const assistantLiveDoneSchema = assistantDoneSchema.extend({
+  path: z.enum(LIVE_PATHS),
+  /** Why Live did not answer, when it did not (the failure's kind, or 'unavailable'). */
+  pathReason: z.string().optional(),
+});
 export type AssistantLiveDone = z.infer<typeof assistantLiveDoneSchema>;

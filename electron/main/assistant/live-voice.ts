@@ -295,7 +295,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       { admitted: true },
     );
     grant?.end(done.ok && !done.value.incomplete);
-    turn.settle(done.ok ? ok({ ...done.value, path: 'oneCall' }) : done);
+    turn.settle(done.ok ? ok({ ...done.value, path: 'oneCall', pathReason: turn.fallback ?? 'other' }) : done);
   }
 
   async function reconnect(owner: Session): Promise<void> {

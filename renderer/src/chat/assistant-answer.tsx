@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AssistantDone, AssistantSource } from '../../../shared/assistant';
+import type { AssistantLiveDone } from '../../../shared/live-voice';
 import { numberText } from '../i18n/locale-format';
 import { AnswerMarkdown } from './answer-markdown';
 import type { AssistantPartial } from './assistant-conversation';
@@ -22,6 +23,12 @@ interface AssistantAnswerViewProps extends AnswerLinks {
   readonly underway: boolean;
 }
 
+/** The reasons the pane has words for; any other failure is "it failed". */
+const ONE_CALL_REASONS = ['unknown_model', 'network', 'timeout', 'unavailable'] as const;
+function oneCallWhy(reason: string): (typeof ONE_CALL_REASONS)[number] | 'other' {
+  return (ONE_CALL_REASONS as readonly string[]).includes(reason) ? (reason as (typeof ONE_CALL_REASONS)[number]) : 'other';
+}
+
 function notes(sources: readonly AssistantSource[]) {
   return sources.flatMap((source) => (source.kind === 'note' ? [source] : []));
 }
@@ -39,6 +46,8 @@ export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, 
   const seconds = done ? numberText(done.duration_ms / MS_PER_SECOND, i18n.language, { maximumFractionDigits: 1 }) : '';
   // V1: a recording with no speech in it was not a question; said as such, not as an empty answer.
   if (done?.transcript === '') return <p className="muted">{t('voice.pane.noSpeech')}</p>;
+  const live = done && 'path' in done ? (done as AssistantLiveDone) : null;
+  const withoutLive = live?.path === 'oneCall' ? (live.pathReason ?? 'other') : answer.withoutLive;
   return (
     <>
       <AssistantSteps steps={answer.steps} />
@@ -49,6 +58,9 @@ export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, 
         </p>
       )}
       {done?.incomplete && <p className="bubble-badge bubble-badge-warning">{t('assistant.answer.incomplete')}</p>}
+      {withoutLive !== undefined && (
+        <p className="bubble-badge">{t('assistant.answer.oneCall', { why: t(`assistant.answer.oneCallWhy.${oneCallWhy(withoutLive)}`) })}</p>
+      )}
       {done && (
         <>
           <NoteSources sources={notes(done.sources)} label={t('assistant.answer.notes')} onOpen={onOpenNote} />
@@ -56,6 +68,7 @@ export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, 
           <div className="bubble-footer">
             <p className="bubble-meta" dir="auto">
               {t('assistant.answer.meta', { model: done.model, seconds })}
+              {live?.path === 'live' && <span className="bubble-meta-live"> · {t('assistant.answer.live')}</span>}
             </p>
             <button type="button" className="button-small" onClick={() => onCopy(done.answer)}>
               {t('assistant.answer.copy')}

@@ -77,7 +77,7 @@ export function PushToTalk() {
         <p className="push-to-talk-shortcut">{t('voice.pane.fromAnywhere', { keys: isolated(shortcutText(shortcut.accelerator)) })}</p>
       )}
       {speech.state.kind === 'speaking' && (
-        <button type="button" className="button-small" onClick={() => speech.stop()}>
+        <button type="button" className="button-small" onClick={() => voice.silence()}>
           <Square aria-hidden="true" className="button-icon" />
           {t('voice.pane.stopSpeaking')}
         </button>

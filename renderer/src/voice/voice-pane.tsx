@@ -32,7 +32,7 @@ export function VoicePane({ openPane }: PaneProps) {
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
-      speech.stop();
+      voice.silence();
       voice.discard();
       return;
     }
@@ -60,6 +60,7 @@ export function VoicePane({ openPane }: PaneProps) {
       data-speech={speech.state.kind}
       data-speech-playing={speech.state.playing}
       data-speech-clips={speech.state.clipsStarted}
+      data-speech-first-sample={speech.state.firstSampleAt ?? undefined}
     >
       <p className="muted">{t('panes.voice.summary')}</p>
       <ChatPanel

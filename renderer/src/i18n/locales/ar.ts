@@ -258,6 +258,15 @@ export const ar: PartialCatalog = {
     },
     answer: {
       incomplete: 'تتوقف الإجابة هنا: توقف Gemini عن الرد قبل أن يُكملها.',
+      live: 'الصوت المباشر',
+      oneCall: 'أُجيب دون الصوت المباشر: {{why}}.',
+      oneCallWhy: {
+        unknown_model: 'نموذج Live غير متاح لمفتاح Gemini هذا (الإعدادات ← النماذج)',
+        network: 'تعذّر الاتصال به',
+        timeout: 'لم يستجب في الوقت المناسب',
+        unavailable: 'كان غير متاح قبل لحظة',
+        other: 'حدث خطأ',
+      },
       notes: 'من الملاحظات',
       meta: '{{model}} · {{seconds}} ث',
       copy: 'نسخ الإجابة',

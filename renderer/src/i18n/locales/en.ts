@@ -218,6 +218,15 @@ export const en = {
     },
     answer: {
       incomplete: 'The answer stops here: Gemini stopped responding before it was finished.',
+      live: 'Live voice',
+      oneCall: 'Answered without Live voice: {{why}}.',
+      oneCallWhy: {
+        unknown_model: 'the Live model is not available for this Gemini key (Settings → Models)',
+        network: 'it could not be reached',
+        timeout: 'it did not answer in time',
+        unavailable: 'it was unavailable a moment ago',
+        other: 'it failed',
+      },
       notes: 'From the notes',
       meta: '{{model}} · {{seconds}} s',
       copy: 'Copy answer',

@@ -228,6 +228,15 @@ export const es: Catalog = {
     },
     answer: {
       incomplete: 'La respuesta se corta aquí: Gemini dejó de responder antes de terminarla.',
+      live: 'Voz en directo',
+      oneCall: 'Respondida sin la voz en directo: {{why}}.',
+      oneCallWhy: {
+        unknown_model: 'el modelo Live no está disponible para esta clave de Gemini (Ajustes → Modelos)',
+        network: 'no se pudo conectar',
+        timeout: 'no respondió a tiempo',
+        unavailable: 'no estaba disponible hace un momento',
+        other: 'falló',
+      },
       notes: 'De las notas',
       meta: '{{model}} · {{seconds}} s',
       copy: 'Copiar respuesta',

@@ -228,6 +228,15 @@ export const fr: PartialCatalog = {
     },
     answer: {
       incomplete: "La réponse s'arrête ici : Gemini a cessé de répondre avant de l'avoir terminée.",
+      live: 'Voix en direct',
+      oneCall: 'Réponse sans la voix en direct : {{why}}.',
+      oneCallWhy: {
+        unknown_model: 'le modèle Live n\'est pas disponible pour cette clé Gemini (Réglages → Modèles)',
+        network: 'elle était injoignable',
+        timeout: 'elle n\'a pas répondu à temps',
+        unavailable: 'elle était indisponible il y a un instant',
+        other: 'elle a échoué',
+      },
       notes: 'Tiré des notes',
       meta: '{{model}} · {{seconds}} s',
       copy: 'Copier la réponse',

@@ -208,6 +208,15 @@ export const zh: PartialCatalog = {
     },
     answer: {
       incomplete: '回答到此中断：Gemini 在回答完成前停止了响应。',
+      live: '实时语音',
+      oneCall: '未使用实时语音作答：{{why}}。',
+      oneCallWhy: {
+        unknown_model: '此 Gemini 密钥无法使用 Live 模型（设置 → 模型）',
+        network: '无法连接',
+        timeout: '未能及时回应',
+        unavailable: '刚才不可用',
+        other: '出错了',
+      },
       notes: '出自笔记',
       meta: '{{model}} · {{seconds}} 秒',
       copy: '复制回答',
