@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEFAULT_MODELS } from '../../shared/settings';
-import { DEFAULT_SPEECH_MIME_TYPE, audioReply, defaultSpeechPcm, delay, stream, textChunk, textReply } from '../doubles/gemini-double';
+import { DEFAULT_SPEECH_MIME_TYPE, audioReply, defaultSpeechPcm, delay, liveScript, stream, textChunk, textReply } from '../doubles/gemini-double';
 import { pageProblems, tabTo } from './support/browser';
 import { startSignedInSession } from './support/session';
 import { silentAudio, speechAudio } from './support/speech-audio';
@@ -20,6 +20,8 @@ const SLOW_SYNTHESIS_MS = 60_000;
 /** About four seconds of sound at 20 ms a character: still playing when Space is pressed again. */
 const LONG_CLIP = defaultSpeechPcm('x'.repeat(200));
 
+const LIVE_ANSWER = 'It is 9:41 in the morning in Ulaanbaatar.';
+
 const pane = (page: Page) => page.getByRole('tabpanel');
 const log = (page: Page) => pane(page).getByRole('log');
 const voicePane = (page: Page) => page.locator('.voice');
@@ -33,9 +35,61 @@ async function holdSpaceWhileSpeaking(page: Page, speakingMs: number): Promise<v
   await page.keyboard.up('Space');
 }
 
-it('V1 V2: Space held asks by voice; the transcript shows, then the answer streams and is spoken; Space again cuts the speech and cancels pending synthesis', async () => {
+it('LV: Space held streams the question live; its words show while it is spoken; released, the answer plays at its first chunk, its text beside it', async () => {
   const audio = speechAudio();
   const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: audio.file });
+  const [firstWords, ...restOfWords] = audio.text.split(/(?<= \S+ \S+) /);
+  gemini.script(
+    'live',
+    liveScript({
+      turns: [
+        {
+          // A piece of the transcript every half second of speech, as Google sends it while the member speaks.
+          heard: [firstWords!, ...restOfWords.map((words) => ` ${words}`)],
+          heardEveryBytes: 16_000,
+          answerDelayMs: 300,
+          answer: { text: LIVE_ANSWER, audioMs: 3_000, chunkIntervalMs: 40 },
+        },
+      ],
+    }),
+  );
+
+  await page.goto(harness.url);
+  await page.getByRole('tab', { name: ui.panes.secretary.title }).waitFor();
+  await page.keyboard.press('Control+4');
+  await tabTo(page, talkButton(page));
+  await page.keyboard.down('Space');
+  await pane(page).getByText(ui.voice.pane.listening).waitFor();
+  // While the key is still held, the first words are on screen already.
+  await log(page).getByText(firstWords!, { exact: false }).waitFor({ timeout: audio.durationMs });
+  const heardWhileSpeaking = gemini.liveConversations[0]!.connections[0]!.audio.length;
+  expect(gemini.liveConversations[0]!.connections[0]!.activityEnds).toHaveLength(0);
+  await page.waitForTimeout(Math.max(0, audio.durationMs - 1_000));
+  await page.keyboard.up('Space');
+
+  await log(page).getByText(audio.text).waitFor();
+  // The answer plays as it streams (observed at the player), its text streaming beside it.
+  await expect.poll(() => voicePane(page).getAttribute('data-speech-first-sample')).not.toBeNull();
+  await expect.poll(() => voicePane(page).getAttribute('data-speech-playing')).toBe('true');
+  await log(page).getByText(LIVE_ANSWER).waitFor();
+  await log(page).getByText(ui.assistant.answer.live, { exact: false }).waitFor();
+
+  const [connection] = gemini.liveConversations[0]!.connections;
+  expect(heardWhileSpeaking).toBeGreaterThan(0);
+  expect(new Set(connection!.audio.map((frame) => frame.mimeType))).toEqual(new Set(['audio/pcm;rate=16000']));
+  expect(connection!.audio.every((frame) => frame.bytes.byteLength % 640 === 0 || frame === connection!.audio.at(-1))).toBe(true);
+  expect(connection!.activityEnds).toHaveLength(1);
+  expect(connection!.activityEnds[0]).toBeGreaterThanOrEqual(connection!.audio.at(-1)!.at);
+  // No one-call question, no sentence-by-sentence speech.
+  expect(gemini.requestsFor('streamGenerateContent')).toHaveLength(0);
+  expect(gemini.requestsFor('generateContent', DEFAULT_MODELS.tts)).toHaveLength(0);
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+it('V1 V2: where Live is unavailable, the same question is answered by one call and spoken sentence by sentence, and says so; Space again cuts the speech and cancels pending synthesis', async () => {
+  const audio = speechAudio();
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: audio.file });
+  gemini.script('live', liveScript({ turns: [], refuseSetup: { code: 1008, reason: `models/${DEFAULT_MODELS.live} is not found for API version v1beta, or is not supported for bidiGenerateContent.` } }));
   gemini.script(
     'streamGenerateContent',
     stream([textChunk(`<transcript>${audio.text}</transcript>\n`), ...ANSWER.map((sentence) => textChunk(sentence))], { chunkDelayMs: 150 }),
@@ -60,10 +114,12 @@ it('V1 V2: Space held asks by voice; the transcript shows, then the answer strea
   await log(page).getByText('Ask me anything else.', { exact: false }).waitFor();
   expect(await log(page).getByText('<transcript>', { exact: false }).count()).toBe(0);
 
-  // One model call, the recording inline in the member's turn.
+  // One model call, the question as it was streamed (16 kHz PCM in a WAV) inline in the member's turn.
   const asked = gemini.requestsFor('streamGenerateContent');
   expect(asked).toHaveLength(1);
-  expect(JSON.stringify(asked[0]?.body)).toMatch(/"inlineData":\{"mimeType":"audio\/webm;codecs=opus","data":"[A-Za-z0-9+/]{100,}/);
+  expect(JSON.stringify(asked[0]?.body)).toMatch(/"inlineData":\{"mimeType":"audio\/wav","data":"[A-Za-z0-9+/]{100,}/);
+  const why = ui.assistant.answer.oneCall.replace('{{why}}', ui.assistant.answer.oneCallWhy.unknown_model);
+  await log(page).getByText(why).waitFor();
 
   // The first sentence is heard; the ones after it are on their way.
   await expect.poll(() => voicePane(page).getAttribute('data-speech-playing')).toBe('true');
