@@ -113,6 +113,14 @@ export const LIVE_CLOSE = {
     code: 1007,
     reason: 'Explicit activity control is not supported when automatic activity detection is enabled.',
   },
+  /**
+   * Realtime input while the initial history the setup declared is still open. The wording is the double's (Google
+   * documents the rule, not its refusal), in the style of its other invalid-argument closes.
+   */
+  historyIncomplete: {
+    code: 1007,
+    reason: 'Request contains an invalid argument. Realtime input is not allowed before the initial history is complete.',
+  },
   /** A handle the server does not know (or no longer keeps). */
   staleHandle: { code: 1008, reason: 'BidiGenerateContent session expired' },
   /** The end a goAway announced: the connection is terminated as ABORTED. */

@@ -55,6 +55,13 @@ export interface LiveConnectionRecord {
   conversationId: number | null;
   /** Every client message in arrival order (setup included); unparsable text as it came. */
   messages: Array<{ at: number; message: unknown }>;
+  /**
+   * The initial history (setup.historyConfig.initialHistoryInClientContent): the turns of every clientContent up to
+   * the one with turnComplete, as sent. The model answers none of them.
+   */
+  history: unknown[];
+  /** When the initial history was complete (its turnComplete arrived); null while it is awaited or not declared. */
+  historyCompleteAt: number | null;
   audio: LiveAudioFrame[];
   activityStarts: number[];
   activityEnds: number[];
@@ -76,6 +83,8 @@ export function newConnectionRecord(apiKey: string | null): LiveConnectionRecord
     resumedWith: null,
     conversationId: null,
     messages: [],
+    history: [],
+    historyCompleteAt: null,
     audio: [],
     activityStarts: [],
     activityEnds: [],
@@ -133,6 +142,7 @@ export function playConnection(deps: LivePlayDeps): LivePlay {
   const setup = record.setup ?? {};
   const manualActivity = readPath(setup, ['realtimeInputConfig', 'automaticActivityDetection', 'disabled']) === true;
   const resumable = setup.sessionResumption !== undefined;
+  let awaitingHistory = readPath(setup, ['historyConfig', 'initialHistoryInClientContent']) === true;
   let current: TurnState | null = null;
 
   const refuse = (refusal: Refusal) => wire.close(refusal.code, refusal.reason);
@@ -243,10 +253,21 @@ export function playConnection(deps: LivePlayDeps): LivePlay {
     if (input.audioStreamEnd === true && !manualActivity && current?.phase === 'listening') endListening(current);
   };
 
+  // As Google documents historyConfig: clientContent up to turnComplete is history, which starts no model call, and
+  // realtime input may follow only once it is complete.
+  const onInitialHistory = (content: Record<string, unknown>): void => {
+    if (Array.isArray(content.turns)) record.history.push(...(content.turns as unknown[]));
+    if (content.turnComplete !== true) return;
+    awaitingHistory = false;
+    record.historyCompleteAt = liveNow();
+  };
+
   return {
     issueHandle,
     receive(message) {
       if ('setup' in message) return refuse(LIVE_CLOSE.invalidArgument);
+      if (awaitingHistory && 'clientContent' in message) return onInitialHistory(asRecord(message.clientContent));
+      if (awaitingHistory && 'realtimeInput' in message) return refuse(LIVE_CLOSE.historyIncomplete);
       if ('realtimeInput' in message) return onRealtimeInput(asRecord(message.realtimeInput));
       if ('toolResponse' in message) {
         const functionResponses = asRecord(message.toolResponse).functionResponses;

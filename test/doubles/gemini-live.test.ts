@@ -61,6 +61,8 @@ function frame(index: number, bytes = 640): Uint8Array {
 
 const audioOf = (pcm: Uint8Array, mimeType = 'audio/pcm;rate=16000') => ({ audio: { data: Buffer.from(pcm).toString('base64'), mimeType } });
 
+const asServerContent = (message: Record<string, unknown>) => (message.serverContent ?? {}) as NonNullable<LiveServerMessage['serverContent']>;
+
 function serverContent(observed: Observed) {
   return observed.messages.flatMap((message) => (message.serverContent ? [message.serverContent] : []));
 }
@@ -282,6 +284,78 @@ describe('LV6: the Live double speaks BidiGenerateContent', () => {
 
     await vi.waitFor(() => expect(observed.closes).toHaveLength(1));
     expect(observed.messages).toEqual([]);
+  });
+});
+
+const HISTORY_TURNS = [
+  { role: 'user', parts: [{ text: 'Who is Bold?' }] },
+  { role: 'model', parts: [{ text: 'Bold Baatar is the caretaker of block B.' }] },
+];
+const PUSH_TO_TALK_SETUP = { realtimeInputConfig: { automaticActivityDetection: { disabled: true } } };
+const clientContent = (turns: readonly object[], turnComplete: boolean) => JSON.stringify({ clientContent: { turns, turnComplete } });
+const realtimeInput = (input: object) => JSON.stringify({ realtimeInput: input });
+
+/**
+ * A raw session whose setup declares an initial history (the SDK leaves historyConfig out of its setup), open once
+ * setupComplete arrived; `received` gathers what the double sends.
+ */
+async function historySession(): Promise<Awaited<ReturnType<typeof rawSocket>> & { received: Array<Record<string, unknown>> }> {
+  const raw = await rawSocket();
+  const received: Array<Record<string, unknown>> = [];
+  raw.socket.on('message', (data: Buffer) => received.push(JSON.parse(data.toString('utf8')) as Record<string, unknown>));
+  raw.socket.send(setupMessage({ ...PUSH_TO_TALK_SETUP, historyConfig: { initialHistoryInClientContent: true } }));
+  await vi.waitFor(() => expect(received.map((message) => Object.keys(message))).toEqual([['setupComplete']]));
+  return { ...raw, received };
+}
+
+describe('LV2-history: the Live double takes an initial history as Google documents it', () => {
+  it('LV2-history: clientContent up to turnComplete is recorded as history and answered with nothing; the spoken turn after it is answered', async () => {
+    gemini.script('live', liveScript({ turns: [{ answer: { text: 'His number is 5550 1234.', audioMs: 100 } }] }));
+    const { socket, received } = await historySession();
+
+    socket.send(clientContent(HISTORY_TURNS.slice(0, 1), false));
+    socket.send(clientContent(HISTORY_TURNS.slice(1), true));
+    await vi.waitFor(() => expect(gemini.requests[0]?.live?.historyCompleteAt).not.toBeNull());
+    expect(received).toHaveLength(1);
+    socket.send(realtimeInput({ activityStart: {} }));
+    socket.send(realtimeInput(audioOf(frame(0))));
+    socket.send(realtimeInput({ activityEnd: {} }));
+    await vi.waitFor(() => expect(received.some((message) => asServerContent(message).turnComplete)).toBe(true));
+
+    const record = gemini.requests[0]?.live;
+    expect(record?.history).toEqual(HISTORY_TURNS);
+    expect(record?.historyCompleteAt).toBeLessThan(record?.activityStarts[0] ?? 0);
+    expect(received.filter((message) => asServerContent(message).turnComplete)).toHaveLength(1);
+    expect(received.map((message) => asServerContent(message).outputTranscription?.text ?? '').join('')).toBe('His number is 5550 1234.');
+    expect(gemini.liveConversations[0]?.turnsTaken).toBe(1);
+    socket.close();
+  });
+
+  it.each([
+    ['before any history', [] as string[]],
+    ['while the history is still open', [clientContent(HISTORY_TURNS, false)]],
+  ])('LV2-history: audio %s is refused with 1007', async (_when, before) => {
+    const { socket, closed } = await historySession();
+    for (const message of before) socket.send(message);
+
+    socket.send(realtimeInput(audioOf(frame(0))));
+
+    expect(await closed).toEqual(LIVE_CLOSE.historyIncomplete);
+    expect(gemini.requests[0]?.live?.audio).toEqual([]);
+    expect(gemini.liveConversations[0]?.turnsTaken).toBe(0);
+  });
+
+  it('LV2-history: without historyConfig, a clientContent with turnComplete is a turn the model answers', async () => {
+    gemini.script('live', liveScript({ turns: [{ answer: { text: 'Typed answer.', audioMs: 100 } }] }));
+    const { session, observed } = connect();
+    const live = await session;
+
+    live.sendClientContent({ turns: [{ role: 'user', parts: [{ text: 'Who is Bold?' }] }], turnComplete: true });
+
+    await vi.waitFor(() => expect(turnsCompleted(observed)).toBe(1));
+    expect(said(observed)).toBe('Typed answer.');
+    expect(gemini.requests[0]?.live?.history).toEqual([]);
+    live.close();
   });
 });
 
