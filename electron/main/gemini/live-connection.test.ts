@@ -157,6 +157,66 @@ describe('LV-conn: openLiveConnection', () => {
   });
 });
 
+const HISTORY: LiveSetup['history'] = [
+  { role: 'user', text: 'Who is Bold?' },
+  { role: 'model', text: 'Bold Baatar is the caretaker of block B.' },
+];
+const messageFields = (opened: number) => gemini.double.requests[opened]?.live?.messages.map(({ message }) => Object.keys(message as object).join()) ?? [];
+const said = (events: readonly LiveEvent[]) => events.flatMap((event) => (event.kind === 'said' ? [event.text] : [])).join('');
+
+/** One spoken question: press, a frame, release; resolves when the model completed its answer. */
+async function askAloud({ live, events }: { live: LiveConnection; events: LiveEvent[] }): Promise<void> {
+  live.activityStart();
+  live.sendAudio(frame(0));
+  live.activityEnd();
+  await vi.waitFor(() => expect(kinds(events)).toContain('turnComplete'));
+}
+
+describe('LV2-history: a new session knows what was typed before the voice question', () => {
+  it('LV2-history: the setup declares the history, which goes out as one clientContent, roles in order, before any audio; only the spoken question is answered', async () => {
+    gemini.double.script('live', liveScript({ turns: [{ answer: { text: 'His number is 5550 1234.', audioMs: 100 } }] }));
+    const opened = await connected({ history: HISTORY });
+
+    await askAloud(opened);
+
+    const record = gemini.double.requests[0]?.live;
+    expect(record?.setup?.historyConfig).toEqual({ initialHistoryInClientContent: true });
+    expect(messageFields(0)).toEqual(['setup', 'clientContent', 'realtimeInput', 'realtimeInput', 'realtimeInput']);
+    expect(record?.messages[1]?.message).toEqual({
+      clientContent: {
+        turns: [
+          { role: 'user', parts: [{ text: 'Who is Bold?' }] },
+          { role: 'model', parts: [{ text: 'Bold Baatar is the caretaker of block B.' }] },
+        ],
+        turnComplete: true,
+      },
+    });
+    expect(record?.history).toHaveLength(2);
+    expect(gemini.double.liveConversations[0]?.turnsTaken).toBe(1);
+    expect(said(opened.events)).toBe('His number is 5550 1234.');
+    opened.live.close();
+  });
+
+  it('LV2-history: a resumed session, which keeps its own history, and an empty history send neither the declaration nor the history', async () => {
+    gemini.double.script('live', liveScript({ turns: [{ answer: { text: 'First.', audioMs: 100 } }, { answer: { text: 'Second.', audioMs: 100 } }] }));
+    const first = await connected({ history: [] });
+    await askAloud(first);
+    const handle = first.events.flatMap((event) => (event.kind === 'resumable' ? [event.handle] : [])).at(-1);
+    first.live.close();
+
+    const resumed = await connected({ resumeHandle: handle, history: HISTORY });
+    await askAloud(resumed);
+
+    for (const opened of [0, 1]) {
+      expect(gemini.double.requests[opened]?.live?.setup).not.toHaveProperty('historyConfig');
+      expect(messageFields(opened)).not.toContain('clientContent');
+    }
+    expect(gemini.double.requests[1]?.live?.resumedWith).toBe(handle);
+    expect(said(resumed.events)).toBe('Second.');
+    resumed.live.close();
+  });
+});
+
 describe('LV-conn: each refusal is its failure', () => {
   it('LV-conn: no key stored: missing_key, nothing sent', async () => {
     expect(await failureOf({}, { readKey: async () => ({ ok: true, value: null }) })).toMatchObject({ kind: 'missing_key' });

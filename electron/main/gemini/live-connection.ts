@@ -1,4 +1,4 @@
-import { type LiveConnectConfig, type LiveServerMessage, Modality, type Session } from '@google/genai';
+import { type Content, type HistoryConfig, type Live, type LiveConnectConfig, type LiveServerMessage, Modality, type Session } from '@google/genai';
 import { LIVE } from '../../../shared/limits';
 import type { Logger } from '../log/logger';
 import { classifyThrown } from './classify-error';
@@ -6,7 +6,7 @@ import { parseDurationMs } from './error-body';
 import { failed, type GeminiFailure, type Outcome } from './failure';
 import { openGeminiClient, type ReadGeminiKey } from './gemini-client';
 import { classifyLiveClose } from './live-close';
-import type { LiveConnection, LiveEvent, LiveSetup } from './live-types';
+import type { LiveConnection, LiveEvent, LiveHistoryTurn, LiveSetup } from './live-types';
 import { sdkDeclaration } from './request-plan';
 
 export interface LiveDeps {
@@ -17,11 +17,14 @@ export interface LiveDeps {
 }
 
 const INPUT_MIME_TYPE = `audio/pcm;rate=${LIVE.inputSampleRateHz}`;
+/** The first clientContent is the conversation so far, not a question: Google answers nothing until realtimeInput. */
+const HISTORY_CONFIG: HistoryConfig = { initialHistoryInClientContent: true };
 
 /**
  * Opens a Live session (BidiGenerateContent) with the stored key, on the endpoint the SDK derives from the same
  * baseUrl as every other Gemini call. Resolves once setupComplete arrived, or with the classified failure; events
  * then arrive through onEvent in the order Google sent them, the last one 'closed'. `signal` cancels the connect.
+ * A new session with a history gets it before it resolves, so no audio can overtake it.
  */
 export async function openLiveConnection(
   deps: LiveDeps,
@@ -33,6 +36,10 @@ export async function openLiveConnection(
   const client = await openGeminiClient(deps);
   if (!client.ok) return client;
   const { ai, key } = client.value;
+  // A resumed session keeps its own history: sending it again would tell the model everything twice.
+  const history = setup.resumeHandle ? [] : (setup.history ?? []);
+  const seedsHistory = history.length > 0;
+  if (seedsHistory) forwardHistoryConfig(ai.live);
   const timeoutMs = deps.connectTimeoutMs ?? LIVE.connectTimeoutMs;
   const logFailure = (failure: GeminiFailure, stage: 'connect' | 'session') => {
     const fields = { model: setup.model, stage, kind: failure.kind, detail: failure.detail };
@@ -98,7 +105,7 @@ export async function openLiveConnection(
     ai.live
       .connect({
         model: setup.model,
-        config: liveConfig(setup),
+        config: liveConfig(setup, seedsHistory),
         callbacks: {
           onmessage: (message) => {
             if (!over) for (const event of liveEvents(message)) onEvent(event);
@@ -114,7 +121,8 @@ export async function openLiveConnection(
           session = connected;
           if (over) return connected.close();
           opened = true;
-          deps.log.info('gemini live connected', { model: setup.model, resumed: Boolean(setup.resumeHandle) });
+          if (seedsHistory) connected.sendClientContent({ turns: history.map(historyContent), turnComplete: true });
+          deps.log.info('gemini live connected', { model: setup.model, resumed: Boolean(setup.resumeHandle), historyTurns: history.length });
           give({ ok: true, value: connection });
         },
         (error: unknown) => {
@@ -124,8 +132,11 @@ export async function openLiveConnection(
   });
 }
 
-/** The setup of docs/external-apis.md (Gemini, Live API): push-to-talk, both transcriptions, resumable, compressed. */
-function liveConfig(setup: LiveSetup): LiveConnectConfig {
+/**
+ * The setup of docs/external-apis.md (Gemini, Live API): push-to-talk, both transcriptions, resumable, compressed,
+ * and, when the session is seeded with the conversation so far, the history declared as such.
+ */
+function liveConfig(setup: LiveSetup, seedsHistory: boolean): LiveConnectConfig {
   return {
     responseModalities: [Modality.AUDIO],
     speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: setup.voiceName } } },
@@ -136,7 +147,47 @@ function liveConfig(setup: LiveSetup): LiveConnectConfig {
     realtimeInputConfig: { automaticActivityDetection: { disabled: true } },
     sessionResumption: setup.resumeHandle ? { handle: setup.resumeHandle } : {},
     contextWindowCompression: { slidingWindow: {} },
+    ...(seedsHistory ? { historyConfig: HISTORY_CONFIG } : {}),
   };
+}
+
+function historyContent(turn: LiveHistoryTurn): Content {
+  return { role: turn.role, parts: [{ text: turn.text }] };
+}
+
+/** The SDK's own WebSocket plumbing, which @google/genai does not export: only what forwardHistoryConfig touches. */
+interface SdkSocketFactory {
+  create(url: string, headers: Record<string, string>, callbacks: unknown): { send(message: string): void };
+}
+
+/**
+ * @google/genai 2.32 types LiveConnectConfig.historyConfig but leaves it out of the setup message it sends
+ * (googleapis/js-genai#1520); without it Google takes the history for a question to answer, and Live models that
+ * only take clientContent as initial history refuse it with 1007. Until the SDK forwards it, the setup frame gets it
+ * on its way out, and is left alone once the SDK sends it. This reaches into a private field of the SDK's Live
+ * class: the LV2-history tests against the double fail if an upgrade moves it.
+ */
+function forwardHistoryConfig(live: Live): void {
+  const holder = live as unknown as { webSocketFactory: SdkSocketFactory };
+  const factory = holder.webSocketFactory;
+  holder.webSocketFactory = {
+    create(url, headers, callbacks) {
+      const socket = factory.create(url, headers, callbacks);
+      const send = socket.send.bind(socket);
+      // Only the first message is the setup: every later one (audio, many a second) goes out untouched.
+      socket.send = (message) => {
+        socket.send = send;
+        send(withHistoryConfig(message));
+      };
+      return socket;
+    },
+  };
+}
+
+function withHistoryConfig(message: string): string {
+  const parsed = JSON.parse(message) as { setup?: Record<string, unknown> };
+  if (!parsed.setup || parsed.setup.historyConfig !== undefined) return message;
+  return JSON.stringify({ ...parsed, setup: { ...parsed.setup, historyConfig: HISTORY_CONFIG } });
 }
 
 /** One server message as events, in the order its parts are meant to be taken. */

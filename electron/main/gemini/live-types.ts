@@ -10,6 +10,17 @@ export interface LiveSetup {
   voiceName: string;
   /** A handle from an earlier 'resumable' event: the session continues where it was. */
   resumeHandle?: string | null;
+  /**
+   * The conversation so far (what was typed to the Assistant before this voice question), oldest first, for a new
+   * session only: it is ignored when resuming, since a resumed session keeps its own.
+   */
+  history?: readonly LiveHistoryTurn[];
+}
+
+/** One earlier turn of the conversation, as the member or the model said it. */
+export interface LiveHistoryTurn {
+  role: 'user' | 'model';
+  text: string;
 }
 
 /** What the Live API says, in order, in the app's words. */
