@@ -42,8 +42,8 @@ async function start(options: { key?: string } = {}) {
   const tick = (ms: number) => (clock += ms);
 
   /** Presses, speaks `frames` frames (or the given ones) and lets go; answers with the question's requestId. */
-  async function ask(options: { frames?: number; release?: boolean } = {}) {
-    const started = await call('assistant:live', { lang: 'en', history: [], speak: true });
+  async function ask(options: { frames?: number; release?: boolean; history?: unknown[] } = {}) {
+    const started = await call('assistant:live', { lang: 'en', history: options.history ?? [], speak: true });
     if (!started.ok) throw new Error(started.error.message);
     const { requestId } = started.value as { requestId: string };
     for (let seq = 0; seq < (options.frames ?? 50); seq += 1) {
@@ -230,6 +230,28 @@ describe('LV3 barge-in', () => {
     // The activity the Stop opened is the next question's: Gemini was never sent two starts in a row.
     expect(connections()[0]!.activityStarts).toHaveLength(2);
     expect(connections()[0]!.activityEnds).toHaveLength(2);
+  });
+});
+
+describe('LV2 one conversation with the Assistant', () => {
+  it('a new session starts from what was said before in the conversation; a follow-up on it does not send it again', async () => {
+    const desk = await start();
+    gemini.double.script('live', liveScript({ turns: [{ heard: ['And his phone?'], answer: { text: 'It is in the notes.', audioMs: 200 } }] }));
+    const history = [
+      { role: 'user', content: 'Who is Bold?' },
+      { role: 'assistant', content: 'A colleague in the Ulaanbaatar office.' },
+    ];
+    const first = await desk.ask({ history });
+    expect(await desk.doneOf(first)).toMatchObject({ answer: 'It is in the notes.', path: 'live' });
+    const second = await desk.ask({ history: [...history, { role: 'user', content: 'And his phone?' }, { role: 'assistant', content: 'It is in the notes.' }] });
+    await desk.doneOf(second);
+
+    const [connection] = connections();
+    expect(connections()).toHaveLength(1);
+    expect(connection!.history).toEqual([
+      { role: 'user', parts: [{ text: 'Who is Bold?' }] },
+      { role: 'model', parts: [{ text: 'A colleague in the Ulaanbaatar office.' }] },
+    ]);
   });
 });
 

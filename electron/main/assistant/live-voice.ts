@@ -6,7 +6,7 @@ import { err, ok, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import { pcm16AsWav } from '../../../shared/wav';
 import { failureError, type GeminiFailure } from '../gemini/failure';
-import type { LiveConnection, LiveEvent, OpenLive } from '../gemini/live-types';
+import type { LiveConnection, LiveEvent, LiveHistoryTurn, OpenLive } from '../gemini/live-types';
 import type { Logger } from '../log/logger';
 import { ASSISTANT_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
@@ -74,6 +74,8 @@ interface Turn {
   /** activityStart was sent for this turn. */
   started: boolean;
   released: boolean;
+  /** When the member let go: an answer's time is counted from here, not from the press. */
+  releasedAt: number | null;
   heard: string;
   answer: string;
   readonly steps: AssistantStep[];
@@ -91,6 +93,8 @@ interface Session {
   readonly shape: string;
   readonly question: PreparedQuestion;
   readonly model: string;
+  /** The conversation before the session's first question: a new session starts from it, a resumed one has it. */
+  readonly history: readonly LiveHistoryTurn[];
   connection: LiveConnection | null;
   opening: Promise<LiveConnection | GeminiFailure> | null;
   /** Aborted when the session ends: a connection still being opened for it is given up. */
@@ -232,7 +236,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       model,
       steps: turn.steps.length,
       sources: turn.sources.size,
-      durationMs: Math.round(deps.now() - turn.startedAt),
+      durationMs: Math.round(deps.now() - (turn.releasedAt ?? turn.startedAt)),
     });
     turn.settle(ok(doneOf(turn, model, 'live', false)));
   }
@@ -245,7 +249,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       degraded: false,
       incomplete,
       model,
-      duration_ms: Math.max(0, Math.round(deps.now() - turn.startedAt)),
+      duration_ms: Math.max(0, Math.round(deps.now() - (turn.releasedAt ?? turn.startedAt))),
       transcript: turn.heard.trim(),
       path,
     };
@@ -316,6 +320,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
           tools: owner.question.registry.declarations(),
           voiceName: deps.settings().voice.voiceName,
           resumeHandle: owner.handle,
+          history: owner.history,
         },
         (event) => onEvent(owner, event),
         owner.ended.signal,
@@ -357,6 +362,8 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       shape,
       question,
       model,
+      // One conversation with the Assistant: what was typed (or asked) before goes to Gemini with the session.
+      history: turn.input.history.map((said) => ({ role: said.role === 'assistant' ? 'model' : 'user', text: said.content })),
       connection: null,
       opening: null,
       ended: new AbortController(),
@@ -406,6 +413,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
           sent: 0,
           started: false,
           released: false,
+          releasedAt: null,
           heard: '',
           answer: '',
           steps: [],
@@ -452,6 +460,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       if (!turn || turn.settled) return err('INVALID_INPUT', 'This voice question has ended.');
       if (turn.released) return ok({});
       turn.released = true;
+      turn.releasedAt = deps.now();
       if (turn.fallback !== null) {
         void answerByOneCall(turn);
         return ok({});
