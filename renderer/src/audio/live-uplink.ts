@@ -16,6 +16,8 @@ export interface LiveUplink {
   attach(requestId: string): void;
   /** The member let go: after the last frame, main hears that the question is complete. */
   release(): void;
+  /** Settles when the member let go (never, for a question thrown away). */
+  readonly released: Promise<void>;
   /**
    * The question as one recording, for asking it again by the one-call path (V1) should it fail; null when it
    * would not fit a recording's limit (V5).
@@ -29,6 +31,8 @@ export function createLiveUplink(api: Pick<AppApi, 'assistant'>): LiveUplink {
   let sent = 0;
   let released = false;
   let releaseSent = false;
+  let settleReleased: () => void = () => undefined;
+  const releasedPromise = new Promise<void>((resolve) => (settleReleased = resolve));
 
   function pump() {
     if (requestId === null) return;
@@ -52,8 +56,10 @@ export function createLiveUplink(api: Pick<AppApi, 'assistant'>): LiveUplink {
     },
     release() {
       released = true;
+      settleReleased();
       pump();
     },
+    released: releasedPromise,
     recording() {
       const bytes = frames.reduce((total, frame) => total + frame.byteLength, 0);
       if (bytes === 0 || base64Length(WAV_HEADER_BYTES + bytes) > VOICE.audioMaxBase64Bytes) return null;

@@ -54,7 +54,7 @@ export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, 
       {answer.text !== '' && <AnswerMarkdown text={answer.text} onOpenLink={onOpenLink} />}
       {underway && (
         <p className="bubble-working" aria-busy="true">
-          {answer.text === '' ? t('assistant.chat.working') : t('assistant.chat.writing')}
+          {answer.listening ? t('voice.pane.listening') : answer.text === '' ? t('assistant.chat.working') : t('assistant.chat.writing')}
         </p>
       )}
       {done?.incomplete && <p className="bubble-badge bubble-badge-warning">{t('assistant.answer.incomplete')}</p>}

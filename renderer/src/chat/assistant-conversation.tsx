@@ -16,6 +16,8 @@ export interface AssistantPartial {
   readonly steps: readonly AssistantStep[];
   /** A live voice question answered by the one-call path instead: why Live did not (issue 24). */
   readonly withoutLive?: string;
+  /** A live voice question still being spoken: the answer has not begun. */
+  readonly listening?: boolean;
 }
 
 const STOPPED = err('UPSTREAM', 'The request was cancelled.', { reason: 'cancelled' });
@@ -107,7 +109,13 @@ function useAssistantChannel(): ConversationChannel<AssistantDone, AssistantPart
       onTranscript?: (text: string) => void,
     ) =>
       new Promise<Result<AssistantDone>>((resolve) => {
-        let partial: AssistantPartial = { text: '', steps: [] };
+        // Asked at the press: the member is still speaking, and the answer says it is listening until they let go.
+        let partial: AssistantPartial = { text: '', steps: [], listening: true };
+        onProgress(partial);
+        void live.released.then(() => {
+          partial = { ...partial, listening: false };
+          onProgress(partial);
+        });
         let path: LivePath = 'live';
         let mainId: string | null = null;
         // Made at the first chunk, not at the press: nothing is "speaking" while the member still is.
@@ -145,7 +153,7 @@ function useAssistantChannel(): ConversationChannel<AssistantDone, AssistantPart
                   if (path === 'oneCall') {
                     // What Live had begun is dropped: the one-call path answers the question whole.
                     played?.stop();
-                    partial = { text: '', steps: [], withoutLive: event.data.reason ?? 'other' };
+                    partial = { text: '', steps: [], listening: partial.listening, withoutLive: event.data.reason ?? 'other' };
                     spoken = speak ? beginSpeech(lang) : null;
                     if (mainId !== null) spoken?.belongsTo(mainId);
                   }

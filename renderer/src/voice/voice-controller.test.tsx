@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssistantLiveDone } from '../../../shared/live-voice';
@@ -112,6 +112,18 @@ describe('a voice question and the settings', () => {
     expect(setUp.streams('assistant:live')[0]!.input).toMatchObject({ speak: false, lang: 'en' });
     expect(asked(setUp.invoke, 'voice:tts')).toEqual([]);
     expect(asked(setUp.invoke, 'settings:get')).toEqual([]);
+  });
+
+  it('LV1: the question is asked at the press, and its answer listens until the member lets go', async () => {
+    const setUp = await setup({ spokenAnswers: false });
+    setUp.talk.focus();
+    await setUp.user.keyboard('{Enter}');
+    await expect.poll(() => setUp.streams('assistant:live').length).toBe(1);
+    await within(screen.getByRole('log')).findByText('Listening…');
+    await act(() => new Promise((resolve) => setTimeout(resolve, VOICE.recordingMinMs + 100)));
+    await setUp.user.keyboard('{Enter}');
+    await within(screen.getByRole('log')).findByText('Working on it…');
+    expect(within(screen.getByRole('log')).queryByText('Listening…')).toBeNull();
   });
 
   it('LV1: streams the question to main as it is captured, as bytes in order, then says it is complete', async () => {
