@@ -5,7 +5,14 @@ import { liveScript, stream, textChunk } from '../../../test/doubles/gemini-doub
 import { fakeSender } from '../../../test/support/fake-sender';
 import { useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-kit';
 import { createSignedInTestCore } from '../../../test/support/signed-in-core';
+import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import { ok } from '../../../shared/result';
+import { createMemoryLogger } from '../log/logger';
+import type { MailboxPort } from '../mail/mailbox-port';
+import { createQuestionLookups } from '../mail/question-lookups';
 import { createMemorySecretStore } from '../secrets/memory-secret-store';
+import { createToolRegistry } from './tool-registry';
+import { createLiveVoice } from './live-voice';
 import type { TestCore } from '../../../test/support/test-core';
 
 /*
@@ -335,5 +342,57 @@ describe('LV5 never worse than today', () => {
     await vi.waitFor(() => expect(desk.eventsOf(requestId).at(-1)?.event).toBe('assistant:liveError'));
     expect(desk.eventsOf(requestId).at(-1)!.payload).toMatchObject({ error: { code: 'NOT_CONFIGURED', reason: 'invalid_key' } });
     expect(gemini.double.requestsFor('streamGenerateContent')).toHaveLength(0);
+  });
+});
+
+/** A mailbox the tools never reach in these tests. */
+const NO_MAILBOX: MailboxPort = {
+  search: async () => ok([]),
+  read: async () => ok({ text: '' }),
+  webUrl: () => 'https://mail.zoho.com/',
+};
+
+describe('LV5 G9: a voice question counts once, whichever path answers it', () => {
+  it('admits the question once at the press; the one-call path behind it is not counted again', async () => {
+    const admitted: string[] = [];
+    const chatOptions: unknown[] = [];
+    const live = createLiveVoice({
+      assistant: {
+        prepare: async (member) => ({
+          model: DEFAULT_SETTINGS.models.live,
+          mailConnected: false,
+          registry: createToolRegistry([], createMemoryLogger()),
+          toolContext: () => ({ member, boundary: 'b', mail: createQuestionLookups(NO_MAILBOX) }),
+          systemInstruction: 'Be brief.',
+        }),
+        chat: async (_input, _ctx, options) => {
+          chatOptions.push(options);
+          return ok({ answer: 'Noon.', steps: [], sources: [], degraded: false, incomplete: false, model: 'm', duration_ms: 1, transcript: 'Time?' });
+        },
+      },
+      openLive: async () => ({ ok: false, failure: { kind: 'unknown_model' } }),
+      settings: () => DEFAULT_SETTINGS,
+      limiter: {
+        admit: (_budget: string, caller: string) => {
+          admitted.push(caller);
+          return ok(undefined);
+        },
+      },
+      speechGrants: { grant: () => ({ add: () => undefined, end: () => undefined }) },
+      now: () => 0,
+      after: () => () => undefined,
+      log: createMemoryLogger(),
+    });
+    const events = { heard: () => {}, chunk: () => {}, audio: () => {}, step: () => {}, path: () => {} };
+    const asked = live.ask(
+      { lang: 'en', history: [], speak: false },
+      { member: { email: 'ana@example.com', name: 'Ana' }, signal: new AbortController().signal, senderId: 'w', requestId: 'q1', emit: events },
+    );
+    expect(live.frame('w', { requestId: 'q1', seq: 0, pcm: frameOf(0) })).toEqual({ ok: true, value: {} });
+    expect(live.release('w', 'q1')).toEqual({ ok: true, value: {} });
+
+    expect(await asked).toMatchObject({ ok: true, value: { path: 'oneCall', pathReason: 'unknown_model', answer: 'Noon.' } });
+    expect(admitted).toEqual(['ana@example.com']);
+    expect(chatOptions).toEqual([{ admitted: true }]);
   });
 });
