@@ -297,6 +297,20 @@ describe('LV4 a session that lives as long as it should', () => {
   });
 });
 
+describe('LV4 signing out', () => {
+  it('ends the session and the question in it: the connection closes, and the question ends with an error', async () => {
+    const desk = await start();
+    gemini.double.script('live', liveScript({ turns: [{ answer: { text: 'A long answer.', audioMs: 5_000, chunkIntervalMs: 60 } }] }));
+    const requestId = await desk.ask({ release: false });
+    await vi.waitFor(() => expect(connections()[0]?.audio.length).toBe(50));
+
+    await test!.core.auth.logout();
+    await vi.waitFor(() => expect(connections()[0]!.closed).toMatchObject({ by: 'client' }));
+    await vi.waitFor(() => expect(desk.eventsOf(requestId).at(-1)?.event).toBe('assistant:liveError'));
+    expect(connections()[0]!.activityEnds).toHaveLength(0);
+  });
+});
+
 describe('LV5 never worse than today', () => {
   const spoken = '<transcript>What is on today?</transcript>\nNothing is on today.';
 
