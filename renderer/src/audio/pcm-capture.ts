@@ -1,4 +1,5 @@
 import { LIVE, VOICE } from '../../../shared/limits';
+import { every } from './every';
 import { measureLevel } from './level-meter';
 import { mediaDevices } from './media-devices';
 import { microphoneProblemOf, type MicrophoneProblem } from './microphone-problem';
@@ -80,10 +81,7 @@ export function browserPcmCaptureDeps(): PcmCaptureDeps {
     createAudioContext: (options) => new AudioContext(options),
     createWorkletNode: (context, name, options) => new AudioWorkletNode(context, name, options),
     now: () => performance.timeOrigin + performance.now(),
-    every: (ms, callback) => {
-      const id = window.setInterval(callback, ms);
-      return () => window.clearInterval(id);
-    },
+    every,
   };
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE } from '../../../shared/limits';
 import { createPcmPlayer, type PcmBuffer, type PcmOut } from './pcm-player';
-import type { ClipSource, SpeakingState } from './speech-output';
+import type { SpeakingState } from './speech-output';
+import { fakeBufferSource, type FakeSource } from '../testing/fake-audio';
 
 /** 24 kHz: 2400 samples are 100 ms. */
 const RATE = LIVE.outputSampleRateHz;
@@ -20,13 +21,6 @@ function chunk(samples: number, value = 1000): Uint8Array {
 interface FakeBuffer extends PcmBuffer {
   readonly sampleRate: number;
   samples: Float32Array;
-}
-
-interface FakeSource extends ClipSource {
-  startedAt: number | null;
-  stopped: boolean;
-  /** The source played to its end. */
-  end(): void;
 }
 
 /** An AudioContext that records each source's buffer and start time, and whose clock the test moves. */
@@ -48,26 +42,7 @@ function fakeContext(timestamp?: AudioTimestamp) {
       };
       return buffer;
     },
-    createBufferSource() {
-      const source: FakeSource = {
-        buffer: null,
-        onended: null,
-        startedAt: null,
-        stopped: false,
-        connect: () => undefined,
-        start(when = 0) {
-          source.startedAt = when;
-        },
-        stop() {
-          source.stopped = true;
-        },
-        end() {
-          source.onended?.(new Event('ended'));
-        },
-      };
-      sources.push(source);
-      return source;
-    },
+    createBufferSource: () => fakeBufferSource(sources),
     ...(timestamp === undefined ? {} : { getOutputTimestamp: () => timestamp }),
   };
   const player = createPcmPlayer(context, { timeOrigin: TIME_ORIGIN, now: () => PAGE_NOW });

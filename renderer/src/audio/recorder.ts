@@ -1,6 +1,7 @@
 import { audioClipSchema, isAllowedAudioMime, type AudioClip } from '../../../shared/audio';
 import { VOICE } from '../../../shared/limits';
 import { base64Length, base64Of } from './base64';
+import { every } from './every';
 import { measureLevel } from './level-meter';
 import { mediaDevices } from './media-devices';
 import { microphoneProblemOf, type MicrophoneProblem } from './microphone-problem';
@@ -78,10 +79,7 @@ export function browserRecorderDeps(): RecorderDeps {
     MediaRecorder: 'MediaRecorder' in window ? window.MediaRecorder : undefined,
     createAudioContext: () => new AudioContext(),
     now: () => performance.now(),
-    every: (ms, callback) => {
-      const id = window.setInterval(callback, ms);
-      return () => window.clearInterval(id);
-    },
+    every,
   };
 }
 

@@ -2,19 +2,10 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LIVE } from '../../../shared/limits';
 import { ok } from '../../../shared/result';
+import { fakeBufferSource, type FakeSource } from '../testing/fake-audio';
 import { createFakeMain } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { useSpeech, type Speech } from './speech-context';
-
-interface FakeSource {
-  buffer: { duration: number } | null;
-  onended: (() => void) | null;
-  startedAt: number | null;
-  stopped: boolean;
-  connect(): void;
-  start(when?: number): void;
-  stop(): void;
-}
 
 /** The browser's AudioContext: every source made is kept, so a test can tell what was scheduled and what silenced. */
 class FakeAudioContext {
@@ -34,17 +25,7 @@ class FakeAudioContext {
     return Promise.resolve({ duration: 1 });
   }
   createBufferSource(): FakeSource {
-    const source: FakeSource = {
-      buffer: null,
-      onended: null,
-      startedAt: null,
-      stopped: false,
-      connect: () => undefined,
-      start: (when = 0) => (source.startedAt = when),
-      stop: () => (source.stopped = true),
-    };
-    this.sources.push(source);
-    return source;
+    return fakeBufferSource(this.sources);
   }
   resume(): Promise<void> {
     return Promise.resolve();
@@ -107,7 +88,7 @@ describe('LV3: a Live answer plays through the app’s speech, and Stop speaking
     expect(speech().state.firstSampleAt).toEqual(expect.any(Number));
 
     act(() => answer.end());
-    for (const source of sources()) act(() => source.onended?.());
+    for (const source of sources()) act(() => source.end());
     await vi.waitFor(() => expect(speech().state).toMatchObject({ kind: 'idle', playing: false }));
   });
 

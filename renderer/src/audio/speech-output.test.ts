@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ok, type Result } from '../../../shared/result';
 import type { SpeechAudio } from '../../../shared/voice';
-import { createAudioPlayer, type AudioOut, type ClipBuffer, type ClipSource, type SpeakingState } from './speech-output';
+import { createAudioPlayer, type AudioOut, type ClipBuffer, type SpeakingState } from './speech-output';
 import { createSpeechQueue } from '../../../shared/speech-queue';
+import { fakeBufferSource, type FakeSource } from '../testing/fake-audio';
 
 /** Each fake clip's bytes are its duration in seconds, as text ("1.5"); "broken" does not decode. */
 function clip(seconds: number | 'broken'): SpeechAudio {
   return { mimeType: 'audio/wav', data: btoa(String(seconds)) };
-}
-
-interface FakeSource extends ClipSource {
-  startedAt: number | null;
-  stopped: boolean;
-  end(): void;
 }
 
 /** An AudioContext that records when each source was told to start, and whose clock the test moves. */
@@ -28,26 +23,7 @@ function fakeContext() {
         decodes.push({ resolve: () => (text === 'broken' ? reject(new DOMException('bad', 'EncodingError')) : resolve({ duration: Number(text) })) });
       });
     },
-    createBufferSource() {
-      const source: FakeSource = {
-        buffer: null,
-        onended: null,
-        startedAt: null,
-        stopped: false,
-        connect: () => undefined,
-        start(when = 0) {
-          source.startedAt = when;
-        },
-        stop() {
-          source.stopped = true;
-        },
-        end() {
-          source.onended?.(new Event('ended'));
-        },
-      };
-      sources.push(source);
-      return source;
-    },
+    createBufferSource: () => fakeBufferSource(sources),
   };
   return { context, sources, decodes };
 }
