@@ -1,8 +1,9 @@
 import { LIVE, VOICE } from '../../../shared/limits';
 import { every } from './every';
 import { measureLevel } from './level-meter';
+import type { MicrophoneOpened, MicrophoneTake } from './microphone-take';
 import { mediaDevices } from './media-devices';
-import { microphoneProblemOf, type MicrophoneProblem } from './microphone-problem';
+import { microphoneProblemOf } from './microphone-problem';
 import workletUrl from './pcm-capture.worklet?worker&url';
 import { PCM_CAPTURE_PROCESSOR, samplesOfPcm16, type CaptureMessage, type FlushRequest } from './pcm-frames';
 import { microphoneConstraints, releaseMicrophone, SAMPLE_EVERY_MS, type RecordingOptions, type RecordingResult } from './recorder';
@@ -46,18 +47,10 @@ export type CaptureResult =
   | { readonly kind: 'captured'; readonly durationMs: number; readonly frames: number }
   | Extract<RecordingResult, { kind: 'too_short' | 'silent' | 'cancelled' }>;
 
-export interface PcmCapture {
-  /** Stops (if it has not stopped by itself), hands out the last partial frame, and resolves with the verdict. */
-  stop(): Promise<CaptureResult>;
-  /** No frame is handed out any more; the microphone goes off at once. */
-  cancel(): void;
-  /** Resolves when the capture stopped without stop(): at VOICE.recordingMaxMs, or the device went away. */
-  readonly autoStopped: Promise<void>;
-}
+/** Stopped, it hands out the last partial frame first; it stops by itself at VOICE.recordingMaxMs. */
+export type PcmCapture = MicrophoneTake<CaptureResult>;
 
-export type StartPcmCaptureResult =
-  | { readonly ok: true; readonly value: PcmCapture }
-  | { readonly ok: false; readonly problem: MicrophoneProblem };
+export type StartPcmCaptureResult = MicrophoneOpened<PcmCapture>;
 
 /** The browser's audio capture, injected so that a capture can be tested without one (as RecorderDeps). */
 export interface PcmCaptureDeps {

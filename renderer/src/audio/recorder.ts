@@ -3,8 +3,9 @@ import { VOICE } from '../../../shared/limits';
 import { base64Length, base64Of } from './base64';
 import { every } from './every';
 import { measureLevel } from './level-meter';
+import type { MicrophoneOpened, MicrophoneTake } from './microphone-take';
 import { mediaDevices } from './media-devices';
-import { microphoneProblemOf, type MicrophoneProblem } from './microphone-problem';
+import { microphoneProblemOf } from './microphone-problem';
 
 /** Opus in WebM is what Chromium records (docs/audio.md); Opus in Ogg where a browser offers only that. */
 const PREFERRED_MIME_TYPES = ['audio/webm;codecs=opus', 'audio/ogg;codecs=opus'];
@@ -45,18 +46,10 @@ export type RecordingResult =
   /** cancel() was called. */
   | { readonly kind: 'cancelled' };
 
-export interface Recording {
-  /** Stops (if it has not stopped by itself) and resolves with the clip or why there is none. */
-  stop(): Promise<RecordingResult>;
-  /** Throws the audio away; the microphone goes off at once. */
-  cancel(): void;
-  /** Resolves when the recording stopped without stop(): at the time or size limit, or the device went away. */
-  readonly autoStopped: Promise<void>;
-}
+/** A recording stops by itself at VOICE.recordingMaxMs or near VOICE.audioMaxBase64Bytes. */
+export type Recording = MicrophoneTake<RecordingResult>;
 
-export type StartRecordingResult =
-  | { readonly ok: true; readonly value: Recording }
-  | { readonly ok: false; readonly problem: MicrophoneProblem };
+export type StartRecordingResult = MicrophoneOpened<Recording>;
 
 export type MediaRecorderClass = Pick<typeof MediaRecorder, 'isTypeSupported'> &
   (new (stream: MediaStream, options?: MediaRecorderOptions) => MediaRecorder);
