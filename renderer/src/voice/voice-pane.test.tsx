@@ -41,7 +41,7 @@ describe('the Voice pane', () => {
     talk.focus();
     await user.keyboard('{Enter}');
     const status = within(talk.closest('.push-to-talk')! as HTMLElement).getByRole('status');
-    await expect.poll(() => status.textContent).toMatch(/^Sound cannot be recorded here\. /);
+    await expect.poll(() => status.textContent, { timeout: 5_000 }).toMatch(/^Sound cannot be recorded here\. /);
     expect(invoke.mock.calls.filter(([channel]) => channel === 'voice:microphone')).toEqual([]);
     expect(invoke.mock.calls.filter(([channel]) => channel === 'assistant:chat')).toEqual([]);
   });
@@ -55,7 +55,7 @@ describe('the Voice pane', () => {
     act(() => emit('desktop:command', { command: 'liveCaptions' }));
     expect(status()).toHaveTextContent('Hold the button, or hold Space, while you speak. Enter starts and stops too.');
     act(() => emit('desktop:command', { command: 'pushToTalk' }));
-    await expect.poll(() => status().textContent).toMatch(/^Sound cannot be recorded here\. /);
+    await expect.poll(() => status().textContent, { timeout: 5_000 }).toMatch(/^Sound cannot be recorded here\. /);
   });
 
   it('starts on Space held anywhere in the pane, not only on the button', async () => {
@@ -65,7 +65,7 @@ describe('the Voice pane', () => {
     await user.keyboard('{ >5}');
     const talk = screen.getByRole('button', { name: 'Hold to talk' });
     const status = within(talk.closest('.push-to-talk')! as HTMLElement).getByRole('status');
-    await expect.poll(() => status.textContent).toMatch(/^Sound cannot be recorded here\. /);
+    await expect.poll(() => status.textContent, { timeout: 5_000 }).toMatch(/^Sound cannot be recorded here\. /);
     await user.keyboard('{/ }');
   });
 });
