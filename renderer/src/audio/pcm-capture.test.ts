@@ -217,6 +217,20 @@ describe('LV1: PCM capture hands out the microphone as 16 kHz PCM16 frames', () 
     expect(browser.released()).toBe(true);
   });
 
+  it('LV1: stopNow gives the verdict at once, without waiting for the partial frame, and lets the microphone go', async () => {
+    const browser = fakeBrowser();
+    const frames: PcmFrame[] = [];
+    const capture = await started(browser, options(frames));
+
+    browser.pass(1_000, SPEAKING);
+    browser.pass(8, SPEAKING);
+    expect(capture.stopNow()).toEqual({ kind: 'captured', durationMs: 1_008, frames: 50 });
+    expect(frames).toHaveLength(50);
+    expect(browser.released()).toBe(true);
+    // A stop() after it settles at once with the same verdict.
+    expect(await capture.stop()).toEqual({ kind: 'captured', durationMs: 1_008, frames: 50 });
+  });
+
   it('LV1: the frames carry the samples heard, as 16-bit little-endian', async () => {
     const browser = fakeBrowser();
     const frames: PcmFrame[] = [];

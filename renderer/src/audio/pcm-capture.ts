@@ -48,7 +48,13 @@ export type CaptureResult =
   | Extract<RecordingResult, { kind: 'too_short' | 'silent' | 'cancelled' }>;
 
 /** Stopped, it hands out the last partial frame first; it stops by itself at VOICE.recordingMaxMs. */
-export type PcmCapture = MicrophoneTake<CaptureResult>;
+export type PcmCapture = MicrophoneTake<CaptureResult> & {
+  /**
+   * Stops at once, with the verdict on what was handed out: the audio thread's partial frame (under LIVE.frameMs,
+   * the end of a release) is not waited for. A live question is complete the moment the member lets go.
+   */
+  stopNow(): CaptureResult;
+};
 
 export type StartPcmCaptureResult = MicrophoneOpened<PcmCapture>;
 
@@ -232,6 +238,14 @@ function capture({ stream, context, node }: Graph, options: PcmCaptureOptions, d
     stop: async () => {
       await finish();
       return verdict();
+    },
+    stopNow: () => {
+      stoppedAt ??= deps.now();
+      const result = verdict();
+      finishing ??= Promise.resolve();
+      releaseOnce();
+      flushed?.();
+      return result;
     },
     cancel: () => {
       if (released) return;

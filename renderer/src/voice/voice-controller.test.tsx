@@ -13,15 +13,22 @@ import { VoicePane } from './voice-pane';
 /** 20 ms of loud 16 kHz PCM16: a frame of speech as the capture worklet hands it over. */
 const LOUD_FRAME = new Int16Array(320).fill(12_000).buffer;
 
-/** The capture worklet's port: frames of speech while it runs, and the last one when asked to flush. */
+/** The capture worklet's port: half a second of speech as soon as the page listens, then its end when asked to flush. */
 class FakeWorkletPort {
-  onmessage: ((event: { data: unknown }) => void) | null = null;
+  private listener: ((event: { data: unknown }) => void) | null = null;
+  get onmessage() {
+    return this.listener;
+  }
+  set onmessage(listener: ((event: { data: unknown }) => void) | null) {
+    const first = this.listener === null;
+    this.listener = listener;
+    if (!first || listener === null) return;
+    setTimeout(() => {
+      for (let frame = 0; frame < 25; frame++) this.listener?.({ data: { kind: 'frame', pcm: LOUD_FRAME.slice(0) } });
+    }, 0);
+  }
   postMessage(message: { kind: string }): void {
-    if (message.kind !== 'flush') return;
-    queueMicrotask(() => {
-      for (let frame = 0; frame < 25; frame++) this.onmessage?.({ data: { kind: 'frame', pcm: LOUD_FRAME.slice(0) } });
-      this.onmessage?.({ data: { kind: 'flushed' } });
-    });
+    if (message.kind === 'flush') queueMicrotask(() => this.listener?.({ data: { kind: 'flushed' } }));
   }
 }
 

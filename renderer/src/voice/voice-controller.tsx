@@ -132,7 +132,9 @@ export function VoiceProvider({ children }: { children: ReactNode }) {
       current.ask('', { live: uplink, speak: stored?.voice.spokenAnswers ?? true });
       const take: Take = {
         async finish() {
-          const result = await capture.stop();
+          // The answer is waited for from here: the question is complete now, not once the audio thread hands
+          // over the last few milliseconds of the release.
+          const result = capture.stopNow();
           if (result.kind === 'captured') {
             uplink.release();
             return null;
