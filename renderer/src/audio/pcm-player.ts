@@ -12,11 +12,12 @@ import type { ClipBuffer, ClipSource, SpeakingState } from './speech-output';
 
 /**
  * The first chunk starts this far ahead of the context's clock, and so does a chunk that arrives after the one
- * before it has finished. Chromium renders in blocks of 10 to 20 ms: a source started at `currentTime` itself may
- * only start with the next block, later than scheduled, and the chunk after it would then overlap its end. 30 ms
- * covers that block and a little jitter between chunks, for 30 ms more before the first word.
+ * before it has finished. The audio thread renders ahead in device periods (about 10 ms: Chromium's baseLatency
+ * here, Windows' and macOS's usual periods): a source started at `currentTime` itself may only start with the next
+ * period, later than scheduled, and the chunk after it would then overlap its end. 20 ms covers one period with room
+ * to spare; each millisecond more is one more before the first word (measured by `npm run bench`).
  */
-const START_LEAD_S = 0.03;
+const START_LEAD_S = 0.02;
 
 /** A buffer the player can fill: one channel of float samples. */
 export interface PcmBuffer extends ClipBuffer {
