@@ -49,7 +49,7 @@ interface PageRecord {
 /**
  * Instrumentation of the test page only, the app as shipped: each frame the capture worklet posts is timestamped
  * as the main thread receives it (a listener on the node's port, added before the app's own handler), until the
- * worklet says it flushed (the app takes no frame after that); each Space release is timestamped.
+ * Space release (the question is complete then: the app takes no frame after it); each release is timestamped.
  */
 async function instrument(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -70,8 +70,12 @@ async function instrument(page: Page): Promise<void> {
     const now = () => performance.timeOrigin + performance.now();
     const bench: BenchRecord = { captures: [], keyups: [] };
     page.liveBench = bench;
+    /** Ends the capture whose frames are being counted: the member let go. */
+    let closeCapture = () => {};
     page.addEventListener('keyup', (event) => {
-      if (event.code === 'Space') bench.keyups.push(now());
+      if (event.code !== 'Space') return;
+      bench.keyups.push(now());
+      closeCapture();
     }, true);
     const Native = page.AudioWorkletNode;
     if (Native === undefined) return;
@@ -83,10 +87,10 @@ async function instrument(page: Page): Promise<void> {
         const frames: number[] = [];
         bench.captures.push(frames);
         let open = true;
+        closeCapture = () => (open = false);
         node.port.addEventListener('message', ({ data }) => {
           const kind = (data as { kind?: string } | null)?.kind;
           if (open && kind === 'frame') frames.push(now());
-          if (kind === 'flushed') open = false;
         });
         return node;
       },
@@ -125,7 +129,7 @@ async function askOnce(page: Page, audio: SpeechAudio, answered: () => boolean):
   const before = await firstSampleAttribute(page);
   const { keyups } = await pageRecord(page);
   await page.keyboard.down('Space');
-  await pane(page).getByText(ui.voice.pane.listening).waitFor();
+  await pane(page).getByRole('status').getByText(ui.voice.pane.listening).waitFor();
   await page.waitForTimeout(audio.durationMs);
   await page.keyboard.up('Space');
   // The player's value is cleared while the answer is awaited, then set at its first sample.

@@ -30,7 +30,7 @@ const talkButton = (page: Page) => pane(page).getByRole('button', { name: ui.voi
 /** Holds Space for as long as the fake microphone speaks, as a member holds the key while asking. */
 async function holdSpaceWhileSpeaking(page: Page, speakingMs: number): Promise<void> {
   await page.keyboard.down('Space');
-  await pane(page).getByText(ui.voice.pane.listening).waitFor();
+  await pane(page).getByRole('status').getByText(ui.voice.pane.listening).waitFor();
   await page.waitForTimeout(speakingMs);
   await page.keyboard.up('Space');
 }
@@ -59,7 +59,7 @@ it('LV: Space held streams the question live; its words show while it is spoken;
   await page.keyboard.press('Control+4');
   await tabTo(page, talkButton(page));
   await page.keyboard.down('Space');
-  await pane(page).getByText(ui.voice.pane.listening).waitFor();
+  await pane(page).getByRole('status').getByText(ui.voice.pane.listening).waitFor();
   // While the key is still held, the first words are on screen already.
   await log(page).getByText(firstWords!, { exact: false }).waitFor({ timeout: audio.durationMs });
   const heardWhileSpeaking = gemini.liveConversations[0]!.connections[0]!.audio.length;

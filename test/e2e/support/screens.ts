@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { KnowledgeStatus } from '../../../shared/oracle';
 import type { Result } from '../../../shared/result';
 import { DEFAULT_MODELS } from '../../../shared/settings';
-import { functionCallReply, jsonReply, stream, textChunk } from '../../doubles/gemini-double';
+import { functionCallReply, jsonReply, liveScript, stream, textChunk } from '../../doubles/gemini-double';
 import { answerTo, SEEDED_QUESTIONS, type SeededMessage } from '../../doubles/zoho-double';
 import { JORDI, MARTA } from '../../doubles/zoho-seed-kit';
 import { LUIS } from '../../doubles/zoho-seed-conversations';
@@ -160,14 +160,11 @@ async function askSecretary(world: SecretaryWorld, page: Page) {
 
 /** A question held on Space in the Voice pane: its transcript, then the answer, spoken (the double's speech). */
 async function askByVoice(world: SecretaryWorld, page: Page, spoken: SpeechAudio) {
-  world.gemini.script(
-    'streamGenerateContent',
-    stream([textChunk(`<transcript>${spoken.text}</transcript>\n`), textChunk(VOICE_ANSWER, { finishReason: 'STOP' })]),
-  );
+  world.gemini.script('live', liveScript({ turns: [{ heard: [spoken.text], answer: { text: VOICE_ANSWER, audioMs: 2_000 } }] }));
   await openPane(page, SCREEN_PANES.indexOf('voice') + 1);
   await pane(page).getByRole('button', { name: ui.voice.pane.hold }).focus();
   await page.keyboard.down('Space');
-  await pane(page).getByText(ui.voice.pane.listening).waitFor();
+  await pane(page).getByRole('status').getByText(ui.voice.pane.listening).waitFor();
   await page.waitForTimeout(spoken.durationMs);
   await page.keyboard.up('Space');
   await pane(page).getByText('Your first meeting is at eleven.', { exact: false }).waitFor({ timeout: ANSWER_TIMEOUT_MS });
