@@ -12,6 +12,7 @@ import type { MailboxPort } from '../mail/mailbox-port';
 import { createQuestionLookups } from '../mail/question-lookups';
 import { createMemorySecretStore } from '../secrets/memory-secret-store';
 import { createToolRegistry } from './tool-registry';
+import type { LiveConnection, LiveEvent, OpenLive } from '../gemini/live-types';
 import { createLiveVoice } from './live-voice';
 import type { TestCore } from '../../../test/support/test-core';
 
@@ -366,47 +367,99 @@ const NO_MAILBOX: MailboxPort = {
   webUrl: () => 'https://mail.zoho.com/',
 };
 
-describe('LV5 G9: a voice question counts once, whichever path answers it', () => {
-  it('admits the question once at the press; the one-call path behind it is not counted again', async () => {
-    const admitted: string[] = [];
-    const chatOptions: unknown[] = [];
-    const live = createLiveVoice({
-      assistant: {
-        prepare: async (member) => ({
-          model: DEFAULT_SETTINGS.models.live,
-          mailConnected: false,
-          registry: createToolRegistry([], createMemoryLogger()),
-          toolContext: () => ({ member, boundary: 'b', mail: createQuestionLookups(NO_MAILBOX) }),
-          systemInstruction: 'Be brief.',
-        }),
-        chat: async (_input, _ctx, options) => {
-          chatOptions.push(options);
-          return ok({ answer: 'Noon.', steps: [], sources: [], degraded: false, incomplete: false, model: 'm', duration_ms: 1, transcript: 'Time?' });
-        },
+/** The Live voice on fakes: the model's session as the test plays it, and the one-call path answering "Noon." */
+function fakeLiveVoice(openLive: OpenLive) {
+  const admitted: string[] = [];
+  const chatOptions: unknown[] = [];
+  const live = createLiveVoice({
+    assistant: {
+      prepare: async (member) => ({
+        model: DEFAULT_SETTINGS.models.live,
+        mailConnected: false,
+        registry: createToolRegistry([], createMemoryLogger()),
+        toolContext: () => ({ member, boundary: 'b', mail: createQuestionLookups(NO_MAILBOX) }),
+        systemInstruction: 'Be brief.',
+      }),
+      chat: async (_input, _ctx, options) => {
+        chatOptions.push(options);
+        return ok({ answer: 'Noon.', steps: [], sources: [], degraded: false, incomplete: false, model: 'm', duration_ms: 1, transcript: 'Time?' });
       },
-      openLive: async () => ({ ok: false, failure: { kind: 'unknown_model' } }),
-      settings: () => DEFAULT_SETTINGS,
-      limiter: {
-        admit: (_budget: string, caller: string) => {
-          admitted.push(caller);
-          return ok(undefined);
-        },
+    },
+    openLive,
+    settings: () => DEFAULT_SETTINGS,
+    limiter: {
+      admit: (_budget: string, caller: string) => {
+        admitted.push(caller);
+        return ok(undefined);
       },
-      speechGrants: { grant: () => ({ add: () => undefined, end: () => undefined }) },
-      now: () => 0,
-      after: () => () => undefined,
-      log: createMemoryLogger(),
-    });
-    const events = { heard: () => {}, chunk: () => {}, audio: () => {}, step: () => {}, path: () => {} };
+    },
+    speechGrants: { grant: () => ({ add: () => undefined, end: () => undefined }) },
+    now: () => 0,
+    after: () => () => undefined,
+    log: createMemoryLogger(),
+  });
+  const events = { heard: () => {}, chunk: () => {}, audio: () => {}, step: () => {}, path: () => {} };
+  /** One question of one frame, asked and let go. */
+  const ask = (requestId: string) => {
     const asked = live.ask(
       { lang: 'en', history: [], speak: false },
-      { member: { email: 'ana@example.com', name: 'Ana' }, signal: new AbortController().signal, senderId: 'w', requestId: 'q1', emit: events },
+      { member: { email: 'ana@example.com', name: 'Ana' }, signal: new AbortController().signal, senderId: 'w', requestId, emit: events },
     );
-    expect(live.frame('w', { requestId: 'q1', seq: 0, pcm: frameOf(0) })).toEqual({ ok: true, value: {} });
-    expect(live.release('w', 'q1')).toEqual({ ok: true, value: {} });
+    return { asked, speak: () => [live.frame('w', { requestId, seq: 0, pcm: frameOf(0) }), live.release('w', requestId)] };
+  };
+  return { live, ask, admitted, chatOptions };
+}
+
+/** A connection that answers each activityEnd with turnComplete, and lets the test play the server. */
+function answeringConnection(onEvent: (event: LiveEvent) => void): LiveConnection {
+  return {
+    sendAudio: () => {},
+    activityStart: () => {},
+    activityEnd: () => queueMicrotask(() => onEvent({ kind: 'turnComplete' })),
+    sendToolResponse: () => {},
+    close: () => {},
+  };
+}
+
+describe('LV5 G9: a voice question counts once, whichever path answers it', () => {
+  it('admits the question once at the press; the one-call path behind it is not counted again', async () => {
+    const desk = fakeLiveVoice(async () => ({ ok: false, failure: { kind: 'unknown_model' } }));
+    const { asked, speak } = desk.ask('q1');
+    expect(speak()).toEqual([{ ok: true, value: {} }, { ok: true, value: {} }]);
 
     expect(await asked).toMatchObject({ ok: true, value: { path: 'oneCall', pathReason: 'unknown_model', answer: 'Noon.' } });
-    expect(admitted).toEqual(['ana@example.com']);
-    expect(chatOptions).toEqual([{ admitted: true }]);
+    expect(desk.admitted).toEqual(['ana@example.com']);
+    expect(desk.chatOptions).toEqual([{ admitted: true }]);
+  });
+});
+
+describe('LV4 a handle Google no longer honours', () => {
+  it('costs the session its memory, not the question: it starts afresh, live, and Live stays available', async () => {
+    const handles: (string | null | undefined)[] = [];
+    let server: (event: LiveEvent) => void = () => {};
+    const desk = fakeLiveVoice(async (setup, onEvent) => {
+      handles.push(setup.resumeHandle);
+      if (setup.resumeHandle === 'stale') return { ok: false, failure: { kind: 'bad_request' } };
+      server = onEvent;
+      return { ok: true, value: answeringConnection(onEvent) };
+    });
+    const first = desk.ask('q1');
+    await vi.waitFor(() => expect(handles).toHaveLength(1));
+    first.speak();
+    expect(await first.asked).toMatchObject({ ok: true, value: { path: 'live' } });
+    // Google hands out a handle, then drops the connection; the handle has expired by the next question.
+    server({ kind: 'resumable', handle: 'stale' });
+    server({ kind: 'closed', failure: { kind: 'network' } });
+
+    const second = desk.ask('q2');
+    await vi.waitFor(() => expect(handles).toHaveLength(3));
+    second.speak();
+    expect(await second.asked).toMatchObject({ ok: true, value: { path: 'live' } });
+    expect(handles).toEqual([null, 'stale', null]);
+
+    const third = desk.ask('q3');
+    third.speak();
+    expect(await third.asked).toMatchObject({ ok: true, value: { path: 'live' } });
+    expect(desk.chatOptions).toEqual([]);
   });
 });

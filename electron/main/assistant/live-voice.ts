@@ -163,9 +163,10 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
         log.warn('live session closed', { kind: event.failure.kind, status: event.failure.status });
         if (turn && !turn.settled) {
           owner.turn = null;
-          fail(turn, event.failure);
+          fail(turn, event.failure, 'session');
         }
-        // A follow-up resumes the session from its handle on a new connection.
+        // A follow-up resumes the session from its handle on a new connection, if one comes in time.
+        idle(owner);
         return;
       default:
         if (turn && !turn.settled && turn.fallback === null) onAnswerEvent(owner, turn, event);
@@ -255,13 +256,18 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
     };
   }
 
-  /** Live failed for this question: a member's failure is theirs to read; anything else is the one-call path's. */
-  function fail(turn: Turn, failure: GeminiFailure): void {
+  /**
+   * Live failed for this question: a member's failure is theirs to read; anything else is the one-call path's. A
+   * session that could not be opened (the model not enabled, the WebSocket blocked or left hanging by a proxy) will
+   * not open for the next question either: Live is not tried again for a while, so no question waits for it. One
+   * lost mid-answer, or a busy server, is tried again at the next.
+   */
+  function fail(turn: Turn, failure: GeminiFailure, stage: 'connect' | 'session'): void {
     if (isMemberFailure(failure)) {
       turn.settle({ ok: false, error: failureError(failure, deps.settings().models.live) });
       return;
     }
-    if (!['timeout', 'overloaded'].includes(failure.kind)) {
+    if (stage === 'connect' && failure.kind !== 'overloaded') {
       unavailable = { model: deps.settings().models.live, until: deps.now() + LIVE.unavailableRetryMs };
     }
     fallBack(turn, failure.kind);
@@ -312,8 +318,8 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
   /** The session's connection, opened (resuming from its handle) when it has none. */
   function connect(owner: Session): Promise<LiveConnection | GeminiFailure> {
     if (owner.connection) return Promise.resolve(owner.connection);
-    owner.opening ??= (async () => {
-      const opened = await deps.openLive(
+    const open = () =>
+      deps.openLive(
         {
           model: owner.model,
           systemInstruction: owner.question.systemInstruction,
@@ -325,6 +331,15 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
         (event) => onEvent(owner, event),
         owner.ended.signal,
       );
+    owner.opening ??= (async () => {
+      let opened = await open();
+      // A handle Google no longer honours (expired, or refused right after a goAway) costs the session's memory of
+      // the earlier questions, not the question: it starts afresh from the conversation it began with.
+      if (!opened.ok && owner.handle !== null && !isMemberFailure(opened.failure) && !owner.ended.signal.aborted) {
+        log.info('live session not resumed: starting afresh', { kind: opened.failure.kind });
+        owner.handle = null;
+        opened = await open();
+      }
       owner.opening = null;
       if (!opened.ok) return opened.failure;
       if (session !== owner) {
@@ -499,7 +514,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       if (owner.turn === turn) owner.turn = null;
       if (session === owner && !owner.connection) endSession(owner);
       log.warn('live session could not open', { kind: connection.kind, status: connection.status });
-      fail(turn, connection);
+      fail(turn, connection, 'connect');
       return;
     }
     if (owner.turn !== turn) return;
