@@ -86,6 +86,35 @@ it('LV: Space held streams the question live; its words show while it is spoken;
   expect(pageProblems(consoleErrors)).toEqual([]);
 });
 
+it('LV3: a press over a live answer silences it at once, and Gemini hears the interruption', async () => {
+  const audio = speechAudio();
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: audio.file });
+  gemini.script(
+    'live',
+    liveScript({
+      turns: [
+        // Sent at speaking pace: the answer is still coming when the member presses again.
+        { heard: [audio.text], answer: { text: LIVE_ANSWER, audioMs: 8_000, chunkMs: 100, chunkIntervalMs: 100 } },
+        { heard: [audio.text], answer: { text: 'Noon.', audioMs: 500 } },
+      ],
+    }),
+  );
+  await page.goto(harness.url);
+  await page.getByRole('tab', { name: ui.panes.secretary.title }).waitFor();
+  await page.keyboard.press('Control+4');
+  await tabTo(page, talkButton(page));
+  await holdSpaceWhileSpeaking(page, audio.durationMs);
+  await expect.poll(() => voicePane(page).getAttribute('data-speech-playing')).toBe('true');
+
+  await page.keyboard.down('Space');
+  await expect.poll(() => voicePane(page).getAttribute('data-speech-playing')).toBe('false');
+  await expect.poll(() => gemini.liveConversations[0]!.connections[0]!.interruptions.length).toBe(1);
+  await page.waitForTimeout(audio.durationMs);
+  await page.keyboard.up('Space');
+  await log(page).getByText('Noon.').waitFor();
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
 it('V1 V2: where Live is unavailable, the same question is answered by one call and spoken sentence by sentence, and says so; Space again cuts the speech and cancels pending synthesis', async () => {
   const audio = speechAudio();
   const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: audio.file });
