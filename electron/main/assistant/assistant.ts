@@ -91,7 +91,8 @@ export interface Assistant {
 /** Separates the text of two rounds of the loop (text the model wrote before a call, then its answer). */
 const ROUND_SEPARATOR = '\n\n';
 
-const EMPTY_ANSWER: AppError = {
+/** A model turn with neither words nor calls: what the member reads, whichever way the question was asked. */
+export const EMPTY_ANSWER: AppError = {
   code: 'UPSTREAM',
   message: 'Gemini ended without writing an answer. Try again, or ask in fewer words.',
   reason: 'empty_answer',

@@ -188,6 +188,22 @@ describe('LV2 push-to-talk is the turn, and the Assistant\'s tools run in main',
   });
 });
 
+describe('LV2 what the model made of it', () => {
+  it('nothing heard and nothing said is no speech, not an answer', async () => {
+    const desk = await start();
+    gemini.double.script('live', liveScript({ turns: [{}] }));
+    expect(await desk.doneOf(await desk.ask())).toMatchObject({ transcript: '', answer: '', path: 'live' });
+  });
+
+  it('words heard and nothing said is the Assistant\'s empty answer, an error the member can act on', async () => {
+    const desk = await start();
+    gemini.double.script('live', liveScript({ turns: [{ heard: ['What is on today?'] }] }));
+    const requestId = await desk.ask();
+    await vi.waitFor(() => expect(desk.eventsOf(requestId).at(-1)?.event).toBe('assistant:liveError'));
+    expect(desk.eventsOf(requestId).at(-1)!.payload).toMatchObject({ error: { code: 'UPSTREAM', reason: 'empty_answer' } });
+  });
+});
+
 describe('LV3 barge-in', () => {
   it('a new question over an answer still coming interrupts it: Gemini is told, and the old answer ends where it was', async () => {
     const desk = await start();

@@ -11,7 +11,7 @@ import type { Logger } from '../log/logger';
 import { ASSISTANT_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
 import type { SpeechGrants } from '../rate-limit/speech-grants';
-import { sourceKey, type Assistant, type PreparedQuestion } from './assistant';
+import { EMPTY_ANSWER, sourceKey, type Assistant, type PreparedQuestion } from './assistant';
 import type { ToolContext } from './tool-registry';
 
 /** What a Live question tells the page, by event (the contract's `assistant:live` events). */
@@ -78,6 +78,8 @@ interface Turn {
   releasedAt: number | null;
   heard: string;
   answer: string;
+  /** Answer audio received, in bytes: an answer may be heard without its transcription. */
+  audioBytes: number;
   readonly steps: AssistantStep[];
   readonly sources: Map<string, AssistantSource>;
   /** Live failed for this question: it is answered by the one-call path once the member let go. */
@@ -188,6 +190,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
         turn.ctx.emit.chunk(event.text);
         return;
       case 'audio':
+        turn.audioBytes += event.pcm.byteLength;
         if (turn.input.speak) turn.ctx.emit.audio(event.pcm);
         return;
       case 'toolCall':
@@ -232,13 +235,17 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
   }
 
   function finishLive(turn: Turn, model: string): void {
-    const transcript = turn.heard.trim();
-    log.info(transcript === '' ? 'live question heard no speech' : 'live question answered', {
-      model,
-      steps: turn.steps.length,
-      sources: turn.sources.size,
-      durationMs: Math.round(deps.now() - (turn.releasedAt ?? turn.startedAt)),
-    });
+    const heard = turn.heard.trim() !== '';
+    const answered = turn.answer.trim() !== '' || turn.audioBytes > 0;
+    const fields = { model, steps: turn.steps.length, sources: turn.sources.size, durationMs: Math.round(deps.now() - (turn.releasedAt ?? turn.startedAt)) };
+    // Words heard and nothing said (the model's turn spent elsewhere, or withheld): the member is told, as for a
+    // written question, rather than shown an empty answer.
+    if (heard && !answered) {
+      log.warn('live question ended without an answer', fields);
+      turn.settle({ ok: false, error: EMPTY_ANSWER });
+      return;
+    }
+    log.info(heard || answered ? 'live question answered' : 'live question heard no speech', fields);
     turn.settle(ok(doneOf(turn, model, 'live', false)));
   }
 
@@ -251,7 +258,8 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       incomplete,
       model,
       duration_ms: Math.max(0, Math.round(deps.now() - (turn.releasedAt ?? turn.startedAt))),
-      transcript: turn.heard.trim(),
+      // '' says no speech was heard (and nothing answered); an answer whose question was not transcribed has none.
+      ...(turn.heard.trim() !== '' || (turn.answer.trim() === '' && turn.audioBytes === 0) ? { transcript: turn.heard.trim() } : {}),
       path,
     };
   }
@@ -431,6 +439,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
           releasedAt: null,
           heard: '',
           answer: '',
+          audioBytes: 0,
           steps: [],
           sources: new Map(),
           fallback: null,
