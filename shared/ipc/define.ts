@@ -23,8 +23,8 @@ export interface UnaryDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    */
   readonly protected: P;
   /**
-   * The most calls one window may make in any second (a stream of frames); above it the registry answers
-   * RATE_LIMITED before reading the input. Unset: unbounded, as a member's clicks are.
+   * The most well-formed calls one window may make in any second (a stream of frames); above it the registry
+   * answers RATE_LIMITED before the handler runs. Unset: unbounded, as a member's clicks are.
    */
   readonly callsPerSecond?: number;
 }

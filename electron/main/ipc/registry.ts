@@ -218,9 +218,6 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
         onUnauthenticated?.(channel);
         return err('UNAUTHENTICATED', 'Sign in with your staff account first.');
       }
-      if (def.kind === 'unary' && def.callsPerSecond !== undefined && !withinRate(channel, sender.id, def.callsPerSecond)) {
-        return err('RATE_LIMITED', 'Too many requests from this window; slow down.', { retryAfterMs: SECOND_MS });
-      }
       const budget = checkInputBudget(input, IPC.maxInputBytes, IPC.maxInputDepth);
       if (budget === 'too_large') return requestTooLarge();
       if (budget === 'too_deep') return err('INVALID_INPUT', 'The request is nested too deeply.');
@@ -228,6 +225,10 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
       const given = input === undefined && takesNoInput(def.input) ? {} : input;
       const parsed = def.input.safeParse(given);
       if (!parsed.success) return inputError(parsed.error);
+      // Counted once well-formed: a malformed call is always told what is wrong with it, and only real work is bounded.
+      if (def.kind === 'unary' && def.callsPerSecond !== undefined && !withinRate(channel, sender.id, def.callsPerSecond)) {
+        return err('RATE_LIMITED', 'Too many requests from this window; slow down.', { retryAfterMs: SECOND_MS });
+      }
 
       const base = { sender, member };
       switch (def.kind) {
