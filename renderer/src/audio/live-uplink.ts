@@ -23,6 +23,8 @@ export interface LiveUplink {
    * would not fit a recording's limit (V5).
    */
   recording(): AudioClip | null;
+  /** Whether recording() has one to give, without making it. */
+  hasRecording(): boolean;
 }
 
 export function createLiveUplink(api: Pick<AppApi, 'assistant'>): LiveUplink {
@@ -33,6 +35,11 @@ export function createLiveUplink(api: Pick<AppApi, 'assistant'>): LiveUplink {
   let releaseSent = false;
   let settleReleased: () => void = () => undefined;
   const releasedPromise = new Promise<void>((resolve) => (settleReleased = resolve));
+
+  function fits(): boolean {
+    const bytes = frames.reduce((total, frame) => total + frame.byteLength, 0);
+    return bytes > 0 && base64Length(WAV_HEADER_BYTES + bytes) <= VOICE.audioMaxBase64Bytes;
+  }
 
   function pump() {
     if (requestId === null) return;
@@ -61,9 +68,8 @@ export function createLiveUplink(api: Pick<AppApi, 'assistant'>): LiveUplink {
     },
     released: releasedPromise,
     recording() {
-      const bytes = frames.reduce((total, frame) => total + frame.byteLength, 0);
-      if (bytes === 0 || base64Length(WAV_HEADER_BYTES + bytes) > VOICE.audioMaxBase64Bytes) return null;
-      return { mimeType: 'audio/wav', data: base64Of(pcm16AsWav(frames, LIVE.inputSampleRateHz)) };
+      return fits() ? { mimeType: 'audio/wav', data: base64Of(pcm16AsWav(frames, LIVE.inputSampleRateHz)) } : null;
     },
+    hasRecording: () => fits(),
   };
 }

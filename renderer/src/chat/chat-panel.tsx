@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NoticeRegion, type Notice } from '../ui/notice';
 import { ChatSuggestionsView, type ChatSuggestions } from './chat-suggestions';
 import { ClearedNotice } from './cleared-notice';
-import { isRetryable, type Conversation, type Outcome } from './conversation';
+import { canAskAgain, type Conversation, type Outcome } from './conversation';
 import { QuestionForm } from './question-form';
 import { useLogFollow } from './use-log-follow';
 import './chat.css';
@@ -123,7 +123,7 @@ export function ChatPanel<A, P = never>({
                       <p className="bubble-who">{assistantName}</p>
                       {renderOutcome(exchange.outcome)}
                       {/* One question at a time: Retry waits for the one on its way. */}
-                      {!busy && isRetryable(exchange.outcome) && (
+                      {!busy && canAskAgain(exchange) && (
                         <div className="actions">
                           <button type="button" className="button-small" onClick={thenWrite(() => retry(exchange.id))}>
                             {t('chat.retry')}

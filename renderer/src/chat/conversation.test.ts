@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { historyOf, type Exchange } from './conversation';
+import type { LiveUplink } from '../audio/live-uplink';
+import { canAskAgain, historyOf, type Exchange } from './conversation';
 
 const LIMITS = { messageMaxChars: 10, maxMessages: 4 };
 const text = (answer: string) => answer;
@@ -48,5 +49,26 @@ describe('the history a follow-up carries', () => {
       { role: 'user', content: 'A long que' },
       { role: 'assistant', content: 'A long ans' },
     ]);
+  });
+});
+
+describe('what Retry can ask again', () => {
+  const failed = { kind: 'failed', error: { code: 'UPSTREAM', message: 'Gemini failed.' } } as const;
+  /** A live question whose recording fits a V1 clip (or does not): only that is looked at here. */
+  const live = (fits: boolean) => ({ live: { hasRecording: () => fits } as LiveUplink, speak: true });
+
+  it('a failed question with its words, typed or heard, is asked again', () => {
+    expect(canAskAgain({ id: 'a', question: 'What time is it?', outcome: failed })).toBe(true);
+    expect(canAskAgain({ id: 'b', question: 'What time is it?', outcome: failed, spoken: true, voice: live(false) })).toBe(true);
+  });
+
+  it('a live question never heard is asked again as its recording, when it fits one; never as nothing', () => {
+    expect(canAskAgain({ id: 'c', question: '', outcome: failed, spoken: true, voice: live(true) })).toBe(true);
+    expect(canAskAgain({ id: 'd', question: '', outcome: failed, spoken: true, voice: live(false) })).toBe(false);
+    expect(canAskAgain({ id: 'e', question: '', outcome: failed, spoken: true })).toBe(false);
+  });
+
+  it('an answered question is not asked again', () => {
+    expect(canAskAgain(answered('Q', 'A'))).toBe(false);
   });
 });

@@ -64,7 +64,17 @@ export interface Conversation<A, P = never> {
 }
 
 /** A question that came to no answer, which the member may ask again as it was. */
-export function isRetryable<A, P>(outcome: Outcome<A, P>): boolean {
+/**
+ * Whether Retry can ask it again: a failed or cancelled question with its words, or a recording that still fits
+ * (a live question longer than a recording may be, whose words never came back, cannot be asked again).
+ */
+export function canAskAgain<A, P>(exchange: Exchange<A, P>): boolean {
+  if (!isRetryable(exchange.outcome)) return false;
+  if (exchange.question !== '') return true;
+  return exchange.voice !== undefined && (!('live' in exchange.voice) || exchange.voice.live.hasRecording());
+}
+
+function isRetryable<A, P>(outcome: Outcome<A, P>): boolean {
   return outcome.kind === 'failed' || outcome.kind === 'cancelled';
 }
 
@@ -239,13 +249,13 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
   const retry = useCallback(
     (id: string) => {
       const attempt = exchanges.find((exchange) => exchange.id === id);
-      if (!attempt || pending || !isRetryable(attempt.outcome)) return;
+      if (!attempt || pending || !canAskAgain(attempt)) return;
       setHeld((current) => ({ ...current, exchanges: current.exchanges.filter((exchange) => exchange.id !== id) }));
       // A recording is asked again as a recording: its transcript, if one came, comes again. A question that went
       // live is asked again as the recording it made.
       const voice = attempt.voice && 'live' in attempt.voice ? recordingOf(attempt.voice) : attempt.voice;
       if (voice) ask('', voice);
-      else ask(attempt.question);
+      else if (attempt.question !== '') ask(attempt.question);
     },
     [exchanges, pending, ask],
   );
