@@ -243,15 +243,19 @@ export const contract = {
     protected: true,
   }),
   'assistant:liveCancel': cancel('assistant:live'),
-  /** One frame of the question's audio, as it is captured (bytes, not base64; bounded per frame and per second). */
+  /**
+   * One frame of the question's audio, as it is captured (bytes, not base64; bounded per frame and per second),
+   * for a question this window is asking.
+   */
   'assistant:liveFrame': unary({
     input: liveFrameInputSchema,
     output: z.object({}),
     protected: true,
     callsPerSecond: LIVE.framesPerSecondMax,
+    feeds: 'assistant:live',
   }),
-  /** The member let go of push-to-talk: the question is complete. */
-  'assistant:liveRelease': unary({ input: liveReleaseInputSchema, output: z.object({}), protected: true }),
+  /** The member let go of push-to-talk: the question this window is asking is complete. */
+  'assistant:liveRelease': unary({ input: liveReleaseInputSchema, output: z.object({}), protected: true, feeds: 'assistant:live' }),
 
   /** V3: speech to text, literally; `{text: ''}` means the recording held no speech (not an error). */
   'voice:stt': unary({ input: voiceSttInputSchema, output: voiceSttOutputSchema, protected: true }),

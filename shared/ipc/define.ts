@@ -27,6 +27,12 @@ export interface UnaryDef<I extends z.ZodType = z.ZodType, O extends z.ZodType =
    * answers RATE_LIMITED before the handler runs. Unset: unbounded, as a member's clicks are.
    */
   readonly callsPerSecond?: number;
+  /**
+   * A call that feeds a running stream call (the microphone's frames into `assistant:live`): its input's `requestId`
+   * must name a call of that channel this same window started and that is still running, or the registry refuses
+   * it, as it refuses a cancel of another window's call. The handler gets only calls that belong to the caller.
+   */
+  readonly feeds?: ChannelName;
 }
 
 /**
@@ -84,9 +90,17 @@ export function unary<I extends z.ZodType, O extends z.ZodType, const P extends 
   output: O;
   protected?: P;
   callsPerSecond?: number;
+  feeds?: ChannelName;
 }): UnaryDef<I, O, P> {
-  const { input, output, callsPerSecond } = def;
-  return { kind: 'unary', protected: (def.protected ?? false) as P, input, output, ...(callsPerSecond === undefined ? {} : { callsPerSecond }) };
+  const { input, output, callsPerSecond, feeds } = def;
+  return {
+    kind: 'unary',
+    protected: (def.protected ?? false) as P,
+    input,
+    output,
+    ...(callsPerSecond === undefined ? {} : { callsPerSecond }),
+    ...(feeds === undefined ? {} : { feeds }),
+  };
 }
 
 export function stream<

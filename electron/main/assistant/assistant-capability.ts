@@ -104,7 +104,6 @@ export function createAssistantCapability(deps: AssistantCapabilityDeps): Capabi
         live.ask(input, {
           member: ctx.member,
           signal: ctx.signal,
-          senderId: ctx.sender.id,
           requestId: ctx.requestId,
           emit: {
             heard: (text) => ctx.emit('assistant:liveHeard', { text }),
@@ -114,8 +113,8 @@ export function createAssistantCapability(deps: AssistantCapabilityDeps): Capabi
             path: (path, reason) => ctx.emit('assistant:livePath', reason === undefined ? { path } : { path, reason }),
           },
         }),
-      'assistant:liveFrame': (input, ctx) => live.frame(ctx.sender.id, input),
-      'assistant:liveRelease': ({ requestId }, ctx) => live.release(ctx.sender.id, requestId),
+      'assistant:liveFrame': (input) => live.frame(input),
+      'assistant:liveRelease': ({ requestId }) => live.release(requestId),
       'assistant:chat': async (input, ctx) => {
         // G9: a voice question's spoken answer is part of it. Speech starts at the first sentence, while the answer
         // still streams, so the grant is made as the question is asked and learns the answer from main's own

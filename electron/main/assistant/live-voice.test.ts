@@ -419,9 +419,9 @@ function fakeLiveVoice(openLive: OpenLive) {
   const ask = (requestId: string) => {
     const asked = live.ask(
       { lang: 'en', history: [], speak: false },
-      { member: { email: 'ana@example.com', name: 'Ana' }, signal: new AbortController().signal, senderId: 'w', requestId, emit: events },
+      { member: { email: 'ana@example.com', name: 'Ana' }, signal: new AbortController().signal, requestId, emit: events },
     );
-    return { asked, speak: () => [live.frame('w', { requestId, seq: 0, pcm: frameOf(0) }), live.release('w', requestId)] };
+    return { asked, speak: () => [live.frame({ requestId, seq: 0, pcm: frameOf(0) }), live.release(requestId)] };
   };
   return { live, ask, admitted, chatOptions };
 }

@@ -27,8 +27,7 @@ export interface LiveTurnContext {
   member: Member;
   /** Aborted by the page's cancel (Stop, Escape) or when its window goes away. */
   signal: AbortSignal;
-  /** The window that asks: only it may send this question's frames. */
-  senderId: string;
+  /** The registry's id for the question: its frames name it (and only the window that asks may send them). */
   requestId: string;
   emit: LiveTurnEvents;
 }
@@ -50,31 +49,28 @@ export interface LiveVoiceDeps {
 export interface LiveVoice {
   /** A voice question, from press to answer; resolves when it is answered, interrupted, cancelled or failed. */
   ask(input: AssistantLiveInput, ctx: LiveTurnContext): Promise<Result<AssistantLiveDone>>;
-  /** One frame of a question still being asked by that window. */
-  frame(senderId: string, input: LiveFrameInput): Result<Record<string, never>>;
+  /** One frame of a question still being asked (the registry checked that the caller asks it). */
+  frame(input: LiveFrameInput): Result<Record<string, never>>;
   /** The member let go: the question is complete. */
-  release(senderId: string, requestId: string): Result<Record<string, never>>;
+  release(requestId: string): Result<Record<string, never>>;
   /** Ends the session (sign-out, quit): nothing of it is kept. */
   close(): void;
 }
 
 interface Turn {
-  readonly key: string;
   readonly input: AssistantLiveInput;
   readonly ctx: LiveTurnContext;
   readonly startedAt: number;
   /** Set once the question's session is known: its tools' context, with this question's own mail lookups. */
   toolContext: ToolContext | null;
-  /** Every frame so far, for the one-call path should Live fail: the question is never asked twice. */
+  /** Every frame so far, in order (the next one's seq is their count), for the one-call path should Live fail. */
   readonly frames: Uint8Array[];
   bytes: number;
-  nextSeq: number;
   /** How many frames went to the Live session (the rest wait for it to open). */
   sent: number;
   /** activityStart was sent for this turn. */
   started: boolean;
-  released: boolean;
-  /** When the member let go: an answer's time is counted from here, not from the press. */
+  /** When the member let go (null while they speak): an answer's time is counted from here, not from the press. */
   releasedAt: number | null;
   heard: string;
   answer: string;
@@ -121,6 +117,9 @@ function isMemberFailure(failure: GeminiFailure): boolean {
 
 const NO_TIMER = () => undefined;
 
+const released = (turn: Turn) => turn.releasedAt !== null;
+
+
 /**
  * Voice questions over the Gemini Live API (issue 24): the question streams to Gemini while it is spoken and the
  * answer's audio and text stream back while they are generated. Push-to-talk is the turn signal (activityStart on
@@ -133,8 +132,9 @@ const NO_TIMER = () => undefined;
 export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
   const { log } = deps;
   const turns = new Map<string, Turn>();
-  const turnKey = (senderId: string, requestId: string) => `${senderId}\u0000${requestId}`;
   let session: Session | null = null;
+  /** How long the member has waited for the answer: from the release, or from the press while still speaking. */
+  const waitedMs = (turn: Turn) => Math.max(0, Math.round(deps.now() - (turn.releasedAt ?? turn.startedAt)));
   /** Live was refused as unavailable for this model until then: questions go straight to the one-call path. */
   let unavailable: { model: string; until: number } | null = null;
 
@@ -178,7 +178,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
   function onAnswerEvent(owner: Session, turn: Turn, event: Exclude<LiveEvent, { kind: 'resumable' | 'goAway' | 'closed' }>): void {
     // Gemini answers only after activityEnd: anything else before the member let go is what is left of the answer
     // this question interrupted.
-    if (event.kind !== 'heard' && !turn.released) return;
+    if (event.kind !== 'heard' && !released(turn)) return;
     if (event.kind !== 'heard') watchStall(turn);
     switch (event.kind) {
       case 'heard':
@@ -225,7 +225,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
 
   function watchStall(turn: Turn): void {
     turn.stopStall();
-    if (!turn.released || turn.settled) return;
+    if (!released(turn) || turn.settled) return;
     turn.stopStall = deps.after(LIVE.answerStallMs, () => {
       if (turn.settled || turn.fallback !== null) return;
       log.warn('live answer stalled: the one-call path answers', { stalledMs: LIVE.answerStallMs });
@@ -237,7 +237,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
   function finishLive(turn: Turn, model: string): void {
     const heard = turn.heard.trim() !== '';
     const answered = turn.answer.trim() !== '' || turn.audioBytes > 0;
-    const fields = { model, steps: turn.steps.length, sources: turn.sources.size, durationMs: Math.round(deps.now() - (turn.releasedAt ?? turn.startedAt)) };
+    const fields = { model, steps: turn.steps.length, sources: turn.sources.size, durationMs: waitedMs(turn) };
     // Words heard and nothing said (the model's turn spent elsewhere, or withheld): the member is told, as for a
     // written question, rather than shown an empty answer.
     if (heard && !answered) {
@@ -257,7 +257,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       degraded: false,
       incomplete,
       model,
-      duration_ms: Math.max(0, Math.round(deps.now() - (turn.releasedAt ?? turn.startedAt))),
+      duration_ms: waitedMs(turn),
       // '' says no speech was heard (and nothing answered); an answer whose question was not transcribed has none.
       ...(turn.heard.trim() !== '' || (turn.answer.trim() === '' && turn.audioBytes === 0) ? { transcript: turn.heard.trim() } : {}),
       path,
@@ -290,7 +290,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
     turn.steps.length = 0;
     turn.sources.clear();
     turn.ctx.emit.path('oneCall', reason);
-    if (turn.released) void answerByOneCall(turn);
+    if (released(turn)) void answerByOneCall(turn);
   }
 
   async function answerByOneCall(turn: Turn): Promise<void> {
@@ -399,6 +399,12 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
     return session;
   }
 
+  /** What waits for the turn's connection goes now, if the turn is the session's and Live still answers it. */
+  function sendWhatWaits(turn: Turn): void {
+    const owner = session;
+    if (owner?.turn === turn && owner.connection && turn.started && turn.fallback === null) flush(owner, turn, owner.connection);
+  }
+
   /** Sends what the turn has that the connection has not: the start, the frames so far, the end. */
   function flush(owner: Session, turn: Turn, connection: LiveConnection): void {
     if (!turn.started) {
@@ -407,7 +413,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       turn.started = true;
     }
     for (; turn.sent < turn.frames.length; turn.sent += 1) connection.sendAudio(turn.frames[turn.sent]!);
-    if (turn.released) {
+    if (released(turn)) {
       connection.activityEnd();
       watchStall(turn);
     }
@@ -421,21 +427,16 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
         log.info('live question refused: rate limit', { retryAfterMs: admitted.error.retryAfterMs });
         return admitted;
       }
-      const key = turnKey(ctx.senderId, ctx.requestId);
-      const settledWith = new Promise<Result<AssistantLiveDone>>((resolve) => {
-        const owner = { settle: resolve };
+      return new Promise<Result<AssistantLiveDone>>((resolve) => {
         const turn: Turn = {
-          key,
           input,
           ctx,
           startedAt: deps.now(),
           toolContext: null,
           frames: [],
           bytes: 0,
-          nextSeq: 0,
           sent: 0,
           started: false,
-          released: false,
           releasedAt: null,
           heard: '',
           answer: '',
@@ -449,48 +450,37 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
             if (turn.settled) return;
             turn.settled = true;
             turn.stopStall();
-            turns.delete(key);
-            owner.settle(result);
+            turns.delete(ctx.requestId);
+            resolve(result);
           },
         };
-        turns.set(key, turn);
+        turns.set(ctx.requestId, turn);
         void begin(turn);
       });
-      return settledWith;
     },
 
-    frame(senderId, { requestId, seq, pcm }) {
-      const turn = turns.get(turnKey(senderId, requestId));
+    frame({ requestId, seq, pcm }) {
+      const turn = turns.get(requestId);
       if (!turn || turn.settled) return err('INVALID_INPUT', 'This voice question has ended.');
-      if (turn.released) return err('INVALID_INPUT', 'This voice question was already sent.');
+      if (released(turn)) return err('INVALID_INPUT', 'This voice question was already sent.');
       // A frame sent twice (a retry) changes nothing; one out of order would garble the question.
-      if (seq < turn.nextSeq) return ok({});
-      if (seq > turn.nextSeq) return err('INVALID_INPUT', 'A frame of this voice question is missing.');
+      if (seq < turn.frames.length) return ok({});
+      if (seq > turn.frames.length) return err('INVALID_INPUT', 'A frame of this voice question is missing.');
       if (turn.bytes + pcm.byteLength > LIVE.questionMaxBytes) return err('TOO_LARGE', 'This voice question is too long.');
-      turn.nextSeq += 1;
       turn.bytes += pcm.byteLength;
       // Copied: the bytes the transport handed over may be a view into a larger buffer it reuses.
       turn.frames.push(pcm.slice());
-      const connection = session?.turn === turn ? session.connection : null;
-      if (connection && turn.started && turn.fallback === null) {
-        connection.sendAudio(turn.frames[turn.sent]!);
-        turn.sent += 1;
-      }
+      sendWhatWaits(turn);
       return ok({});
     },
 
-    release(senderId, requestId) {
-      const turn = turns.get(turnKey(senderId, requestId));
+    release(requestId) {
+      const turn = turns.get(requestId);
       if (!turn || turn.settled) return err('INVALID_INPUT', 'This voice question has ended.');
-      if (turn.released) return ok({});
-      turn.released = true;
+      if (released(turn)) return ok({});
       turn.releasedAt = deps.now();
-      if (turn.fallback !== null) {
-        void answerByOneCall(turn);
-        return ok({});
-      }
-      const owner = session;
-      if (owner?.turn === turn && owner.connection && turn.started) flush(owner, turn, owner.connection);
+      if (turn.fallback !== null) void answerByOneCall(turn);
+      else sendWhatWaits(turn);
       return ok({});
     },
 
@@ -535,7 +525,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
     const owner = session;
     if (owner?.turn === turn) {
       owner.turn = null;
-      if (!turn.released || !turn.started) {
+      if (!released(turn) || !turn.started) {
         // Dropped while still being asked: it must not reach Gemini, so the connection goes; the session resumes
         // from its handle (taken before this question) at the next one.
         owner.connection?.close();

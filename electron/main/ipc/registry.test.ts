@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 import { cancel, requestIdSchema, unary, type AppWindow, type WindowChannels } from '../../../shared/ipc/define';
 import { IPC } from '../../../shared/limits';
@@ -32,6 +32,7 @@ const testContract = {
     output: z.object({ finished: z.boolean() }),
   }),
   'count:cancelSlow': cancel('count:slow'),
+  'count:feed': unary({ input: z.strictObject({ requestId: requestIdSchema }), output: z.object({}), feeds: 'count:run' }),
 };
 
 type TestChannel = keyof typeof testContract;
@@ -48,6 +49,7 @@ function setup(options: { member?: Member | null; gate?: Promise<void>; windowOf
   const refused: string[] = [];
   const seenSignals: AbortSignal[] = [];
   const hidden: string[] = [];
+  const fed: string[] = [];
   const handlers: Handlers<typeof testContract> = {
     'echo:say': ({ text }) => ok({ said: text.toUpperCase() }),
     'echo:boom': () => {
@@ -67,6 +69,10 @@ function setup(options: { member?: Member | null; gate?: Promise<void>; windowOf
       seenSignals.push(ctx.signal);
       if (options.gate) await options.gate;
       return ok({ finished: !ctx.signal.aborted });
+    },
+    'count:feed': ({ requestId }) => {
+      fed.push(requestId);
+      return ok({});
     },
     'count:run': async ({ to }, ctx) => {
       seenSignals.push(ctx.signal);
@@ -88,7 +94,7 @@ function setup(options: { member?: Member | null; gate?: Promise<void>; windowOf
     windowChannels: testWindowChannels,
     windowOf: options.windowOf ?? (() => 'main'),
   });
-  return { registry, log, seenSignals, refused, hidden };
+  return { registry, log, seenSignals, refused, hidden, fed };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -99,6 +105,31 @@ afterEach(() => {
 });
 
 describe('IPC registry', () => {
+  it('LV1: a call that feeds a stream reaches its handler only for a call of that stream its own window has running', async () => {
+    let open = () => {};
+    const { registry, fed } = setup({ gate: new Promise<void>((resolve) => (open = resolve)) });
+    const mine = fakeSender();
+    const other = fakeSender({ id: 'window-2' });
+    const started = await registry.call('count:run', { to: 3 }, mine.sender);
+    const { requestId } = (started as { value: { requestId: string } }).value;
+    const slow = registry.call('count:slow', { requestId: 'slow-1' }, mine.sender);
+
+    expect(await registry.call('count:feed', { requestId }, mine.sender)).toEqual({ ok: true, value: {} });
+    for (const [input, sender] of [
+      [{ requestId }, other.sender],
+      [{ requestId: 'not-running' }, mine.sender],
+      // Running, but a call of another channel.
+      [{ requestId: 'slow-1' }, mine.sender],
+    ] as const) {
+      expect(await registry.call('count:feed', input, sender)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    }
+    open();
+    await slow;
+    await vi.waitFor(() => expect(mine.events.some(({ event }) => event === 'count:done')).toBe(true));
+    expect(await registry.call('count:feed', { requestId }, mine.sender)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(fed).toEqual([requestId]);
+  });
+
   it('validates, dispatches and returns the handler Result', async () => {
     const { registry } = setup();
     const { sender } = fakeSender();

@@ -119,6 +119,22 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
     return { controller: call.controller, release: () => running.delete(slot) };
   }
 
+  /**
+   * What a unary channel's definition bounds beyond its schema: which running call it may feed, and how often. Only
+   * a well-formed call is counted: a malformed one is always told what is wrong with it.
+   */
+  function unaryBounds(channel: string, def: UnaryDef, input: unknown, senderId: string): Err | null {
+    if (def.feeds !== undefined) {
+      const named = (input as { requestId?: unknown }).requestId;
+      const fed = typeof named === 'string' ? running.get(keyOf(senderId, named)) : undefined;
+      if (fed?.channel !== def.feeds) return err('INVALID_INPUT', 'No such request is running in this window.');
+    }
+    if (def.callsPerSecond !== undefined && !withinRate(channel, senderId, def.callsPerSecond)) {
+      return err('RATE_LIMITED', 'Too many requests from this window; slow down.', { retryAfterMs: SECOND_MS });
+    }
+    return null;
+  }
+
   function handlerFor<F>(channel: string): F {
     const handler = (handlers as Record<string, unknown>)[channel];
     // The Handlers type makes a missing handler a compile error; this guards a contract edited at runtime.
@@ -225,9 +241,9 @@ export function createRegistry<C extends Contract>(deps: RegistryDeps<C>): Regis
       const given = input === undefined && takesNoInput(def.input) ? {} : input;
       const parsed = def.input.safeParse(given);
       if (!parsed.success) return inputError(parsed.error);
-      // Counted once well-formed: a malformed call is always told what is wrong with it, and only real work is bounded.
-      if (def.kind === 'unary' && def.callsPerSecond !== undefined && !withinRate(channel, sender.id, def.callsPerSecond)) {
-        return err('RATE_LIMITED', 'Too many requests from this window; slow down.', { retryAfterMs: SECOND_MS });
+      if (def.kind === 'unary') {
+        const refused = unaryBounds(channel, def, parsed.data, sender.id);
+        if (refused) return refused;
       }
 
       const base = { sender, member };
