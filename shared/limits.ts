@@ -163,23 +163,27 @@ export const VOICE = {
   liveSegmentsPerMinute: 8, // T2 / G9
 } as const;
 
+/** What the Live API takes: 16-bit little-endian PCM, mono, at this rate. */
+const LIVE_INPUT_SAMPLE_RATE_HZ = 16_000;
+/** Bytes of that PCM in `ms` milliseconds. */
+const liveInputBytes = (ms: number) => (ms / 1000) * LIVE_INPUT_SAMPLE_RATE_HZ * 2;
+
 /** Live voice over the Gemini Live API (issue 24). */
 export const LIVE = {
-  /** What the Live API takes: 16-bit little-endian PCM, mono, 16 kHz. */
-  inputSampleRateHz: 16_000,
+  inputSampleRateHz: LIVE_INPUT_SAMPLE_RATE_HZ,
   /** What it answers with: 16-bit little-endian PCM, mono, 24 kHz. */
   outputSampleRateHz: 24_000,
   /** One frame from the microphone: 20 ms, 320 samples, 640 bytes. */
   frameMs: 20,
   /** The most one frame may carry: 100 ms (a page that fell behind may join a few). */
-  frameMaxBytes: 3_200,
+  frameMaxBytes: liveInputBytes(100),
   /** Frames a window may send in any second: 50 at 20 ms, with room for a burst after the page stalled. */
   framesPerSecondMax: 100,
   /**
    * The question's audio main keeps while it is asked, for the one-call path should Live fail: the longest
-   * recording (VOICE.recordingMaxMs) of 16 kHz PCM16. Frames past it are refused.
+   * recording. Frames past it are refused.
    */
-  questionMaxBytes: (30_000 / 1000) * 16_000 * 2,
+  questionMaxBytes: liveInputBytes(VOICE.recordingMaxMs),
   /** Setup sent, setupComplete awaited this long; past it Live is unavailable and the one-call path answers. */
   connectTimeoutMs: 5_000,
   /** After the member let go, and between two messages of an answer: the longest silence before the one-call path answers. */

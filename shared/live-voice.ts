@@ -10,12 +10,10 @@ import { LIVE } from './limits';
  * generated. Audio crosses IPC as bytes (a Uint8Array), never base64, and is never written to disk or the log.
  */
 
-/** 16-bit samples: an odd byte count is a torn frame. */
-const pcmBytesSchema = (maxBytes: number) =>
-  z
-    .custom<Uint8Array>((value) => value instanceof Uint8Array, 'Audio travels as bytes.')
-    .refine((bytes) => bytes.byteLength > 0 && bytes.byteLength % 2 === 0, 'A frame holds whole 16-bit samples.')
-    .refine((bytes) => bytes.byteLength <= maxBytes, 'A frame is too large.');
+/** Audio crosses IPC as bytes, never base64. */
+const audioBytesSchema = z
+  .custom<Uint8Array>((value) => value instanceof Uint8Array, 'Audio travels as bytes.')
+  .refine((bytes) => bytes.byteLength > 0, 'There is no audio.');
 
 /**
  * `assistant:live` starts a question on press. `history` is the conversation so far, for the one-call path should
@@ -33,7 +31,10 @@ export type AssistantLiveInput = z.output<typeof assistantLiveInputSchema>;
 export const liveFrameInputSchema = z.strictObject({
   requestId: requestIdSchema,
   seq: z.number().int().nonnegative(),
-  pcm: pcmBytesSchema(LIVE.frameMaxBytes),
+  pcm: audioBytesSchema
+    // An odd byte count is a torn frame: the microphone's frames hold whole 16-bit samples.
+    .refine((bytes) => bytes.byteLength % 2 === 0, 'A frame holds whole 16-bit samples.')
+    .refine((bytes) => bytes.byteLength <= LIVE.frameMaxBytes, 'A frame is too large.'),
 });
 export type LiveFrameInput = z.output<typeof liveFrameInputSchema>;
 
@@ -42,8 +43,8 @@ export const liveReleaseInputSchema = z.strictObject({ requestId: requestIdSchem
 
 /** The question's words as the model hears them, whole so far (it grows while the member speaks). */
 export const liveHeardSchema = z.object({ text: z.string() });
-/** A piece of the answer's audio: 24 kHz mono PCM16 little-endian, in order. */
-export const liveAudioSchema = z.object({ pcm: pcmBytesSchema(Number.MAX_SAFE_INTEGER) });
+/** A piece of the answer's audio: 24 kHz mono PCM16 little-endian, in order (a sample may span two pieces). */
+export const liveAudioSchema = z.object({ pcm: audioBytesSchema });
 
 /**
  * Which way the question is answered: `live` over the Live API, `oneCall` by the Assistant's one call with the
