@@ -28,6 +28,11 @@ const NETWORK_CODES = new Set([
 const NETWORK_MESSAGES = /fetch failed|socket hang up|other side closed|^terminated$|incomplete json segment/i;
 const SERVER_TIMEOUT_STATUSES = new Set([408, 504]);
 
+/** Google's words for a key it refuses, over HTTP and in a Live session's close reason alike. */
+export function refusesKey(text: string): boolean {
+  return /api key (not valid|expired)|API_KEY_INVALID/i.test(text);
+}
+
 /** Turns whatever the SDK or the runtime threw into one failure kind. */
 export function classifyThrown(error: unknown, context: ThrownContext): GeminiFailure {
   if (context.callerAborted) return { kind: 'cancelled' };
@@ -57,7 +62,7 @@ function classifyStatus(status: number, text: string): GeminiFailure {
   }
   if (status === 400) {
     const keyRefused = body.reasons.some((reason) => reason.startsWith('API_KEY_'));
-    if (keyRefused || /api key (not valid|expired)/i.test(body.message)) {
+    if (keyRefused || refusesKey(body.message)) {
       return { kind: 'invalid_key', ...known };
     }
     const capability = refusedCapability(body.message);

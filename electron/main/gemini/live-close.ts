@@ -1,3 +1,4 @@
+import { refusesKey } from './classify-error';
 import { parseDurationMs } from './error-body';
 import type { GeminiFailure } from './failure';
 import { scrubSecrets } from './scrub-secrets';
@@ -22,7 +23,7 @@ export function classifyLiveClose(code: number, reason: string, key?: string): G
 type SimpleKind = Exclude<GeminiFailure['kind'], 'keychain' | 'malformed' | 'unsupported'>;
 
 function failureKind(code: number, reason: string): SimpleKind {
-  if (/api key (not valid|expired)|API_KEY_INVALID/i.test(reason)) return 'invalid_key';
+  if (refusesKey(reason)) return 'invalid_key';
   if (/quota|RESOURCE_EXHAUSTED/i.test(reason)) return 'quota';
   if (/permission|PERMISSION_DENIED|unregistered callers/i.test(reason)) return 'permission_denied';
   if (code === CODE.policy && /not found for API version|not supported for bidiGenerateContent/i.test(reason)) return 'unknown_model';
