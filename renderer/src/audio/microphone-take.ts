@@ -1,3 +1,5 @@
+import { every } from './every';
+import { mediaDevices } from './media-devices';
 import type { MicrophoneProblem } from './microphone-problem';
 
 /** One use of the microphone, recorded whole or streamed as frames: stopped for its result, or thrown away. */
@@ -12,3 +14,18 @@ export interface MicrophoneTake<Result> {
 
 /** The microphone opened, or why it did not. */
 export type MicrophoneOpened<Take> = { readonly ok: true; readonly value: Take } | { readonly ok: false; readonly problem: MicrophoneProblem };
+
+/** What every use of the microphone takes from the browser, injected so that it can be tested without one. */
+export interface MicrophoneDeps {
+  /** undefined where there is no navigator.mediaDevices. */
+  readonly getUserMedia: ((constraints: MediaStreamConstraints) => Promise<MediaStream>) | undefined;
+  now(): number;
+  /** Calls `callback` every `ms` until the returned function is called. */
+  every(ms: number, callback: () => void): () => void;
+}
+
+/** The browser's microphone and interval timer (each use chooses its own clock). */
+export function browserMicrophone(): Omit<MicrophoneDeps, 'now'> {
+  const devices = mediaDevices();
+  return { getUserMedia: devices && ((constraints) => devices.getUserMedia(constraints)), every };
+}

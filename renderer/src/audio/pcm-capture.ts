@@ -1,8 +1,6 @@
 import { LIVE, VOICE } from '../../../shared/limits';
-import { every } from './every';
 import { measureLevel } from './level-meter';
-import type { MicrophoneOpened, MicrophoneTake } from './microphone-take';
-import { mediaDevices } from './media-devices';
+import { browserMicrophone, type MicrophoneDeps, type MicrophoneOpened, type MicrophoneTake } from './microphone-take';
 import { microphoneProblemOf } from './microphone-problem';
 import workletUrl from './pcm-capture.worklet?worker&url';
 import { PCM_CAPTURE_PROCESSOR, samplesOfPcm16, type CaptureMessage, type FlushRequest } from './pcm-frames';
@@ -58,29 +56,23 @@ export type PcmCapture = MicrophoneTake<CaptureResult> & {
 
 export type StartPcmCaptureResult = MicrophoneOpened<PcmCapture>;
 
-/** The browser's audio capture, injected so that a capture can be tested without one (as RecorderDeps). */
-export interface PcmCaptureDeps {
-  /** undefined where there is no navigator.mediaDevices. */
-  readonly getUserMedia: ((constraints: MediaStreamConstraints) => Promise<MediaStream>) | undefined;
+/** The browser's audio capture, injected so that a capture can be tested without one. */
+export interface PcmCaptureDeps extends MicrophoneDeps {
   /** The URL of the bundled pcm-capture.worklet.ts. */
   readonly workletUrl: string;
   createAudioContext(options: AudioContextOptions): AudioContext;
   createWorkletNode(context: AudioContext, name: string, options: AudioWorkletNodeOptions): AudioWorkletNode;
   /** Epoch milliseconds on the page's clock: performance.timeOrigin + performance.now(). */
   now(): number;
-  /** Calls `callback` every `ms` until the returned function is called. */
-  every(ms: number, callback: () => void): () => void;
 }
 
 export function browserPcmCaptureDeps(): PcmCaptureDeps {
-  const devices = mediaDevices();
   return {
-    getUserMedia: devices && ((constraints) => devices.getUserMedia(constraints)),
+    ...browserMicrophone(),
     workletUrl,
     createAudioContext: (options) => new AudioContext(options),
     createWorkletNode: (context, name, options) => new AudioWorkletNode(context, name, options),
     now: () => performance.timeOrigin + performance.now(),
-    every,
   };
 }
 

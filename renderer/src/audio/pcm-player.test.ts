@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE } from '../../../shared/limits';
 import { createPcmPlayer, type PcmBuffer, type PcmOut } from './pcm-player';
-import type { SpeakingState } from './speech-output';
+import type { SpeakingState } from './speaking-state';
 import { fakeBufferSource, type FakeSource } from '../testing/fake-audio';
 
 /** 24 kHz: 2400 samples are 100 ms. */

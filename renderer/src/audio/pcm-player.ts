@@ -1,7 +1,8 @@
 import { LIVE } from '../../../shared/limits';
-import { epochMsAt, type OutputClock, type PageClock } from './output-clock';
+import type { OutputClock, PageClock } from './output-clock';
 import { samplesOfPcm16 } from './pcm-frames';
-import type { ClipBuffer, ClipSource, SpeakingState } from './speech-output';
+import { createSpeakingStore, type SpeakingState } from './speaking-state';
+import type { ClipBuffer, ClipSource } from './speech-output';
 
 /**
  * Live voice (issue 24, LV3): an answer's audio played as it arrives, 24 kHz PCM16 mono chunks back to back. Each
@@ -65,20 +66,14 @@ export function createPcmPlayer(context: PcmOut, clock: PageClock = performance)
   let nextStartTime = 0;
   let current: Playing | null = null;
   const sounding = new Set<ClipSource>();
-  let snapshot: SpeakingState = { playing: false, started: 0, stopped: false, firstSampleAt: null };
-  const listeners = new Set<(state: SpeakingState) => void>();
-
-  function update(change: Partial<SpeakingState>): void {
-    snapshot = { ...snapshot, ...change };
-    for (const listener of listeners) listener(snapshot);
-  }
+  const speaking = createSpeakingStore(context, clock);
 
   function finish(answer: Playing, outcome: AnswerOutcome): void {
     if (current !== answer) return;
     current = null;
     // Nothing is left to join: the next answer starts at its own lead, not where this one would have ended.
     nextStartTime = 0;
-    if (answer.started) update({ playing: false, stopped: outcome === 'stopped' });
+    if (answer.started) speaking.silent(outcome === 'stopped');
     answer.settle(outcome);
   }
 
@@ -102,7 +97,7 @@ export function createPcmPlayer(context: PcmOut, clock: PageClock = performance)
     source.start(startAt);
     if (!answer.started) {
       answer.started = true;
-      update({ playing: true, started: snapshot.started + 1, stopped: false, firstSampleAt: epochMsAt(context, startAt, clock) });
+      speaking.started(startAt);
     }
   }
 
@@ -137,11 +132,8 @@ export function createPcmPlayer(context: PcmOut, clock: PageClock = performance)
       };
     },
     stop: cut,
-    state: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    state: speaking.state,
+    subscribe: speaking.subscribe,
   };
 }
 

@@ -1,10 +1,8 @@
 import { audioClipSchema, isAllowedAudioMime, type AudioClip } from '../../../shared/audio';
 import { VOICE } from '../../../shared/limits';
 import { base64Length, base64Of } from './base64';
-import { every } from './every';
 import { measureLevel } from './level-meter';
-import type { MicrophoneOpened, MicrophoneTake } from './microphone-take';
-import { mediaDevices } from './media-devices';
+import { browserMicrophone, type MicrophoneDeps, type MicrophoneOpened, type MicrophoneTake } from './microphone-take';
 import { microphoneProblemOf } from './microphone-problem';
 
 /** Opus in WebM is what Chromium records (docs/audio.md); Opus in Ogg where a browser offers only that. */
@@ -55,24 +53,17 @@ export type MediaRecorderClass = Pick<typeof MediaRecorder, 'isTypeSupported'> &
   (new (stream: MediaStream, options?: MediaRecorderOptions) => MediaRecorder);
 
 /** The browser's audio capture, injected so that a recording can be tested without one. */
-export interface RecorderDeps {
-  /** undefined where there is no navigator.mediaDevices. */
-  readonly getUserMedia: ((constraints: MediaStreamConstraints) => Promise<MediaStream>) | undefined;
+export interface RecorderDeps extends MicrophoneDeps {
   readonly MediaRecorder: MediaRecorderClass | undefined;
   createAudioContext(): AudioContext;
-  now(): number;
-  /** Calls `callback` every `ms` until the returned function is called. */
-  every(ms: number, callback: () => void): () => void;
 }
 
 export function browserRecorderDeps(): RecorderDeps {
-  const devices = mediaDevices();
   return {
-    getUserMedia: devices && ((constraints) => devices.getUserMedia(constraints)),
+    ...browserMicrophone(),
     MediaRecorder: 'MediaRecorder' in window ? window.MediaRecorder : undefined,
     createAudioContext: () => new AudioContext(),
     now: () => performance.now(),
-    every,
   };
 }
 

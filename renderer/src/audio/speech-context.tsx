@@ -5,7 +5,8 @@ import { createSentenceStream } from '../../../shared/speech-sentences';
 import { useApi } from '../api';
 import { useAuth } from '../auth/auth-context';
 import { createPcmPlayer, type PcmPlayer } from './pcm-player';
-import { createAudioPlayer, type AudioPlayer, type SpeakingState } from './speech-output';
+import type { SpeakingState } from './speaking-state';
+import { createAudioPlayer, type AudioPlayer } from './speech-output';
 import { createSpeechQueue } from '../../../shared/speech-queue';
 import { synthesizeSpeech } from './synthesize-speech';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ok, type Result } from '../../../shared/result';
 import type { SpeechAudio } from '../../../shared/voice';
-import { createAudioPlayer, type AudioOut, type ClipBuffer, type SpeakingState } from './speech-output';
+import type { SpeakingState } from './speaking-state';
+import { createAudioPlayer, type AudioOut, type ClipBuffer } from './speech-output';
 import { createSpeechQueue } from '../../../shared/speech-queue';
 import { fakeBufferSource, type FakeSource } from '../testing/fake-audio';
 

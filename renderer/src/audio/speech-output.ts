@@ -1,7 +1,8 @@
 import { err, ok, type Result } from '../../../shared/result';
 import type { SpeechAudio } from '../../../shared/voice';
 import { bytesOfBase64 } from './base64';
-import { epochMsAt, type OutputClock, type PageClock } from './output-clock';
+import type { OutputClock, PageClock } from './output-clock';
+import { createSpeakingStore, type SpeakingState } from './speaking-state';
 
 /**
  * V2: spoken sentences played back to back through Web Audio. Each clip is scheduled to start exactly when the one
@@ -27,17 +28,6 @@ export interface ClipSource {
   stop(when?: number): void;
 }
 
-/**
- * A seam for the UI, browser tests and the benchmark: is it speaking, how many clips have started, was the last one
- * cut short, and when the latest clip's first sample is heard (epoch ms on the page clock; null before any).
- */
-export interface SpeakingState {
-  playing: boolean;
-  started: number;
-  stopped: boolean;
-  firstSampleAt: number | null;
-}
-
 export interface AudioPlayer {
   /** Plays a clip after those before it; resolves when it ends, or when `signal` aborts (it is then silenced). */
   play(audio: SpeechAudio, signal: AbortSignal): Promise<Result<void>>;
@@ -56,13 +46,7 @@ export function createAudioPlayer(context: AudioOut, clock: PageClock = performa
   const sounding = new Map<ClipSource, () => void>();
   /** Bumped by stop(), so clips still decoding then are never scheduled. */
   let generation = 0;
-  let snapshot: SpeakingState = { playing: false, started: 0, stopped: false, firstSampleAt: null };
-  const listeners = new Set<(state: SpeakingState) => void>();
-
-  function update(change: Partial<SpeakingState>): void {
-    snapshot = { ...snapshot, ...change };
-    for (const listener of listeners) listener(snapshot);
-  }
+  const speaking = createSpeakingStore(context, clock);
 
   function schedule(buffer: ClipBuffer, signal: AbortSignal): Promise<void> {
     const source = context.createBufferSource();
@@ -79,7 +63,7 @@ export function createAudioPlayer(context: AudioOut, clock: PageClock = performa
         if (sounding.size === 0) {
           // Cut short, the clips left nothing to join: the next one starts now, not where they would have ended.
           if (cut) nextStartTime = 0;
-          update({ playing: false, stopped: cut });
+          speaking.silent(cut);
         }
         resolve();
       };
@@ -88,7 +72,7 @@ export function createAudioPlayer(context: AudioOut, clock: PageClock = performa
       signal.addEventListener('abort', silence, { once: true });
       sounding.set(source, silence);
       source.start(startAt);
-      update({ playing: true, started: snapshot.started + 1, stopped: false, firstSampleAt: epochMsAt(context, startAt, clock) });
+      speaking.started(startAt);
     });
   }
 
@@ -114,11 +98,8 @@ export function createAudioPlayer(context: AudioOut, clock: PageClock = performa
       generation += 1;
       for (const silence of [...sounding.values()]) silence();
     },
-    state: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    state: speaking.state,
+    subscribe: speaking.subscribe,
   };
 }
 

@@ -7,7 +7,6 @@ import { useSpeech, type SpokenAnswer, type StreamedAnswer } from '../audio/spee
 import { useLanguage } from '../i18n/language-context';
 import { followStream, type FollowedStream } from '../ui/follow-stream';
 import type { LiveUplink } from '../audio/live-uplink';
-import type { LivePath } from '../../../shared/live-voice';
 import { createConversationContext, type ConversationChannel, type Turn } from './conversation';
 
 /** What has arrived of an answer on its way: its text so far, and the tool calls main has run (G1, G8). */
@@ -40,7 +39,7 @@ type Ask = ConversationChannel<AssistantDone, AssistantPartial>['ask'];
 function useAssistantChannel(): ConversationChannel<AssistantDone, AssistantPartial> {
   const api = useApi();
   const { lang } = useLanguage();
-  // Only `begin`: it stays the same while an answer is spoken, so the channel (and the conversation) does too.
+  // Only these two, which stay the same while an answer is spoken: so does the channel (and the conversation).
   const { begin: beginSpeech, stream: streamSpeech } = useSpeech();
   // The streams on their way, by the conversation's id for them: Cancel and New conversation stop them.
   const running = useRef(new Map<string, Running>());
@@ -116,7 +115,6 @@ function useAssistantChannel(): ConversationChannel<AssistantDone, AssistantPart
           partial = { ...partial, listening: false };
           onProgress(partial);
         });
-        let path: LivePath = 'live';
         let mainId: string | null = null;
         // Made at the first chunk, not at the press: nothing is "speaking" while the member still is.
         let played: StreamedAnswer | null = null;
@@ -149,8 +147,7 @@ function useAssistantChannel(): ConversationChannel<AssistantDone, AssistantPart
                   if (speak) (played ??= streamSpeech()).push(event.data.pcm);
                   return;
                 case 'assistant:livePath':
-                  path = event.data.path;
-                  if (path === 'oneCall') {
+                  if (event.data.path === 'oneCall') {
                     // What Live had begun is dropped: the one-call path answers the question whole.
                     played?.stop();
                     partial = { text: '', steps: [], listening: partial.listening, withoutLive: event.data.reason ?? 'other' };
