@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { AssistantDone, AssistantSource } from '../../../shared/assistant';
 import type { AssistantLiveDone } from '../../../shared/live-voice';
 import { numberText } from '../i18n/locale-format';
+import { isolated } from '../ui/bidi-isolate';
 import { AnswerMarkdown } from './answer-markdown';
 import type { AssistantPartial } from './assistant-conversation';
 import { AssistantSteps } from './assistant-steps';
@@ -59,16 +60,16 @@ export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, 
       )}
       {done?.incomplete && <p className="bubble-badge bubble-badge-warning">{t('assistant.answer.incomplete')}</p>}
       {withoutLive !== undefined && (
-        <p className="bubble-badge">{t('assistant.answer.oneCall', { why: t(`assistant.answer.oneCallWhy.${oneCallWhy(withoutLive)}`) })}</p>
+        <p className="bubble-badge bubble-badge-note">{t('assistant.answer.oneCall', { why: t(`assistant.answer.oneCallWhy.${oneCallWhy(withoutLive)}`) })}</p>
       )}
       {done && (
         <>
           <NoteSources sources={notes(done.sources)} label={t('assistant.answer.notes')} onOpen={onOpenNote} />
           <MailSources sources={mail(done.sources)} onOpen={onOpenLink} />
           <div className="bubble-footer">
-            <p className="bubble-meta" dir="auto">
-              {t('assistant.answer.meta', { model: done.model, seconds })}
-              {live?.path === 'live' && <span className="bubble-meta-live"> · {t('assistant.answer.live')}</span>}
+            {/* In the UI's direction, the model's id isolated: the Arabic line reads "model · seconds · Live voice". */}
+            <p className="bubble-meta">
+              {t(live?.path === 'live' ? 'assistant.answer.metaLive' : 'assistant.answer.meta', { model: isolated(done.model), seconds })}
             </p>
             <button type="button" className="button-small" onClick={() => onCopy(done.answer)}>
               {t('assistant.answer.copy')}

@@ -229,6 +229,7 @@ oracle: {
       },
       notes: 'Тэмдэглэлээс',
       meta: '{{model}} · {{seconds}} с',
+      metaLive: '{{model}} · {{seconds}} с · $t(assistant.answer.live)',
       copy: 'Хариултыг хуулах',
       copied: 'Хариултыг санах ойд хууллаа.',
     },

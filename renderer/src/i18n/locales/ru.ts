@@ -249,6 +249,7 @@ oracle: {
       },
       notes: 'Из заметок',
       meta: '{{model}} · {{seconds}} с',
+      metaLive: '{{model}} · {{seconds}} с · $t(assistant.answer.live)',
       copy: 'Копировать ответ',
       copied: 'Ответ скопирован в буфер обмена.',
     },
