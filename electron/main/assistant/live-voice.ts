@@ -352,7 +352,8 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       if (!opened.ok) return opened.failure;
       if (session !== owner) {
         opened.value.close();
-        return { kind: 'cancelled' } as GeminiFailure;
+        const cancelled: GeminiFailure = { kind: 'cancelled' };
+        return cancelled;
       }
       owner.connection = opened.value;
       // A new connection has no activity open, whatever the last one had.
