@@ -4,7 +4,7 @@ import { browserMicrophone, type MicrophoneDeps, type MicrophoneOpened, type Mic
 import { microphoneProblemOf } from './microphone-problem';
 import workletUrl from './pcm-capture.worklet?worker&url';
 import { PCM_CAPTURE_PROCESSOR, samplesOfPcm16, type CaptureMessage, type FlushRequest } from './pcm-frames';
-import { microphoneConstraints, releaseMicrophone, SAMPLE_EVERY_MS, type RecordingOptions, type RecordingResult } from './recorder';
+import { microphoneConstraints, releaseMicrophone, SAMPLE_EVERY_MS, tickTowardsLimit, type RecordingOptions, type RecordingResult } from './recorder';
 
 /**
  * Live voice (issue 24): the microphone as 16 kHz mono PCM16 frames of LIVE.frameMs, handed out as they are made.
@@ -161,9 +161,7 @@ function capture({ stream, context, node }: Graph, options: PcmCaptureOptions, d
   const stopSampling = deps.every(SAMPLE_EVERY_MS, () => {
     if (loudest !== null) options.onLevel(loudest);
     loudest = null;
-    const elapsedMs = deps.now() - startedAt;
-    options.onTick({ elapsedMs, remainingMs: Math.max(0, VOICE.recordingMaxMs - elapsedMs) });
-    if (elapsedMs >= VOICE.recordingMaxMs) autoStop();
+    tickTowardsLimit(deps.now() - startedAt, options.onTick, autoStop);
   });
 
   const releaseOnce = () => {

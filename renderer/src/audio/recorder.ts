@@ -131,6 +131,12 @@ export function microphoneConstraints(deviceId: string | null): MediaStreamConst
   };
 }
 
+/** V5: the time left is told, and at VOICE.recordingMaxMs the recording (or capture) stops by itself. */
+export function tickTowardsLimit(elapsedMs: number, onTick: (tick: RecordingTick) => void, autoStop: () => void): void {
+  onTick({ elapsedMs, remainingMs: Math.max(0, VOICE.recordingMaxMs - elapsedMs) });
+  if (elapsedMs >= VOICE.recordingMaxMs) autoStop();
+}
+
 /** Turns the microphone off (the system's "in use" indicator with it) and frees the level's audio graph. */
 export function releaseMicrophone(stream: MediaStream, context: AudioContext | undefined): void {
   for (const track of stream.getTracks()) track.stop();
@@ -187,9 +193,7 @@ function record({ stream, recorder, context, mimeType }: Capture, options: Recor
       options.onLevel(level);
     }
     lastSampleAt = now;
-    const elapsedMs = now - startedAt;
-    options.onTick({ elapsedMs, remainingMs: Math.max(0, VOICE.recordingMaxMs - elapsedMs) });
-    if (elapsedMs >= VOICE.recordingMaxMs) autoStop();
+    tickTowardsLimit(now - startedAt, options.onTick, autoStop);
   });
   const releaseOnce = () => {
     if (released) return;
