@@ -5,6 +5,7 @@ import { DEGRADED_ANSWER, type AssistantDone, type AssistantStep } from '../../.
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
+import { isolated } from '../ui/bidi-isolate';
 import { AssistantPane } from './assistant-pane';
 
 const SEARCH_STEP: AssistantStep = {
@@ -76,7 +77,7 @@ describe('asking the assistant', () => {
 
     const source = { kind: 'note' as const, title: 'Gemini API key', path: 'en/gemini-api-key.md', chunkTitle: 'Gemini API key > Saving it', relevance: 0.71 };
     act(() => call!.finish(done('Open **Settings**, then paste the key.', { steps: [SEARCH_STEP], sources: [source] })));
-    expect(await within(conversation()).findByText('gemini-3.8-flash · 1.8 s')).toBeInTheDocument();
+    expect(await within(conversation()).findByText(`${isolated('gemini-3.8-flash')} · 1.8 s`)).toBeInTheDocument();
     expect(conversation()).not.toHaveTextContent('Writing…');
     await user.click(within(conversation()).getByRole('button', { name: /Gemini API key/ }));
     expect(invoke).toHaveBeenCalledWith('oracle:openNote', { path: 'en/gemini-api-key.md' });
