@@ -3,25 +3,13 @@ import { measureLevel } from './level-meter';
 import { browserMicrophone, type MicrophoneDeps, type MicrophoneOpened, type MicrophoneTake } from './microphone-take';
 import { microphoneProblemOf } from './microphone-problem';
 import workletUrl from './pcm-capture.worklet?worker&url';
-import { PCM_CAPTURE_PROCESSOR, samplesOfPcm16, type CaptureMessage, type FlushRequest } from './pcm-frames';
+import { samplesOfPcm16 } from './pcm-frames';
+import { connectPcmSource, createPcmContext, type PcmContext, type PcmSource, type PcmSourceDeps } from './pcm-source';
 import { microphoneConstraints, releaseMicrophone, SAMPLE_EVERY_MS, tickTowardsLimit, type RecordingOptions, type RecordingResult } from './recorder';
 
-/**
- * Live voice (issue 24): the microphone as 16 kHz mono PCM16 frames of LIVE.frameMs, handed out as they are made.
- *
- * 16 kHz comes from the AudioContext itself: one made at LIVE.inputSampleRateHz makes Chromium resample the
- * microphone's stream (44.1 or 48 kHz) with its own band-limited sinc resampler before any node sees it, so the
- * worklet only cuts frames and converts to 16 bits. Doing it in the worklet instead would need an anti-alias
- * low-pass at 8 kHz written in JavaScript on the audio thread, at three times the sample count, for no better result.
- */
+/** Live voice (issue 24): the microphone as 16 kHz mono PCM16 frames of LIVE.frameMs (pcm-source.ts), handed out as they are made. */
 
-const FRAME_SAMPLES = (LIVE.inputSampleRateHz * LIVE.frameMs) / 1000;
 const MS_PER_SAMPLE = 1000 / LIVE.inputSampleRateHz;
-/**
- * stop() waits this long at most for the worklet to hand over its last partial frame: it answers within a render
- * quantum or two while its context runs, and never in a context that stopped running (the device went away).
- */
-const FLUSH_WAIT_MS = 250;
 
 /** One frame as it left the worklet: seq counts from 0 per capture, with no gap and no repeat. */
 export interface PcmFrame {
@@ -57,11 +45,7 @@ export type PcmCapture = MicrophoneTake<CaptureResult> & {
 export type StartPcmCaptureResult = MicrophoneOpened<PcmCapture>;
 
 /** The browser's audio capture, injected so that a capture can be tested without one. */
-export interface PcmCaptureDeps extends MicrophoneDeps {
-  /** The URL of the bundled pcm-capture.worklet.ts. */
-  readonly workletUrl: string;
-  createAudioContext(options: AudioContextOptions): AudioContext;
-  createWorkletNode(context: AudioContext, name: string, options: AudioWorkletNodeOptions): AudioWorkletNode;
+export interface PcmCaptureDeps extends MicrophoneDeps, PcmSourceDeps {
   /** Epoch milliseconds on the page's clock: performance.timeOrigin + performance.now(). */
   now(): number;
 }
@@ -88,60 +72,36 @@ export async function startPcmCapture(
   const { getUserMedia } = deps;
   if (getUserMedia === undefined) return { ok: false, problem: 'unsupported' };
 
-  let context: AudioContext;
+  let pcm: PcmContext;
   try {
-    context = deps.createAudioContext({ sampleRate: LIVE.inputSampleRateHz });
+    pcm = createPcmContext(deps);
   } catch (error) {
     // NotSupportedError: this browser makes no context at 16 kHz.
     return { ok: false, problem: microphoneProblemOf(error) };
   }
-  // A module that cannot load (unreachable, refused by the CSP) leaves this page no way to make frames.
-  const loaded = context.audioWorklet.addModule(deps.workletUrl).then(
-    () => true,
-    () => false,
-  );
 
   let stream: MediaStream;
   try {
     stream = await getUserMedia(microphoneConstraints(options.deviceId));
   } catch (error) {
-    void context.close();
+    void pcm.context.close();
     return { ok: false, problem: microphoneProblemOf(error) };
   }
 
   try {
-    if (!(await loaded)) {
-      releaseMicrophone(stream, context);
+    if (!(await pcm.loaded)) {
+      releaseMicrophone(stream, pcm.context);
       return { ok: false, problem: 'unsupported' };
     }
-    const node = deps.createWorkletNode(context, PCM_CAPTURE_PROCESSOR, {
-      numberOfInputs: 1,
-      // No output: the node is pulled for its input alone, and nothing of the microphone reaches the speakers.
-      numberOfOutputs: 0,
-      // A stereo device is mixed down to the one channel the processor reads.
-      channelCount: 1,
-      channelCountMode: 'explicit',
-      channelInterpretation: 'speakers',
-      processorOptions: { frameSamples: FRAME_SAMPLES },
-    });
-    context.createMediaStreamSource(stream).connect(node);
-    // A context made outside a user gesture starts suspended; the press that starts a question is one.
-    if (context.state === 'suspended') void context.resume();
-    return { ok: true, value: capture({ stream, context, node }, options, deps) };
+    return { ok: true, value: capture(pcm, stream, options, deps) };
   } catch (error) {
-    releaseMicrophone(stream, context);
+    releaseMicrophone(stream, pcm.context);
     return { ok: false, problem: microphoneProblemOf(error) };
   }
 }
 
-interface Graph {
-  stream: MediaStream;
-  context: AudioContext;
-  node: AudioWorkletNode;
-}
-
 /** Wires the worklet's frames, the level and the limits into one capture. */
-function capture({ stream, context, node }: Graph, options: PcmCaptureOptions, deps: PcmCaptureDeps): PcmCapture {
+function capture(pcm: PcmContext, stream: MediaStream, options: PcmCaptureOptions, deps: PcmCaptureDeps): PcmCapture {
   const startedAt = deps.now();
   let seq = 0;
   let speechMs = 0;
@@ -150,12 +110,20 @@ function capture({ stream, context, node }: Graph, options: PcmCaptureOptions, d
   let stoppedAt: number | undefined;
   let cancelled = false;
   let released = false;
-  let flushed: (() => void) | null = null;
   let finishing: Promise<void> | null = null;
 
   let signalAutoStop: () => void = () => undefined;
   const autoStopped = new Promise<void>((resolve) => {
     signalAutoStop = resolve;
+  });
+
+  const source: PcmSource = connectPcmSource(pcm, stream, deps, (frame) => {
+    const { level, dbfs } = measureLevel(samplesOfPcm16(frame));
+    const frameMs = (frame.byteLength / 2) * MS_PER_SAMPLE;
+    if (dbfs >= VOICE.speechLevelDbfs) speechMs += frameMs;
+    loudest = Math.max(loudest ?? 0, level);
+    options.onFrame({ seq, pcm: frame, capturedAt: deps.now() });
+    seq += 1;
   });
 
   const stopSampling = deps.every(SAMPLE_EVERY_MS, () => {
@@ -169,25 +137,13 @@ function capture({ stream, context, node }: Graph, options: PcmCaptureOptions, d
     released = true;
     stopSampling();
     for (const track of stream.getAudioTracks()) track.removeEventListener('ended', autoStop);
-    node.port.onmessage = null;
-    releaseMicrophone(stream, context);
+    source.release();
   };
 
   /** Asks the worklet for its partial frame, then lets everything go; once, however often it is asked. */
   const finish = (): Promise<void> => {
     stoppedAt ??= deps.now();
-    finishing ??= new Promise<void>((resolve) => {
-      const done = () => {
-        stopWaiting();
-        flushed = null;
-        releaseOnce();
-        resolve();
-      };
-      flushed = done;
-      const stopWaiting = deps.every(FLUSH_WAIT_MS, done);
-      const request: FlushRequest = { kind: 'flush' };
-      node.port.postMessage(request);
-    });
+    finishing ??= source.flush().then(releaseOnce);
     return finishing;
   };
 
@@ -199,22 +155,6 @@ function capture({ stream, context, node }: Graph, options: PcmCaptureOptions, d
 
   // Chromium ends a track whose device was unplugged or taken away (never for track.stop(), which is ours).
   for (const track of stream.getAudioTracks()) track.addEventListener('ended', autoStop);
-
-  node.port.onmessage = (event: MessageEvent<CaptureMessage>) => {
-    const message = event.data;
-    if (message.kind === 'flushed') {
-      flushed?.();
-      return;
-    }
-    if (cancelled || released) return;
-    const pcm = new Uint8Array(message.pcm);
-    const { level, dbfs } = measureLevel(samplesOfPcm16(pcm));
-    const frameMs = (pcm.byteLength / 2) * MS_PER_SAMPLE;
-    if (dbfs >= VOICE.speechLevelDbfs) speechMs += frameMs;
-    loudest = Math.max(loudest ?? 0, level);
-    options.onFrame({ seq, pcm, capturedAt: deps.now() });
-    seq += 1;
-  };
 
   const verdict = (): CaptureResult => {
     if (cancelled) return { kind: 'cancelled' };
@@ -232,9 +172,7 @@ function capture({ stream, context, node }: Graph, options: PcmCaptureOptions, d
     stopNow: () => {
       stoppedAt ??= deps.now();
       const result = verdict();
-      finishing ??= Promise.resolve();
       releaseOnce();
-      flushed?.();
       return result;
     },
     cancel: () => {
@@ -242,9 +180,7 @@ function capture({ stream, context, node }: Graph, options: PcmCaptureOptions, d
       cancelled = true;
       stoppedAt ??= deps.now();
       // Nothing is flushed: a stop() still waiting for the worklet settles now, and a later one at once.
-      finishing ??= Promise.resolve();
       releaseOnce();
-      flushed?.();
     },
     autoStopped,
   };
