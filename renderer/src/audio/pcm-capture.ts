@@ -2,9 +2,8 @@ import { LIVE, VOICE } from '../../../shared/limits';
 import { measureLevel } from './level-meter';
 import { browserMicrophone, type MicrophoneDeps, type MicrophoneOpened, type MicrophoneTake } from './microphone-take';
 import { microphoneProblemOf } from './microphone-problem';
-import workletUrl from './pcm-capture.worklet?worker&url';
 import { samplesOfPcm16 } from './pcm-frames';
-import { connectPcmSource, createPcmContext, type PcmContext, type PcmSource, type PcmSourceDeps } from './pcm-source';
+import { browserPcmGraph, connectPcmSource, createPcmContext, type PcmContext, type PcmSource, type PcmSourceDeps } from './pcm-source';
 import { microphoneConstraints, releaseMicrophone, SAMPLE_EVERY_MS, tickTowardsLimit, type RecordingOptions, type RecordingResult } from './recorder';
 
 /** Live voice (issue 24): the microphone as 16 kHz mono PCM16 frames of LIVE.frameMs (pcm-source.ts), handed out as they are made. */
@@ -53,9 +52,7 @@ export interface PcmCaptureDeps extends MicrophoneDeps, PcmSourceDeps {
 export function browserPcmCaptureDeps(): PcmCaptureDeps {
   return {
     ...browserMicrophone(),
-    workletUrl,
-    createAudioContext: (options) => new AudioContext(options),
-    createWorkletNode: (context, name, options) => new AudioWorkletNode(context, name, options),
+    ...browserPcmGraph(),
     now: () => performance.timeOrigin + performance.now(),
   };
 }

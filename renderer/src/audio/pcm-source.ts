@@ -1,4 +1,5 @@
 import { LIVE } from '../../../shared/limits';
+import workletUrl from './pcm-capture.worklet?worker&url';
 import { PCM_CAPTURE_PROCESSOR, type CaptureMessage, type FlushRequest } from './pcm-frames';
 import { releaseMicrophone } from './recorder';
 
@@ -27,6 +28,15 @@ export interface PcmSourceDeps {
   createWorkletNode(context: AudioContext, name: string, options: AudioWorkletNodeOptions): AudioWorkletNode;
   /** Calls `callback` every `ms` until the returned function is called. */
   every(ms: number, callback: () => void): () => void;
+}
+
+/** The browser's graph (each capture brings its own timer). */
+export function browserPcmGraph(): Omit<PcmSourceDeps, 'every'> {
+  return {
+    workletUrl,
+    createAudioContext: (options) => new AudioContext(options),
+    createWorkletNode: (context, name, options) => new AudioWorkletNode(context, name, options),
+  };
 }
 
 /** A context at the capture rate, with the worklet's module loading: made before the input opens, to load meanwhile. */
