@@ -4,6 +4,7 @@ import { startPcmCapture, type CaptureResult } from '../audio/pcm-capture';
 import type { MicrophoneProblem } from '../audio/microphone-problem';
 import { samplesOfPcm16 } from '../audio/pcm-frames';
 import { createPcmPlayer, type AnswerOutcome } from '../audio/pcm-player';
+import { startSpeechCapture } from '../audio/speech-capture';
 
 /**
  * A page-side entry for the browser tests of renderer/src/audio (test/e2e/support/page-probe.ts): the test bundles it
@@ -45,6 +46,41 @@ export async function capturePcm(ms: number): Promise<ProbedCapture> {
   await new Promise((resolve) => setTimeout(resolve, ms));
   const result = await started.value.stop();
   return { ok: true, frames, startedAt, stoppedAt: performance.timeOrigin + performance.now(), result };
+}
+
+/** One of the speech capture's events as the page got it, a frame without its bytes. */
+export type ProbedSpeechEvent =
+  | { readonly kind: 'detector'; readonly ready: boolean; readonly atPageMs: number }
+  | { readonly kind: 'start'; readonly atMs: number }
+  | { readonly kind: 'frame'; readonly atMs: number; readonly bytes: number; readonly dbfs: number }
+  | { readonly kind: 'end'; readonly atMs: number; readonly reason: string };
+
+export type ProbedSpeech =
+  | { readonly ok: false; readonly problem: string }
+  | { readonly ok: true; readonly events: ProbedSpeechEvent[]; readonly detectorReady: boolean; readonly openedMs: number };
+
+/**
+ * Captures the default microphone for `ms` with live captions' speech capture (the real Silero model, under the app's
+ * CSP), caps off as in streaming mode, and tells each event; times from just before the capture was started.
+ */
+export async function captureSpeech(ms: number): Promise<ProbedSpeech> {
+  const events: ProbedSpeechEvent[] = [];
+  const originMs = performance.timeOrigin + performance.now();
+  const started = await startSpeechCapture({
+    input: { kind: 'microphone', deviceId: null },
+    originMs,
+    onEvent: (event) => {
+      if (event.kind === 'frame') events.push({ kind: 'frame', atMs: event.atMs, bytes: event.pcm.byteLength, dbfs: measureLevel(samplesOfPcm16(event.pcm)).dbfs });
+      else if (event.kind === 'detector') events.push({ ...event, atPageMs: performance.timeOrigin + performance.now() - originMs });
+      else events.push(event);
+    },
+  });
+  if (!started.ok) return started;
+  // The input has just opened, and the fake device starts its file with it: the file's time 0 on the capture's clock.
+  const openedMs = performance.timeOrigin + performance.now() - originMs;
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await started.value.stop();
+  return { ok: true, events, detectorReady: await started.value.detector, openedMs };
 }
 
 /** The test's PCM16 stream: sample k has the value patternSample(k), never the same twice in a row. */
