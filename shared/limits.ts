@@ -271,6 +271,8 @@ export const LIVE_CAPTIONS = {
   streamWindowMs: 60_000,
   /** Spoken translations queued ahead of the one playing: past this the oldest is skipped to keep up. */
   spokenBehindMaxMs: 3_000,
+  /** The pane's minutes streamed are told again each time this much more audio went upstream. */
+  stateEveryStreamedMs: 10_000,
 } as const;
 
 /** Gateway and embeddings (issue 3, docs/external-apis.md, Gemini). */
