@@ -301,6 +301,25 @@ describe('LC4 no words lost, none duplicated, across goAway and a dropped connec
     expect(latest(you.lines)).toEqual([expect.objectContaining({ id: 'you-0', transcript: 'one two three four', translation: 'uno dos tres cuatro', final: true })]);
   });
 
+  it('LC4: paused while both connections still owe the line: it is final only once the last of them ended its turn', async () => {
+    const desk = harness();
+    const you = desk.start();
+    await flush();
+    const old = desk.served[0]!;
+    you.speak([1], 0);
+    old.say(heard('one '), { kind: 'goAway', timeLeftMs: 5_000 });
+    await flush();
+    const next = desk.served[1]!;
+    you.speak([2], 20);
+    you.pause(40);
+    old.say(said('uno '), TURN);
+    expect(latest(you.lines)[0]?.final).toBe(false);
+    next.say(heard('two'), said('dos'), TURN);
+
+    expectFinalOnce(you.lines);
+    expect(latest(you.lines)).toEqual([expect.objectContaining({ transcript: 'one two', translation: 'uno dos', final: true })]);
+  });
+
   it('LC4: a drop: reconnecting with backoff, resumed with the handle, every line not yet final heard again from its audio and rebuilt from scratch', async () => {
     const desk = harness();
     const you = desk.start();

@@ -119,6 +119,12 @@ const MEMBER_FAILURES = new Set<GeminiFailure['kind']>(['missing_key', 'keychain
 /** Live translation will not serve this key or language: the page falls back to the pause-cut path at once. */
 const REFUSALS = new Set<GeminiFailure['kind']>(['unknown_model', 'permission_denied', 'bad_request', 'unsupported', 'safety']);
 
+/** One connection's words end where the next one's begin: a word boundary, whatever spacing each piece carried. */
+const joinParts = (texts: readonly string[]) =>
+  texts
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .join(' ');
 const frameMs = (pcm: Uint8Array) => pcm.byteLength / BYTES_PER_MS;
 const clip = (text: string) => text.slice(0, LIVE_CAPTIONS.lineMaxChars);
 const backoffMs = (failures: number) => Math.min(LIVE_CAPTIONS.reconnectMaxMs, LIVE_CAPTIONS.reconnectBaseMs * 2 ** (failures - 1));
@@ -151,8 +157,8 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
       source: stream.input.source,
       startMs: line.startMs,
       endMs: Math.max(line.startMs, line.endMs),
-      transcript: clip(parts.map((part) => part.heard).join('').trim()),
-      translation: clip(parts.map((part) => part.said).join('').trim()),
+      transcript: clip(joinParts(parts.map((part) => part.heard))),
+      translation: clip(joinParts(parts.map((part) => part.said))),
       final: line.final,
     });
   }
@@ -245,13 +251,13 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
   function onTurnComplete(stream: Stream, link: Link): void {
     const line = link.owed.shift();
     if (line && !line.final) {
-      if (line.paused) finalize(stream, line);
-      // The model's own turn boundary mid-speech ends the line; a draining connection's end does not (the line goes
-      // on over the next connection).
-      else if (!link.draining) {
-        line.endMs = stream.lastFrameEndMs;
-        finalize(stream, line);
-      }
+      // A line spanning a goAway is owed by both connections: it is whole once the last of them is done with it.
+      const owedElsewhere = [...stream.links].some((other) => other !== link && other.owed.includes(line));
+      // The model's own turn boundary mid-speech ends the line at the last frame sent; a draining connection's end
+      // does not (the line goes on over the next connection).
+      const boundary = !line.paused && !link.draining;
+      if (boundary) line.endMs = stream.lastFrameEndMs;
+      if ((line.paused && !owedElsewhere) || boundary) finalize(stream, line);
     }
     if (link.draining && !link.owed.some((owed) => !owed.final)) closeLink(stream, link);
   }
