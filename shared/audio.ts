@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VOICE } from './limits';
+import { LIVE, VOICE } from './limits';
 
 /**
  * V5: audio that crosses IPC, as `{mimeType, data}` with `data` in base64. The renderer checks it before sending
@@ -25,3 +25,14 @@ export const audioClipSchema = z.strictObject({
     .refine((data) => data.length % 4 === 0 && BASE64.test(data), 'The recording is not valid base64.'),
 });
 export type AudioClip = z.infer<typeof audioClipSchema>;
+
+/** Streamed audio crosses IPC as bytes (a Uint8Array), never base64, and is never written to disk or the log. */
+export const pcmBytesSchema = z
+  .custom<Uint8Array>((value) => value instanceof Uint8Array, 'Audio travels as bytes.')
+  .refine((bytes) => bytes.byteLength > 0, 'There is no audio.');
+
+/** One microphone frame on its way to a Live session: 16 kHz mono PCM16 little-endian, whole samples, bounded. */
+export const pcmFrameSchema = pcmBytesSchema
+  // An odd byte count is a torn frame: the microphone's frames hold whole 16-bit samples.
+  .refine((bytes) => bytes.byteLength % 2 === 0, 'A frame holds whole 16-bit samples.')
+  .refine((bytes) => bytes.byteLength <= LIVE.frameMaxBytes, 'A frame is too large.');

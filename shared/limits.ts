@@ -245,6 +245,36 @@ export const TRANSLATE = {
   computerAudioGestureMs: 5_000,
 } as const;
 
+/** Live captions streamed to a Gemini Live translation session (issue 25). */
+export const LIVE_CAPTIONS = {
+  /** Sessions at once: the member's microphone ("You") and the computer's audio ("Others"). */
+  sourcesMax: 2,
+  /** Frames one window may send in any second: LIVE's bound for each of the two sources. */
+  framesPerSecondMax: 2 * LIVE.framesPerSecondMax,
+  /** A line's words or its translation: a minute of fast speech, with room; a longer line is a model gone astray. */
+  lineMaxChars: 4_000,
+  /**
+   * After the speaker paused, the model's end of turn is awaited this long for the last translated words; past it
+   * the line is final as it stands, so a model that never ends its turn cannot hold a line open.
+   */
+  settleMs: 2_000,
+  /** A dropped connection is opened again after backoff from this base, doubling, never above the cap... */
+  reconnectBaseMs: 500,
+  reconnectMaxMs: 8_000,
+  /** ...this many times in a row; then the session falls back to the pause-cut path. */
+  reconnectAttempts: 5,
+  /**
+   * G9, issue 25: streaming's own budget on the AI channel, in seconds of audio sent (not requests): both sources in
+   * real time, and a quarter more for a burst after the page stalled.
+   */
+  streamSecondsPerMinute: 150,
+  streamWindowMs: 60_000,
+  /** Spoken translations queued ahead of the one playing: past this the oldest is skipped to keep up. */
+  spokenBehindMaxMs: 3_000,
+  /** The pane's minutes streamed are told again each time this much more audio went upstream. */
+  stateEveryStreamedMs: 10_000,
+} as const;
+
 /** Gateway and embeddings (issue 3, docs/external-apis.md, Gemini). */
 export const GEMINI = {
   embeddingDimensions: 768,

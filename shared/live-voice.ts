@@ -1,19 +1,14 @@
 import { z } from 'zod';
 import { assistantDoneSchema, assistantHistorySchema } from './assistant';
+import { pcmBytesSchema, pcmFrameSchema } from './audio';
 import { requestIdSchema } from './ipc/define';
 import { LANGS } from './lang';
-import { LIVE } from './limits';
 
 /**
  * A voice question over the Gemini Live API (issue 24; the same question as V1, asked faster): the microphone
  * streams to main as PCM frames while the member speaks, and the answer comes back as audio and text while it is
  * generated. Audio crosses IPC as bytes (a Uint8Array), never base64, and is never written to disk or the log.
  */
-
-/** Audio crosses IPC as bytes, never base64. */
-const audioBytesSchema = z
-  .custom<Uint8Array>((value) => value instanceof Uint8Array, 'Audio travels as bytes.')
-  .refine((bytes) => bytes.byteLength > 0, 'There is no audio.');
 
 /**
  * `assistant:live` starts a question on press. `history` is the conversation so far, for the one-call path should
@@ -31,10 +26,7 @@ export type AssistantLiveInput = z.output<typeof assistantLiveInputSchema>;
 export const liveFrameInputSchema = z.strictObject({
   requestId: requestIdSchema,
   seq: z.number().int().nonnegative(),
-  pcm: audioBytesSchema
-    // An odd byte count is a torn frame: the microphone's frames hold whole 16-bit samples.
-    .refine((bytes) => bytes.byteLength % 2 === 0, 'A frame holds whole 16-bit samples.')
-    .refine((bytes) => bytes.byteLength <= LIVE.frameMaxBytes, 'A frame is too large.'),
+  pcm: pcmFrameSchema,
 });
 export type LiveFrameInput = z.output<typeof liveFrameInputSchema>;
 
@@ -44,7 +36,7 @@ export const liveReleaseInputSchema = z.strictObject({ requestId: requestIdSchem
 /** The question's words as the model hears them, whole so far (it grows while the member speaks). */
 export const liveHeardSchema = z.object({ text: z.string() });
 /** A piece of the answer's audio: 24 kHz mono PCM16 little-endian, in order (a sample may span two pieces). */
-export const liveAudioSchema = z.object({ pcm: audioBytesSchema });
+export const liveAudioSchema = z.object({ pcm: pcmBytesSchema });
 
 /**
  * Which way the question is answered: `live` over the Live API, `oneCall` by the Assistant's one call with the

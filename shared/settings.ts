@@ -24,6 +24,8 @@ export const DEFAULT_MODELS = {
   tts: 'gemini-3.8-flash-tts',
   /** Voice questions over the Live API (issue 24): Google's stable Live model for low-latency dialogue. */
   live: 'gemini-3.8-live',
+  /** Live captions streamed to a Live translation session (issue 25): continuous audio in, its translation out. */
+  liveTranslate: 'gemini-3.5-live-translate-preview',
 } as const;
 export type ModelRole = keyof typeof DEFAULT_MODELS;
 export const MODEL_ROLES = Object.keys(DEFAULT_MODELS) as ModelRole[];

@@ -12,7 +12,7 @@ import { speechAudioSchema } from './voice';
  */
 export const TRANSLATION_LANGS = [...LANGS, 'de', 'it', 'pt', 'ja', 'ko', 'tr', 'hi', 'uk', 'pl', 'nl'] as const;
 export type TranslationLang = (typeof TRANSLATION_LANGS)[number];
-const translationLangSchema = z.enum(TRANSLATION_LANGS);
+export const translationLangSchema = z.enum(TRANSLATION_LANGS);
 
 /** What a text and a segment are translated with. */
 const translationRequest = {

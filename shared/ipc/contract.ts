@@ -20,7 +20,17 @@ import {
   oracleAnswerSchema,
   oracleAskInputSchema,
 } from '../oracle';
-import { IPC, LIVE } from '../limits';
+import { IPC, LIVE, LIVE_CAPTIONS } from '../limits';
+import {
+  captionAudioSchema,
+  captionEndInputSchema,
+  captionFrameInputSchema,
+  captionPauseInputSchema,
+  captionStreamDoneSchema,
+  captionStreamStateSchema,
+  streamedLineSchema,
+  translateLiveInputSchema,
+} from '../live-captions';
 import { memberSecretNameSchema, secretsStatusSchema } from '../secrets';
 import { modelsCheckInputSchema, modelsCheckSchema, settingsSchema, settingsUpdateInputSchema } from '../settings';
 import { zohoConnectedSchema, zohoConnectInputSchema, zohoProgressSchema, zohoStatusSchema } from '../zoho-connection';
@@ -275,6 +285,37 @@ export const contract = {
   'translate:cancelSegment': cancel('translate:segment'),
   /** Writes a meeting's captions (TXT or SRT) to a file the member picks in the save dialog; cancelled: saved false. */
   'translate:saveTranscript': unary({ input: saveTranscriptInputSchema, output: z.object({ saved: z.boolean() }), protected: true }),
+  /**
+   * Live captions over a Gemini Live translation session (issue 25), one call per source ("You", "Others"): the
+   * speech streams in as `translate:liveFrame`, with `translate:livePause` at each pause, and comes back as lines
+   * that grow while spoken (`translate:liveLine`) and the translation's speech (`translate:liveAudio`).
+   * `translate:liveEnd` finishes it; where Live translation cannot serve, it ends `unavailable` and the page
+   * captions by the pause-cut path (T2).
+   */
+  'translate:live': stream({
+    input: translateLiveInputSchema,
+    events: {
+      'translate:liveLine': streamedLineSchema,
+      'translate:liveAudio': captionAudioSchema,
+      'translate:liveState': captionStreamStateSchema,
+    },
+    done: captionStreamDoneSchema,
+    terminal: { done: 'translate:liveDone', error: 'translate:liveError' },
+    protected: true,
+  }),
+  'translate:liveCancel': cancel('translate:live'),
+  /** One frame of speech for a captions stream this window runs (bytes; bounded per frame and per second). */
+  'translate:liveFrame': unary({
+    input: captionFrameInputSchema,
+    output: z.object({}),
+    protected: true,
+    callsPerSecond: LIVE_CAPTIONS.framesPerSecondMax,
+    feeds: 'translate:live',
+  }),
+  /** The speaker paused: the line in progress is final once its last words are translated. */
+  'translate:livePause': unary({ input: captionPauseInputSchema, output: z.object({}), protected: true, feeds: 'translate:live' }),
+  /** Stop: nothing more will be said on this stream. */
+  'translate:liveEnd': unary({ input: captionEndInputSchema, output: z.object({}), protected: true, feeds: 'translate:live' }),
   /** Live captions started or stopped: the tray shows it and its menu offers Start or Stop. */
   'translate:captions': unary({ input: captionsStateSchema, output: z.object({}) }),
 } satisfies Contract;
@@ -301,7 +342,8 @@ export const windowChannels = {
     'assistant:live', 'assistant:liveCancel', 'assistant:liveFrame', 'assistant:liveRelease',
     'voice:stt', 'voice:cancelStt', 'voice:tts', 'voice:cancelTts', 'voice:microphone',
     'translate:text', 'translate:cancelText', 'translate:segment', 'translate:cancelSegment', 'translate:saveTranscript',
-    'translate:captions',
+    'translate:captions', 'translate:live', 'translate:liveCancel', 'translate:liveFrame', 'translate:livePause',
+    'translate:liveEnd',
   ],
   quickAsk: [
     'app:info', 'app:openExternal', 'app:copyText',

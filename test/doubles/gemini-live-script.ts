@@ -56,9 +56,47 @@ export interface LiveTurn {
   goAwayAfterMs?: number;
 }
 
+/**
+ * One stretch of speech a Live translation session hears (a model whose id says live-translate): its words are
+ * carried by its audio in proportion (word i of N once (i+1)/N of `speechMs` arrived, counted from the first frame
+ * that is not silence), each heard word goes out as inputTranscription when carried, and the translation's words, in
+ * the same proportion, as outputTranscription (beside 24 kHz audio) `lagMs` later.
+ */
+export interface LiveUtterance {
+  heard: string;
+  translation: string;
+  speechMs: number;
+  /**
+   * The model ends the turn itself (turnComplete) once the last word went out, without waiting for audioStreamEnd:
+   * its own turn boundary in the middle of speech.
+   */
+  endsTurn?: boolean;
+}
+
+/** What a Live translation conversation hears, and how its connections end. */
+export interface LiveTranslationScript {
+  utterances: readonly LiveUtterance[];
+  /** From a word's audio arriving to its translation going out. Default 700 ms. */
+  lagMs?: number;
+  /**
+   * A goAway on the conversation's connection number `connection` (default 0, the first; resumed ones count), once
+   * `afterBytes` of audio arrived on it or `afterMs` after setupComplete; then a close (1008, ABORTED) once
+   * `timeLeftMs` passed and what the connection already heard was translated.
+   */
+  goAway?: { connection?: number; afterBytes?: number; afterMs?: number; timeLeftMs: number };
+  /**
+   * The connection drops without a close frame once `afterBytes` of utterance number `utterance` arrived (once per
+   * conversation): what the server held of the utterances it had not completed is lost, and they are heard afresh
+   * from the audio the client sends again.
+   */
+  drop?: { utterance: number; afterBytes: number };
+}
+
 /** One conversation: a new connection takes the next scripted step; a resumed one continues its conversation. */
 export interface LiveScript {
   turns: readonly LiveTurn[];
+  /** For a live-translate model: what is heard and translated (the turns are then unused). */
+  translation?: LiveTranslationScript;
   /** Played for every turn past the script: an answer, so that an unscripted test is never left waiting. */
   otherwise?: LiveTurn;
   /** The wait between the setup message and setupComplete. Default 0. */
@@ -69,6 +107,11 @@ export interface LiveScript {
 
 export const DEFAULT_LIVE_ANSWER = 'double live reply';
 export const DEFAULT_LIVE_TURN: LiveTurn = { answer: { text: DEFAULT_LIVE_ANSWER, audioMs: 300 } };
+
+/** An utterance past a translation script: some words, so that an unscripted test sees captions. */
+export const DEFAULT_LIVE_UTTERANCE: LiveUtterance = { heard: 'double live speech', translation: 'double live translation', speechMs: 1_000 };
+/** The bench's double: each word's translation 700 ms after the audio carrying it arrived (issue 25). */
+export const DEFAULT_TRANSLATION_LAG_MS = 700;
 
 export const DEFAULT_HEARD_EVERY_BYTES = 16_000;
 export const DEFAULT_CHUNK_MS = 100;

@@ -31,8 +31,15 @@ export interface LiveConversation {
   readonly id: number;
   readonly model: string;
   readonly script: LiveScript;
-  /** Turns begun so far, over every connection: the next turn plays `script.turns[turnsTaken]`. */
+  /**
+   * Turns begun so far, over every connection: the next turn plays `script.turns[turnsTaken]` (for a translation,
+   * the next utterance `script.translation.utterances[turnsTaken]`).
+   */
   turnsTaken: number;
+  /** Translation: utterances a dropped connection lost, heard again (in order) before the next new one. */
+  replays: number[];
+  /** Translation: the scripted drop happened (it happens once). */
+  dropped: boolean;
   readonly connections: LiveConnectionRecord[];
 }
 
@@ -294,7 +301,7 @@ function endConnection(wire: LiveWire, end: LiveEnd | undefined): void {
 }
 
 /** The double takes exactly what the app promises (LIVE.inputSampleRateHz); Google would resample other rates. */
-function audioRefusal(blob: { data?: unknown; mimeType?: unknown } | null): Refusal | null {
+export function audioRefusal(blob: { data?: unknown; mimeType?: unknown } | null): Refusal | null {
   const mimeType = typeof blob?.mimeType === 'string' ? blob.mimeType.replace(/\s+/g, '') : '';
   if (mimeType !== LIVE_INPUT_MIME) {
     return { code: 1007, reason: `Unsupported audio mime type "${mimeType}"; the double takes ${LIVE_INPUT_MIME}.` };

@@ -438,3 +438,132 @@ describe('LV6: the Live double refuses what Google refuses', () => {
     expect(outcome).toContain('404');
   });
 });
+
+const TRANSLATE_MODEL = 'gemini-3.5-live-translate-preview';
+const TRANSLATION: LiveConnectConfig = {
+  responseModalities: [Modality.AUDIO],
+  inputAudioTranscription: {},
+  outputAudioTranscription: {},
+  translationConfig: { targetLanguageCode: 'es', echoTargetLanguage: false },
+  sessionResumption: {},
+};
+/** 100 ms of 16 kHz speech (not silence), every sample `value`. */
+const speech = (value = 1000) => new Uint8Array(new Int16Array(1600).fill(value).buffer);
+const silence = () => new Uint8Array(3200);
+const said100 = (observed: Observed) => serverContent(observed).flatMap((content) => (content.outputTranscription ? [content.outputTranscription.text] : []));
+const lastHandle = (observed: Observed) => observed.messages.filter((message) => message.sessionResumptionUpdate).at(-1)?.sessionResumptionUpdate?.newHandle;
+
+describe('LC-M: the Live double translates continuous speech (live-translate models)', () => {
+  it('LC-M: heard words as their audio arrives (silence not counted), their translation lagMs later, audioStreamEnd ends the utterance', async () => {
+    gemini.script('live', liveScript({ turns: [], translation: { lagMs: 60, utterances: [{ heard: 'one two three four', translation: 'uno dos tres cuatro', speechMs: 400 }] } }));
+    const { session, observed } = connect(TRANSLATION, 'test-key', TRANSLATE_MODEL);
+    const live = await session;
+
+    live.sendRealtimeInput(audioOf(silence()));
+    live.sendRealtimeInput(audioOf(silence()));
+    live.sendRealtimeInput(audioOf(speech()));
+    live.sendRealtimeInput(audioOf(speech()));
+    await vi.waitFor(() => expect(heard(observed)).toEqual(['one ', 'two ']));
+    await vi.waitFor(() => expect(said100(observed)).toEqual(['uno ', 'dos ']));
+    expect(turnsCompleted(observed)).toBe(0);
+    live.sendRealtimeInput({ audioStreamEnd: true });
+
+    await vi.waitFor(() => expect(turnsCompleted(observed)).toBe(1));
+    expect(heard(observed)).toEqual(['one ', 'two ', 'three ', 'four']);
+    expect(said100(observed).join('')).toBe('uno dos tres cuatro');
+    expect(answerAudio(observed).length).toBe(4 * tonePcm(100).length);
+    const record = gemini.requests[0]?.live;
+    expect(record?.setup?.generationConfig).toMatchObject({ translationConfig: { targetLanguageCode: 'es', echoTargetLanguage: false } });
+    const sentAt = (text: string, field: string) => record?.sent.find((sent) => JSON.stringify(sent.message).includes(`"${field}":{"text":"${text}`))?.at ?? 0;
+    expect(sentAt('uno', 'outputTranscription') - sentAt('one', 'inputTranscription')).toBeGreaterThanOrEqual(59);
+    live.close();
+  });
+
+  it('LC-M: the next audio is the next utterance; a model that ends its turn itself sends turnComplete with no audioStreamEnd', async () => {
+    gemini.script(
+      'live',
+      liveScript({ turns: [], translation: { lagMs: 0, utterances: [{ heard: 'hello', translation: 'hola', speechMs: 100, endsTurn: true }, { heard: 'bye', translation: 'adiós', speechMs: 100 }] } }),
+    );
+    const { session, observed } = connect(TRANSLATION, 'test-key', TRANSLATE_MODEL);
+    const live = await session;
+    live.sendRealtimeInput(audioOf(speech()));
+    await vi.waitFor(() => expect(turnsCompleted(observed)).toBe(1));
+    live.sendRealtimeInput(audioOf(speech()));
+    live.sendRealtimeInput({ audioStreamEnd: true });
+
+    await vi.waitFor(() => expect(turnsCompleted(observed)).toBe(2));
+    expect(heard(observed)).toEqual(['hello', 'bye']);
+    expect(said100(observed)).toEqual(['hola', 'adiós']);
+    expect(gemini.requests[0]?.live?.audio.map((audio) => audio.turn)).toEqual([0, 1]);
+    live.close();
+  });
+
+  it('LC-M: refuses activity signals, and a setup with instructions or without a target language', async () => {
+    const refused = connect(TRANSLATION, 'test-key', TRANSLATE_MODEL);
+    (await refused.session).sendRealtimeInput({ activityStart: {} });
+    await vi.waitFor(() => expect(refused.observed.closes).toEqual([LIVE_CLOSE.explicitActivity]));
+
+    const instructed = connect({ ...TRANSLATION, systemInstruction: 'Translate.' }, 'test-key', TRANSLATE_MODEL);
+    await vi.waitFor(() => expect(instructed.observed.closes).toEqual([LIVE_CLOSE.invalidArgument]));
+    const untargeted = connect({ ...TRANSLATION, translationConfig: {} }, 'test-key', TRANSLATE_MODEL);
+    await vi.waitFor(() => expect(untargeted.observed.closes).toEqual([LIVE_CLOSE.invalidArgument]));
+  });
+
+  it('LC-M: goAway after N bytes; what the connection heard is still translated before its close; the resumed one goes on with the next utterance', async () => {
+    gemini.script(
+      'live',
+      liveScript({
+        turns: [],
+        translation: {
+          lagMs: 80,
+          goAway: { afterBytes: 6400, timeLeftMs: 150 },
+          utterances: [{ heard: 'a b c d', translation: 'A B C D', speechMs: 400 }, { heard: 'e f', translation: 'E F', speechMs: 200 }],
+        },
+      }),
+    );
+    const first = connect(TRANSLATION, 'test-key', TRANSLATE_MODEL);
+    const old = await first.session;
+    old.sendRealtimeInput(audioOf(speech()));
+    old.sendRealtimeInput(audioOf(speech()));
+    await vi.waitFor(() => expect(first.observed.messages.some((message) => message.goAway)).toBe(true));
+    old.sendRealtimeInput({ audioStreamEnd: true });
+    const handle = lastHandle(first.observed);
+    const second = connect({ ...TRANSLATION, sessionResumption: { handle } }, 'test-key', TRANSLATE_MODEL);
+    const resumed = await second.session;
+    resumed.sendRealtimeInput(audioOf(speech()));
+    resumed.sendRealtimeInput(audioOf(speech()));
+    resumed.sendRealtimeInput({ audioStreamEnd: true });
+
+    await vi.waitFor(() => expect(first.observed.closes).toEqual([LIVE_CLOSE.aborted]));
+    expect(heard(first.observed).join('')).toBe('a b c d');
+    expect(said100(first.observed).join('')).toBe('A B C D');
+    expect(turnsCompleted(first.observed)).toBe(1);
+    await vi.waitFor(() => expect(turnsCompleted(second.observed)).toBe(1));
+    expect(said100(second.observed).join('')).toBe('E F');
+    expect(gemini.liveConversations[0]?.connections.map((connection) => connection.resumedWith)).toEqual([null, handle]);
+    resumed.close();
+  });
+
+  it('LC-M: a drop mid-utterance loses what the server held of it: resumed, the audio sent again is heard afresh', async () => {
+    gemini.script(
+      'live',
+      liveScript({ turns: [], translation: { lagMs: 0, drop: { utterance: 0, afterBytes: 6400 }, utterances: [{ heard: 'a b c d', translation: 'A B C D', speechMs: 400 }] } }),
+    );
+    const first = connect(TRANSLATION, 'test-key', TRANSLATE_MODEL);
+    const live = await first.session;
+    live.sendRealtimeInput(audioOf(speech()));
+    await vi.waitFor(() => expect(heard(first.observed)).toEqual(['a ']));
+    live.sendRealtimeInput(audioOf(speech()));
+    await vi.waitFor(() => expect(first.observed.closes.map((close) => close.code)).toEqual([1006]));
+
+    const second = connect({ ...TRANSLATION, sessionResumption: { handle: lastHandle(first.observed) } }, 'test-key', TRANSLATE_MODEL);
+    const resumed = await second.session;
+    for (let index = 0; index < 4; index++) resumed.sendRealtimeInput(audioOf(speech()));
+    resumed.sendRealtimeInput({ audioStreamEnd: true });
+
+    await vi.waitFor(() => expect(turnsCompleted(second.observed)).toBe(1));
+    expect(heard(second.observed).join('')).toBe('a b c d');
+    expect(said100(second.observed).join('')).toBe('A B C D');
+    resumed.close();
+  });
+});

@@ -14,6 +14,7 @@ import {
   newConnectionRecord,
   playConnection,
 } from './gemini-live-session';
+import { isTranslationModel, isTranslationSetup, playTranslation } from './gemini-live-translate';
 import { type GeminiStep, stripModelsPrefix } from './gemini-steps';
 import { pause } from './http-double';
 
@@ -92,7 +93,15 @@ export function serveLiveSession(socket: WebSocket, record: LiveRecord, deps: Li
       case 'reset':
         return wire.drop();
       case 'live': {
-        const conversation: LiveConversation = { id: deps.store.conversations.length, model, script: step.script, turnsTaken: 0, connections: [] };
+        const conversation: LiveConversation = {
+          id: deps.store.conversations.length,
+          model,
+          script: step.script,
+          turnsTaken: 0,
+          connections: [],
+          replays: [],
+          dropped: false,
+        };
         deps.store.conversations.push(conversation);
         return open(conversation, setup);
       }
@@ -107,8 +116,11 @@ export function serveLiveSession(socket: WebSocket, record: LiveRecord, deps: Li
     const { script } = conversation;
     if (!(await pause(script.setupDelayMs ?? 0, wire.ended))) return;
     if (script.refuseSetup && live.resumedWith === null) return wire.close(script.refuseSetup.code, script.refuseSetup.reason);
+    const translates = isTranslationModel(conversation.model);
+    if (translates && !isTranslationSetup(setup)) return wire.close(LIVE_CLOSE.invalidArgument.code, LIVE_CLOSE.invalidArgument.reason);
     wire.send({ setupComplete: {} });
-    const play = playConnection({ wire, conversation, record: live, issueHandle: (handle) => deps.store.byHandle.set(handle, conversation) });
+    const playDeps = { wire, conversation, record: live, issueHandle: (handle: string) => deps.store.byHandle.set(handle, conversation) };
+    const play = translates ? playTranslation(playDeps, script.translation ?? { utterances: [] }) : playConnection(playDeps);
     receive = play.receive;
     if (setup.sessionResumption !== undefined) play.issueHandle();
   };

@@ -432,6 +432,7 @@ function answeringConnection(onEvent: (event: LiveEvent) => void): LiveConnectio
     sendAudio: () => {},
     activityStart: () => {},
     activityEnd: () => queueMicrotask(() => onEvent({ kind: 'turnComplete' })),
+    audioStreamEnd: () => {},
     sendToolResponse: () => {},
     close: () => {},
   };

@@ -5,12 +5,12 @@ import { createMemoryLogger } from '../log/logger';
 import { createMemorySecretStore } from '../secrets/memory-secret-store';
 import type { GeminiFailure } from './failure';
 import { type LiveDeps, openLiveConnection } from './live-connection';
-import type { LiveConnection, LiveEvent, LiveSetup } from './live-types';
+import type { LiveConnection, LiveEvent, LiveTranslationSetup, LiveVoiceSetup } from './live-types';
 
 const gemini = useGeminiDouble();
 const MODEL = 'gemini-3.8-live';
 const TOOL = { name: 'search_mail', description: 'Searches the mailbox.', parameters: { type: 'object', properties: { query: { type: 'string' } } } };
-const SETUP: LiveSetup = { model: MODEL, systemInstruction: 'Answer briefly.', tools: [TOOL], voiceName: 'Kore' };
+const SETUP: LiveVoiceSetup = { model: MODEL, systemInstruction: 'Answer briefly.', tools: [TOOL], voiceName: 'Kore' };
 
 interface Opened {
   outcome: Awaited<ReturnType<typeof openLiveConnection>>;
@@ -18,26 +18,26 @@ interface Opened {
   log: ReturnType<typeof createMemoryLogger>;
 }
 
-async function open(setup: Partial<LiveSetup> = {}, deps: Partial<LiveDeps> = {}, signal?: AbortSignal): Promise<Opened> {
+async function open(setup: Partial<LiveVoiceSetup> | LiveTranslationSetup = {}, deps: Partial<LiveDeps> = {}, signal?: AbortSignal): Promise<Opened> {
   const log = createMemoryLogger();
   const secrets = createMemorySecretStore({ 'gemini.apiKey': VALID_KEY });
   const events: LiveEvent[] = [];
   const outcome = await openLiveConnection(
     { readKey: () => secrets.get('gemini.apiKey'), baseUrl: gemini.double.baseUrl, log, ...deps },
-    { ...SETUP, ...setup },
+    setup.kind === 'translation' ? setup : { ...SETUP, ...setup },
     (event) => events.push(event),
     signal,
   );
   return { outcome, events, log };
 }
 
-async function connected(setup: Partial<LiveSetup> = {}): Promise<Opened & { live: LiveConnection }> {
+async function connected(setup: Partial<LiveVoiceSetup> | LiveTranslationSetup = {}): Promise<Opened & { live: LiveConnection }> {
   const opened = await open(setup);
   if (!opened.outcome.ok) throw new Error(`not connected: ${opened.outcome.failure.kind}`);
   return { ...opened, live: opened.outcome.value };
 }
 
-async function failureOf(setup: Partial<LiveSetup> = {}, deps: Partial<LiveDeps> = {}, signal?: AbortSignal): Promise<GeminiFailure> {
+async function failureOf(setup: Partial<LiveVoiceSetup> = {}, deps: Partial<LiveDeps> = {}, signal?: AbortSignal): Promise<GeminiFailure> {
   const opened = await open(setup, deps, signal);
   if (opened.outcome.ok) throw new Error('connected');
   expect(opened.log.lines.join('\n')).not.toContain(VALID_KEY);
@@ -157,7 +157,7 @@ describe('LV-conn: openLiveConnection', () => {
   });
 });
 
-const HISTORY: LiveSetup['history'] = [
+const HISTORY: LiveVoiceSetup['history'] = [
   { role: 'user', text: 'Who is Bold?' },
   { role: 'model', text: 'Bold Baatar is the caretaker of block B.' },
 ];
@@ -269,5 +269,43 @@ describe('LV-conn: each refusal is its failure', () => {
     controller.abort();
     expect(await failure).toMatchObject({ kind: 'cancelled' });
     expect(await failureOf({}, {}, controller.signal)).toMatchObject({ kind: 'cancelled' });
+  });
+});
+
+const TRANSLATE_MODEL = 'gemini-3.5-live-translate-preview';
+const TRANSLATION_SETUP: LiveTranslationSetup = { kind: 'translation', model: TRANSLATE_MODEL, targetLanguageCode: 'es' };
+const speechFrame = () => new Uint8Array(new Int16Array(1600).fill(1000).buffer);
+
+describe('LC-M: a Live translation session', () => {
+  it('LC-M: sends the live-translate setup: target language, no echo, both transcriptions, resumable, compressed; no instructions, tools or activity settings', async () => {
+    const opened = await open(TRANSLATION_SETUP);
+    if (!opened.outcome.ok) throw new Error(opened.outcome.failure.kind);
+
+    expect(gemini.double.requests[0]?.live?.setup).toEqual({
+      model: `models/${TRANSLATE_MODEL}`,
+      generationConfig: { responseModalities: ['AUDIO'], translationConfig: { targetLanguageCode: 'es', echoTargetLanguage: false } },
+      inputAudioTranscription: {},
+      outputAudioTranscription: {},
+      sessionResumption: {},
+      contextWindowCompression: { slidingWindow: {} },
+    });
+    opened.outcome.value.close();
+  });
+
+  it('LC-M: continuous audio, then audioStreamEnd: the words heard, their translation and its audio come back as events, then turnComplete', async () => {
+    gemini.double.script('live', liveScript({ turns: [], translation: { lagMs: 0, utterances: [{ heard: 'good morning', translation: 'buenos días', speechMs: 200 }] } }));
+    const { live, events } = await connected(TRANSLATION_SETUP);
+
+    live.sendAudio(speechFrame());
+    live.audioStreamEnd();
+
+    await vi.waitFor(() => expect(kinds(events)).toContain('turnComplete'));
+    const record = gemini.double.requests[0]?.live;
+    expect(record?.messages.map(({ message }) => message)).toContainEqual({ realtimeInput: { audioStreamEnd: true } });
+    expect(events.flatMap((event) => (event.kind === 'heard' ? [event.text] : [])).join('')).toBe('good morning');
+    expect(said(events)).toBe('buenos días');
+    expect(audioBytes(events).length).toBe(2 * tonePcm(100).length);
+    expect(record?.activityStarts).toEqual([]);
+    live.close();
   });
 });

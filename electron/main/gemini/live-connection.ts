@@ -6,7 +6,7 @@ import { parseDurationMs } from './error-body';
 import { failed, type GeminiFailure, type Outcome } from './failure';
 import { openGeminiClient, type ReadGeminiKey } from './gemini-client';
 import { classifyLiveClose } from './live-close';
-import type { LiveConnection, LiveEvent, LiveHistoryTurn, LiveSetup } from './live-types';
+import type { LiveConnection, LiveEvent, LiveHistoryTurn, LiveSetup, LiveTranslationSetup, LiveVoiceSetup } from './live-types';
 import { sdkDeclaration } from './request-plan';
 
 export interface LiveDeps {
@@ -37,7 +37,7 @@ export async function openLiveConnection(
   if (!client.ok) return client;
   const { ai, key } = client.value;
   // A resumed session keeps its own history: sending it again would tell the model everything twice.
-  const history = setup.resumeHandle ? [] : (setup.history ?? []);
+  const history = setup.kind === 'translation' || setup.resumeHandle ? [] : (setup.history ?? []);
   const seedsHistory = history.length > 0;
   if (seedsHistory) forwardHistoryConfig(ai.live);
   const timeoutMs = deps.connectTimeoutMs ?? LIVE.connectTimeoutMs;
@@ -92,6 +92,9 @@ export async function openLiveConnection(
       activityEnd() {
         if (!over) session?.sendRealtimeInput({ activityEnd: {} });
       },
+      audioStreamEnd() {
+        if (!over) session?.sendRealtimeInput({ audioStreamEnd: true });
+      },
       sendToolResponse(responses) {
         if (!over) session?.sendToolResponse({ functionResponses: responses.map((response) => ({ ...response })) });
       },
@@ -105,7 +108,7 @@ export async function openLiveConnection(
     ai.live
       .connect({
         model: setup.model,
-        config: liveConfig(setup, seedsHistory),
+        config: setup.kind === 'translation' ? translationConfig(setup) : voiceConfig(setup, seedsHistory),
         callbacks: {
           onmessage: (message) => {
             if (!over) for (const event of liveEvents(message)) onEvent(event);
@@ -132,23 +135,38 @@ export async function openLiveConnection(
   });
 }
 
+/** What every Live session of the app asks for: audio out, both transcriptions, resumable, compressed (long meetings). */
+function commonConfig(setup: LiveSetup): LiveConnectConfig {
+  return {
+    responseModalities: [Modality.AUDIO],
+    inputAudioTranscription: {},
+    outputAudioTranscription: {},
+    sessionResumption: setup.resumeHandle ? { handle: setup.resumeHandle } : {},
+    contextWindowCompression: { slidingWindow: {} },
+  };
+}
+
 /**
  * The setup of docs/external-apis.md (Gemini, Live API): push-to-talk, both transcriptions, resumable, compressed,
  * and, when the session is seeded with the conversation so far, the history declared as such.
  */
-function liveConfig(setup: LiveSetup, seedsHistory: boolean): LiveConnectConfig {
+function voiceConfig(setup: LiveVoiceSetup, seedsHistory: boolean): LiveConnectConfig {
   return {
-    responseModalities: [Modality.AUDIO],
+    ...commonConfig(setup),
     speechConfig: { voiceConfig: { prebuiltVoiceConfig: { voiceName: setup.voiceName } } },
     systemInstruction: setup.systemInstruction,
     ...(setup.tools.length > 0 ? { tools: [{ functionDeclarations: setup.tools.map(sdkDeclaration) }] } : {}),
-    inputAudioTranscription: {},
-    outputAudioTranscription: {},
     realtimeInputConfig: { automaticActivityDetection: { disabled: true } },
-    sessionResumption: setup.resumeHandle ? { handle: setup.resumeHandle } : {},
-    contextWindowCompression: { slidingWindow: {} },
     ...(seedsHistory ? { historyConfig: HISTORY_CONFIG } : {}),
   };
+}
+
+/**
+ * The live-translate setup (docs/external-apis.md, Gemini, Live translation): no instructions, no tools, the server's
+ * own speech detection; speech already in the target language is shown once rather than spoken back.
+ */
+function translationConfig(setup: LiveTranslationSetup): LiveConnectConfig {
+  return { ...commonConfig(setup), translationConfig: { targetLanguageCode: setup.targetLanguageCode, echoTargetLanguage: false } };
 }
 
 function historyContent(turn: LiveHistoryTurn): Content {

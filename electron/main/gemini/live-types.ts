@@ -1,8 +1,12 @@
 import type { GeminiFailure, Outcome } from './failure';
 import type { FunctionCall, ToolDeclaration } from './gateway-types';
 
-/** What a Live session is opened with (the Live API's setup message, in the app's words). */
-export interface LiveSetup {
+/** What a Live session is opened with (the Live API's setup message, in the app's words): a voice conversation or a translation. */
+export type LiveSetup = LiveVoiceSetup | LiveTranslationSetup;
+
+/** A conversation with the model, push-to-talk, with its instructions and tools (issue 24). */
+export interface LiveVoiceSetup {
+  kind?: 'voice';
   model: string;
   systemInstruction: string;
   tools: readonly ToolDeclaration[];
@@ -15,6 +19,19 @@ export interface LiveSetup {
    * session only: it is ignored when resuming, since a resumed session keeps its own.
    */
   history?: readonly LiveHistoryTurn[];
+}
+
+/**
+ * An interpreter (issue 25): continuous speech in, its translation out as text and audio, with no instructions or
+ * tools; the server detects speech itself, so no activity signals are sent.
+ */
+export interface LiveTranslationSetup {
+  kind: 'translation';
+  model: string;
+  /** BCP-47, e.g. 'es'. */
+  targetLanguageCode: string;
+  /** A handle from an earlier 'resumable' event: the session continues where it was. */
+  resumeHandle?: string | null;
 }
 
 /** One earlier turn of the conversation, as the member or the model said it. */
@@ -47,6 +64,8 @@ export interface LiveConnection {
   sendAudio(pcm: Uint8Array): void;
   activityStart(): void;
   activityEnd(): void;
+  /** The audio paused (automatic activity detection only): the server flushes what it holds of it. */
+  audioStreamEnd(): void;
   sendToolResponse(responses: readonly { id?: string; name: string; response: Record<string, unknown> }[]): void;
   close(): void;
 }

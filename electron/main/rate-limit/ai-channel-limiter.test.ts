@@ -13,6 +13,7 @@ function limiterAt(start = START) {
     budgets: {
       assistant: { limit: ASSISTANT.rateLimitPerMinute, windowMs: ASSISTANT.rateLimitWindowMs },
       translate: { limit: 2, windowMs: 10_000 },
+      stream: { limit: 1_000, windowMs: 10_000, unit: 'audioMs' },
     },
   });
   return {
@@ -60,5 +61,23 @@ describe('G9 one limiter for the AI channel, per member and per budget', () => {
     expect(limiter.admit('assistant', ANA).ok).toBe(true);
     at(10_000);
     expect(limiter.admit('translate', ANA).ok).toBe(true);
+  });
+});
+
+describe('LC-M G9 a budget counted in audio, not requests (issue 25)', () => {
+  it('LC-M: admits frames by the milliseconds they hold, refuses the one that would pass the budget, and frees it as the oldest leave the window', () => {
+    const { limiter, at } = limiterAt();
+    for (let i = 0; i < 10; i++) {
+      at(i * 100);
+      expect(limiter.admit('stream', ANA, 100).ok).toBe(true);
+    }
+    at(2_000);
+    const refused = limiter.admit('stream', ANA, 20);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED', retryAfterMs: 8_000 } });
+    if (!refused.ok) expect(refused.error.message).toContain('streamed 1 seconds of audio');
+    expect(limiter.admit('stream', BEN, 20).ok).toBe(true);
+    at(10_000);
+    expect(limiter.admit('stream', ANA, 100).ok).toBe(true);
+    expect(limiter.admit('stream', ANA, 20).ok).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { renderWithApp } from '../testing/render-with-app';
 import { ModelsSection } from './models-section';
 
 const STORED = { ...DEFAULT_MODELS, oracle: 'gemini-3.9-pro', tts: 'gemini-tts-next' };
-const LABELS = ['Secretary', 'Oracle', 'Assistant', 'Embeddings', 'Speech (TTS)', 'Live voice questions'];
+const LABELS = ['Secretary', 'Oracle', 'Assistant', 'Embeddings', 'Speech (TTS)', 'Live voice questions', 'Live captions (Live translation)'];
 const INVALID = 'Use a model id such as gemini-3.8-flash: letters, digits, dots, dashes and underscores, no spaces.';
 
 const MADE_UP = 'gemini-9-ultra';
@@ -37,6 +37,7 @@ describe('Models', () => {
       STORED.embedding,
       STORED.tts,
       STORED.live,
+      STORED.liveTranslate,
     ]);
     expect(field('Oracle')).toHaveAccessibleDescription(`Default: ${DEFAULT_MODELS.oracle}`);
     expect(field('Speech (TTS)')).toHaveAccessibleDescription(`Default: ${DEFAULT_MODELS.tts}`);

@@ -356,6 +356,9 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'translate:captions': () => ok({}),
     'assistant:liveFrame': () => ok({}),
     'assistant:liveRelease': () => ok({}),
+    'translate:liveFrame': () => ok({}),
+    'translate:livePause': () => ok({}),
+    'translate:liveEnd': () => ok({}),
     'assistant:importPrompts': () => {
       const file = options.importPrompts ?? null;
       return ok(file === null ? { imported: false, state: promptsState() } : { imported: true, state: storePrompts(file) });
@@ -380,6 +383,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     // A conversation lives in the page alone: main keeps nothing of an answer.
     'assistant:chat': () => {},
     'assistant:live': () => {},
+    'translate:live': () => {},
   };
 
   /**

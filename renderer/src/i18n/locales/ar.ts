@@ -434,6 +434,7 @@ export const ar: PartialCatalog = {
         embedding: 'التضمينات (Embeddings)',
         tts: 'تحويل النص إلى كلام (TTS)',
         live: 'الأسئلة الصوتية المباشرة (Live)',
+        liveTranslate: 'الترجمة المباشرة للتعليقات (Live)',
       },
       default: 'الافتراضي: {{id}}',
       invalid: 'استخدم معرّف نموذج مثل gemini-3.8-flash: حروف لاتينية وأرقام ونقاط وشرطات وشرطات سفلية، دون مسافات.',

@@ -387,6 +387,7 @@ export const en = {
         embedding: 'Embeddings',
         tts: 'Speech (TTS)',
         live: 'Live voice questions',
+        liveTranslate: 'Live captions (Live translation)',
       },
       default: 'Default: {{id}}',
       invalid: 'Use a model id such as gemini-3.8-flash: letters, digits, dots, dashes and underscores, no spaces.',

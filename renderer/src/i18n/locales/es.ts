@@ -398,6 +398,7 @@ export const es: Catalog = {
         embedding: 'Embeddings',
         tts: 'Voz (TTS)',
         live: 'Preguntas de voz en directo (Live)',
+        liveTranslate: 'Subtítulos en directo (Live)',
       },
       default: 'Por defecto: {{id}}',
       invalid: 'Usa un id de modelo como gemini-3.8-flash: letras, cifras, puntos, guiones y guiones bajos, sin espacios.',

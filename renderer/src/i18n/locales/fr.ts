@@ -398,6 +398,7 @@ export const fr: PartialCatalog = {
         embedding: 'Plongements (embeddings)',
         tts: 'Synthèse vocale (TTS)',
         live: 'Questions vocales en direct (Live)',
+        liveTranslate: 'Sous-titres en direct (Live)',
       },
       default: 'Par défaut : {{id}}',
       invalid: 'Utilisez un identifiant de modèle comme gemini-3.8-flash : lettres, chiffres, points, tirets et tirets bas, sans espaces.',

@@ -374,6 +374,7 @@ export const zh: PartialCatalog = {
         embedding: '嵌入（Embeddings）',
         tts: '语音合成（TTS）',
         live: '实时语音提问（Live）',
+        liveTranslate: '实时字幕（Live）',
       },
       default: '默认：{{id}}',
       invalid: '请使用类似 gemini-3.8-flash 的模型 ID：仅限字母、数字、点、连字符和下划线，不含空格。',
