@@ -432,13 +432,14 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
       if (seq < stream.nextSeq) return ok({});
       if (seq > stream.nextSeq) return err('INVALID_INPUT', 'A frame of these live captions is missing.');
       const ms = frameMs(pcm);
-      // G9: refused before it goes upstream, and not counted; the page may send the same seq again later.
+      stream.nextSeq += 1;
+      // G9: over the budget the frame is neither sent nor kept, and the stream goes on with the next one. Speech in
+      // real time stays well under it: only a page sending faster than anyone speaks meets it.
       const admitted = deps.limiter.admit(CAPTION_STREAM_BUDGET, stream.ctx.member.email, ms);
       if (!admitted.ok) {
         log.info('live captions frame refused: rate limit', { retryAfterMs: admitted.error.retryAfterMs });
         return admitted;
       }
-      stream.nextSeq += 1;
       const line = stream.current ?? openLine(stream, atMs);
       // Copied: the bytes the transport handed over may be a view into a larger buffer it reuses.
       const copy = pcm.slice();
