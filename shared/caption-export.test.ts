@@ -5,7 +5,7 @@ import type { CaptionLine } from './captions';
 const HOUR_MS = 3_600_000;
 
 function line(id: string, startMs: number, endMs: number, transcript: string, translation: string): CaptionLine {
-  return { id, startMs, endMs, status: 'done', transcript, translation };
+  return { id, source: 'you', startMs, endMs, status: 'done', transcript, translation, streamed: false };
 }
 
 const MEETING: CaptionLine[] = [
@@ -106,5 +106,28 @@ describe('issue 13: keeping the transcript as text', () => {
     const nextHour = line('b', HOUR_MS + 61_000, HOUR_MS + 62_000, 'Done.', 'Боллоо.');
     const text = captionsToText([lastMinute, nextHour], { original: false, translation: true });
     expect(text).toBe('[59:59] Сүүлийн үг.\n\n[1:01:01] Боллоо.\n');
+  });
+});
+
+describe('issue 25: both sides of a meeting', () => {
+  const others = (id: string, startMs: number, transcript: string, translation: string): CaptionLine => ({
+    ...line(id, startMs, startMs + 1_500, transcript, translation),
+    source: 'others',
+  });
+  const speaker = (source: 'you' | 'others') => (source === 'you' ? 'Vous' : 'Les autres');
+  const both = [line('1', 1_000, 2_000, 'Can you hear me?', 'Vous m’entendez ?'), others('2', 2_500, 'Yes, go on.', 'Oui, allez-y.')];
+
+  it('SRT keeps who spoke, in the member’s words, and reads back with the labels', () => {
+    const cues = parseSrt(captionsToSrt(both, { original: true, translation: true, speaker }));
+    expect(cues.map((cue) => cue.lines)).toEqual([
+      ['Vous: Can you hear me?', 'Vous m’entendez ?'],
+      ['Les autres: Yes, go on.', 'Oui, allez-y.'],
+    ]);
+  });
+
+  it('the text keeps who spoke before the first words of each line, even with the translation alone', () => {
+    expect(captionsToText(both, { original: false, translation: true, speaker })).toBe(
+      '[00:01] Vous: Vous m’entendez ?\n\n[00:02] Les autres: Oui, allez-y.\n',
+    );
   });
 });

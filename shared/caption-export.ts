@@ -1,4 +1,5 @@
 import type { CaptionLine } from './captions';
+import type { CaptionSource } from './live-captions';
 
 /**
  * Keeping a meeting's transcript (issue 13): SubRip and plain text, timed from the session start. Only the member's
@@ -8,6 +9,11 @@ import type { CaptionLine } from './captions';
 export interface CaptionExportOptions {
   readonly original: boolean;
   readonly translation: boolean;
+  /**
+   * Who spoke, in the member's language ("You", "Others"), before each line's first text: given when both sides of
+   * a meeting were captioned (issue 25), so the file says who said what as the pane did.
+   */
+  readonly speaker?: (source: CaptionSource) => string;
 }
 
 export interface SrtCue {
@@ -69,16 +75,21 @@ export function parseSrt(text: string): SrtCue[] {
   });
 }
 
-/** Done lines with something to show in the chosen languages, each text on one line (a blank one ends an SRT cue). */
+/**
+ * Done lines with something to show in the chosen languages, each text on one line (a blank one ends an SRT cue),
+ * the first led by its speaker when the options name them.
+ */
 function keptLines(lines: readonly CaptionLine[], options: CaptionExportOptions) {
   return lines
     .filter((line) => line.status === 'done')
-    .map((line) => ({
-      line,
-      texts: [options.original ? line.transcript : '', options.translation ? line.translation : '']
+    .map((line) => {
+      const texts = [options.original ? line.transcript : '', options.translation ? line.translation : '']
         .map((text) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim())
-        .filter(Boolean),
-    }))
+        .filter(Boolean);
+      const [first, ...rest] = texts;
+      const speaker = options.speaker?.(line.source);
+      return { line, texts: first === undefined || speaker === undefined ? texts : [`${speaker}: ${first}`, ...rest] };
+    })
     .filter(({ texts }) => texts.length > 0);
 }
 

@@ -13,6 +13,9 @@ import {
   segmentSent,
   segmentSilent,
   segmentTranscribed,
+  dropUnfinishedStreamed,
+  streamedLine,
+  streamedUpTo,
   waitUntil,
   type CaptionSession,
   type SegmentTimes,
@@ -24,6 +27,7 @@ import { err } from './result';
 function spoken(count: number, { lengthMs = 2_000, everyMs = 3_000 } = {}): SegmentTimes[] {
   return Array.from({ length: count }, (_, index) => ({
     id: `u${index}`,
+    source: 'you',
     startMs: index * everyMs,
     endMs: index * everyMs + lengthMs,
   }));
@@ -119,9 +123,11 @@ describe('T2 live captions: the session', () => {
     session = retrySegment(session, 'u0');
     expect(lines(session)[0]).toEqual({
       id: 'u0',
+      source: 'you',
       startMs: 0,
       endMs: 2_000,
       status: 'translating',
+      streamed: false,
       transcript: '',
       translation: '',
     });
@@ -142,8 +148,8 @@ describe('T2 live captions: the session', () => {
 
   it('refuses what only a bug would do', () => {
     const session = withSegments(spoken(1));
-    expect(() => addSegment(session, { id: 'u0', startMs: 5, endMs: 6 })).toThrow();
-    expect(() => addSegment(session, { id: 'back', startMs: 5, endMs: 4 })).toThrow();
+    expect(() => addSegment(session, { id: 'u0', source: 'you' as const, startMs: 5, endMs: 6 })).toThrow();
+    expect(() => addSegment(session, { id: 'back', source: 'you' as const, startMs: 5, endMs: 4 })).toThrow();
     expect(() => segmentSent(pump(session, 0).session, 'u0', 0)).toThrow();
   });
 });
@@ -165,7 +171,7 @@ describe('T2/G9 live captions stay within their own budget', () => {
     // An utterance a second for five minutes, each answered 300 ms after it is sent.
     const inFlight: { id: string; answerAt: number }[] = [];
     for (let now = 0; now <= 5 * 60_000; now += 100) {
-      if (now % 1_000 === 0) session = addSegment(session, { id: `u${now}`, startMs: now, endMs: now + 900 });
+      if (now % 1_000 === 0) session = addSegment(session, { id: `u${now}`, source: 'you' as const, startMs: now, endMs: now + 900 });
       for (const done of inFlight.filter((flight) => flight.answerAt <= now)) {
         session = segmentTranscribed(session, done.id, reply(done.id));
         inFlight.splice(inFlight.indexOf(done), 1);
@@ -190,38 +196,38 @@ describe('T2 short utterances are merged while they wait', () => {
 
   it('joins a short segment with the next one when the pause between them is short', () => {
     const segments = [
-      { id: 'yes', startMs: 0, endMs: below - 100 },
-      { id: 'then', startMs: below - 100 + gap - 1, endMs: 5_000 },
-      { id: 'later', startMs: 5_100, endMs: 5_200 },
+      { id: 'yes', source: 'you' as const, startMs: 0, endMs: below - 100 },
+      { id: 'then', source: 'you' as const, startMs: below - 100 + gap - 1, endMs: 5_000 },
+      { id: 'later', source: 'you' as const, startMs: 5_100, endMs: 5_200 },
     ];
     expect(groupShortSegments(segments)).toEqual([['yes', 'then']]);
   });
 
   it('keeps segments apart when the first is long enough or the pause is long', () => {
-    const long = { id: 'long', startMs: 0, endMs: below };
-    expect(groupShortSegments([long, { id: 'next', startMs: below + 10, endMs: 3_000 }])).toEqual([]);
-    const short = { id: 'ok', startMs: 0, endMs: 300 };
-    expect(groupShortSegments([short, { id: 'far', startMs: 300 + gap, endMs: 3_000 }])).toEqual([]);
-    expect(groupShortSegments([{ id: 'alone', startMs: 0, endMs: 300 }])).toEqual([]);
+    const long = { id: 'long', source: 'you' as const, startMs: 0, endMs: below };
+    expect(groupShortSegments([long, { id: 'next', source: 'you' as const, startMs: below + 10, endMs: 3_000 }])).toEqual([]);
+    const short = { id: 'ok', source: 'you' as const, startMs: 0, endMs: 300 };
+    expect(groupShortSegments([short, { id: 'far', source: 'you' as const, startMs: 300 + gap, endMs: 3_000 }])).toEqual([]);
+    expect(groupShortSegments([{ id: 'alone', source: 'you' as const, startMs: 0, endMs: 300 }])).toEqual([]);
   });
 
   it('keeps growing a group while it is still short', () => {
     const burst = [
-      { id: 'a', startMs: 0, endMs: 200 },
-      { id: 'b', startMs: 400, endMs: 600 },
-      { id: 'c', startMs: 700, endMs: 2_000 },
-      { id: 'd', startMs: 2_100, endMs: 2_300 },
+      { id: 'a', source: 'you' as const, startMs: 0, endMs: 200 },
+      { id: 'b', source: 'you' as const, startMs: 400, endMs: 600 },
+      { id: 'c', source: 'you' as const, startMs: 700, endMs: 2_000 },
+      { id: 'd', source: 'you' as const, startMs: 2_100, endMs: 2_300 },
     ];
     expect(groupShortSegments(burst)).toEqual([['a', 'b', 'c']]);
   });
 
   it('plans merges only among neighbouring waiting segments, and a merge makes one waiting line', () => {
     let session = withSegments([
-      { id: 'a', startMs: 0, endMs: 300 },
-      { id: 'b', startMs: 500, endMs: 700 },
-      { id: 'c', startMs: 900, endMs: 1_000 },
-      { id: 'd', startMs: 1_200, endMs: 1_300 },
-      { id: 'e', startMs: 1_500, endMs: 1_600 },
+      { id: 'a', source: 'you' as const, startMs: 0, endMs: 300 },
+      { id: 'b', source: 'you' as const, startMs: 500, endMs: 700 },
+      { id: 'c', source: 'you' as const, startMs: 900, endMs: 1_000 },
+      { id: 'd', source: 'you' as const, startMs: 1_200, endMs: 1_300 },
+      { id: 'e', source: 'you' as const, startMs: 1_500, endMs: 1_600 },
     ]);
     ({ session } = pump(session, 0));
     // a and b are in flight; a 429 sends a back to wait, with b in flight between it and c.
@@ -236,5 +242,64 @@ describe('T2 short utterances are merged while they wait', () => {
     ]);
     expect(() => mergeSegments(session, ['a', 'c'])).toThrow();
     expect(() => mergeSegments(session, ['c', 'ghost'])).toThrow();
+  });
+});
+
+describe('issue 25: streamed lines', () => {
+  const live = (id: string, startMs: number, transcript: string, final = false, source: 'you' | 'others' = 'others') => ({
+    id,
+    source,
+    startMs,
+    endMs: startMs + 1_000,
+    transcript,
+    translation: transcript.toUpperCase(),
+    final,
+  });
+
+  it('LC1: a line grows while spoken, and once final nothing sent for it changes it again', () => {
+    let session = streamedLine(createCaptionSession(), live('a', 0, 'The quarterly'));
+    expect(lines(session).map((line) => [line.transcript, line.status])).toEqual([['The quarterly', 'live']]);
+    session = streamedLine(session, live('a', 0, 'The quarterly report is ready.', true));
+    const final = lines(session);
+    session = streamedLine(session, live('a', 0, 'The quarterly report is ready. Thanks', false));
+    session = streamedLine(session, live('a', 0, '', true));
+    expect(lines(session)).toEqual(final);
+    expect(final.map((line) => [line.transcript, line.translation, line.status])).toEqual([
+      ['The quarterly report is ready.', 'THE QUARTERLY REPORT IS READY.', 'done'],
+    ]);
+  });
+
+  it('LC3: both sources and both paths share one timeline in speaking order', () => {
+    let session = addSegment(createCaptionSession(), { id: 'cut', source: 'you' as const, startMs: 1_500, endMs: 2_500 });
+    session = streamedLine(session, live('late', 3_000, 'Later', false, 'others'));
+    session = streamedLine(session, live('early', 500, 'Earlier', true, 'others'));
+    expect(lines(session).map((line) => [line.id, line.source])).toEqual([
+      ['early', 'others'],
+      ['cut', 'you'],
+      ['late', 'others'],
+    ]);
+  });
+
+  it('a final line that heard nothing is not shown', () => {
+    const session = streamedLine(createCaptionSession(), live('quiet', 0, '', true));
+    expect(lines(session)).toEqual([]);
+  });
+
+  it('when streaming ends early, one source’s unfinished lines go and its final ones stay, with where they end', () => {
+    let session = streamedLine(createCaptionSession(), live('done', 0, 'Done', true));
+    session = streamedLine(session, live('open', 2_000, 'Half a sen'));
+    session = streamedLine(session, live('mine', 2_500, 'Mine', false, 'you'));
+    expect(streamedUpTo(session, 'others')).toBe(1_000);
+    session = dropUnfinishedStreamed(session, 'others');
+    expect(lines(session).map((line) => line.id)).toEqual(['done', 'mine']);
+  });
+
+  it('never joins two short segments of different speakers', () => {
+    const session = withSegments([
+      { id: 'yes', source: 'you' as const, startMs: 0, endMs: 300 },
+      { id: 'no', source: 'others', startMs: 500, endMs: 700 },
+      { id: 'ok', source: 'others', startMs: 900, endMs: 1_000 },
+    ]);
+    expect(planMerges(session)).toEqual([['no', 'ok']]);
   });
 });

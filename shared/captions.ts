@@ -1,4 +1,5 @@
 import { TRANSLATE } from './limits';
+import type { CaptionSource, StreamedLine } from './live-captions';
 import type { AppError } from './result';
 import { slidingWindowFreeAt } from './sliding-window';
 
@@ -11,6 +12,8 @@ import { slidingWindowFreeAt } from './sliding-window';
 
 export interface SegmentTimes {
   readonly id: string;
+  /** Whose speech it is: a pause-cut segment is never joined with the other source's. */
+  readonly source: CaptionSource;
   readonly startMs: number;
   readonly endMs: number;
 }
@@ -28,41 +31,47 @@ export interface CaptionSegment extends SegmentTimes {
 export interface CaptionSession {
   /** In speaking order (by startMs). */
   readonly segments: readonly CaptionSegment[];
+  /** Lines streamed over Live translation (issue 25), as main last sent each, in speaking order. */
+  readonly streamed: readonly StreamedLine[];
   /** When segments were sent, oldest first, only those still inside the budget's window. */
   readonly sentAt: readonly number[];
   /** A rate-limited reply's retryAfterMs: nothing is sent before this. */
   readonly heldUntil: number;
 }
 
-export type CaptionStatus = 'translating' | 'done' | 'failed';
+/** live: a streamed line still being spoken and translated; its words grow, and it is done once final. */
+export type CaptionStatus = 'live' | 'translating' | 'done' | 'failed';
 
 export interface CaptionLine {
   readonly id: string;
+  readonly source: CaptionSource;
   readonly startMs: number;
   readonly endMs: number;
   /** translating covers both waiting to be sent and awaiting the reply: the member sees the line is coming. */
   readonly status: CaptionStatus;
-  /** Empty until done. */
+  /** Empty until done, but for a live line: the words so far. */
   readonly transcript: string;
   readonly translation: string;
   /** With failed: why, for "not translated" and its Retry. */
   readonly error?: AppError;
+  /** Streamed over Live translation, which speaks it too; else a pause-cut segment's line. */
+  readonly streamed: boolean;
 }
 
 export function createCaptionSession(): CaptionSession {
-  return { segments: [], sentAt: [], heldUntil: 0 };
+  return { segments: [], streamed: [], sentAt: [], heldUntil: 0 };
 }
 
 /** A new utterance, waiting its turn; it takes its place by startMs, whenever the recorder hands it over. */
 export function addSegment(session: CaptionSession, segment: SegmentTimes): CaptionSession {
-  const { id, startMs, endMs } = segment;
+  const { id, source, startMs, endMs } = segment;
   if (session.segments.some((existing) => existing.id === id)) {
     throw new Error(`Caption segment ${id} was added twice.`);
   }
   if (!(startMs >= 0 && endMs >= startMs && Number.isFinite(endMs))) {
     throw new Error(`Caption segment ${id} has impossible times ${startMs}..${endMs}.`);
   }
-  const added: CaptionSegment = { id, startMs, endMs, phase: 'waiting', transcript: '', translation: '' };
+  const added: CaptionSegment = { id, source, startMs, endMs, phase: 'waiting', transcript: '', translation: '' };
   const after = session.segments.findIndex((existing) => existing.startMs > startMs);
   const at = after === -1 ? session.segments.length : after;
   return { ...session, segments: [...session.segments.slice(0, at), added, ...session.segments.slice(at)] };
@@ -86,7 +95,7 @@ export function nextToSend(session: CaptionSession, now: number): SegmentTimes |
   if (inFlight >= TRANSLATE.captionsInFlight || now < session.heldUntil) return null;
   if (budgetFreeAt(session.sentAt, now) > now) return null;
   const next = session.segments.find((segment) => segment.phase === 'waiting');
-  return next ? { id: next.id, startMs: next.startMs, endMs: next.endMs } : null;
+  return next ? { id: next.id, source: next.source, startMs: next.startMs, endMs: next.endMs } : null;
 }
 
 /**
@@ -159,12 +168,47 @@ export function retrySegment(session: CaptionSession, id: string): CaptionSessio
   return { ...session, segments: replace(session.segments, id, { ...rest, phase: 'waiting' }) };
 }
 
-/** What the pane shows, in speaking order whatever order the replies came in. */
+/**
+ * A streamed line as main sent it now (whole). Once final it never changes again: a late or repeated message for it
+ * is ignored, whatever it says (LC1). A new line takes its place by startMs.
+ */
+export function streamedLine(session: CaptionSession, line: StreamedLine): CaptionSession {
+  const at = session.streamed.findIndex((existing) => existing.id === line.id);
+  if (at >= 0) {
+    if (session.streamed[at]!.final) return session;
+    return { ...session, streamed: session.streamed.map((existing, index) => (index === at ? line : existing)) };
+  }
+  const after = session.streamed.findIndex((existing) => existing.startMs > line.startMs);
+  const into = after === -1 ? session.streamed.length : after;
+  return { ...session, streamed: [...session.streamed.slice(0, into), line, ...session.streamed.slice(into)] };
+}
+
+/**
+ * Streaming ended for `source` before these lines were final (Live translation became unavailable): they go, and
+ * the pause-cut path captions their audio again from the last final line's end.
+ */
+export function dropUnfinishedStreamed(session: CaptionSession, source: CaptionSource): CaptionSession {
+  return { ...session, streamed: session.streamed.filter((line) => line.final || line.source !== source) };
+}
+
+/** Where `source`'s final streamed lines end: audio after it is not in any final line. */
+export function streamedUpTo(session: CaptionSession, source: CaptionSource): number {
+  return session.streamed.reduce((end, line) => (line.final && line.source === source ? Math.max(end, line.endMs) : end), 0);
+}
+
+/** What the pane shows, both sources and both paths in one timeline, in speaking order whatever order replies came in. */
 export function lines(session: CaptionSession): CaptionLine[] {
-  return session.segments.map(({ phase, ...line }) => ({
+  const cut: CaptionLine[] = session.segments.map(({ phase, ...line }) => ({
     ...line,
     status: phase === 'done' || phase === 'failed' ? phase : 'translating',
+    streamed: false,
   }));
+  const streamed: CaptionLine[] = session.streamed
+    // A final line with no words held no speech the model could make out: nothing to show, as a silent segment.
+    .filter((line) => !line.final || line.transcript.trim() !== '' || line.translation.trim() !== '')
+    .map(({ final, ...line }) => ({ ...line, status: final ? 'done' : 'live', streamed: true }));
+  // Stable: at the same start, the pause-cut line (said first) stays first.
+  return [...cut, ...streamed].sort((a, b) => a.startMs - b.startMs);
 }
 
 /**
@@ -195,8 +239,12 @@ export function groupShortSegments(run: readonly SegmentTimes[]): string[][] {
 export function planMerges(session: CaptionSession): string[][] {
   const runs: CaptionSegment[][] = [[]];
   for (const segment of session.segments) {
-    if (segment.phase === 'waiting') runs.at(-1)!.push(segment);
-    else if (runs.at(-1)!.length > 0) runs.push([]);
+    const run = runs.at(-1)!;
+    // A run is one speaker's: what the other source said between two segments keeps them apart.
+    const sameSource = run.length === 0 || run[0]!.source === segment.source;
+    if (segment.phase === 'waiting' && sameSource) run.push(segment);
+    else if (segment.phase === 'waiting') runs.push([segment]);
+    else if (run.length > 0) runs.push([]);
   }
   return runs.flatMap(groupShortSegments);
 }

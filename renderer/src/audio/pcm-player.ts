@@ -49,6 +49,8 @@ export interface PcmPlayer {
   begin(): PcmAnswer;
   /** Barge-in: silences the answer at once, what is queued included. */
   stop(): void;
+  /** How far the queued audio runs past now, in milliseconds: how far behind what is being said it plays. */
+  aheadMs(): number;
   /** The clip player's state: `started` counts answers, `firstSampleAt` is the latest answer's first sample's. */
   state(): SpeakingState;
   subscribe(listener: (state: SpeakingState) => void): () => void;
@@ -132,6 +134,7 @@ export function createPcmPlayer(context: PcmOut, clock: PageClock = performance)
       };
     },
     stop: cut,
+    aheadMs: () => (current === null ? 0 : Math.max(0, nextStartTime - context.currentTime) * 1000),
     state: speaking.state,
     subscribe: speaking.subscribe,
   };

@@ -4,7 +4,7 @@ import { floatPcmAsWav, pcm16AsWav, WAV_HEADER_BYTES } from '../../../shared/wav
 import { base64Of } from './base64';
 import { measureLevel } from './level-meter';
 import { samplesOfPcm16 } from './pcm-frames';
-import type { SpeechCaptureEvent } from './speech-capture';
+import type { SpeechCaps, SpeechCaptureEvent } from './speech-capture';
 
 /** One utterance (or, without the detector, one stretch of sound) to caption. */
 export interface SpeechSegment {
@@ -15,7 +15,7 @@ export interface SpeechSegment {
   /** A 16 kHz mono 16-bit WAV. */
   audio: AudioClip;
   /** The same audio as samples, for joinSegments. */
-  pcm?: Float32Array;
+  pcm: Float32Array;
 }
 
 export interface SegmentCutter {
@@ -30,6 +30,12 @@ export interface SegmentCutterOptions {
 }
 
 const MS_PER_SAMPLE = 1000 / LIVE.inputSampleRateHz;
+
+/**
+ * The caps the pause-cut path sets on the capture (docs/audio.md): past 5 s of talk a shorter pause ends an utterance,
+ * and at VOICE.liveSegmentMs it is cut wherever the talker is, so a line never waits long for its translation.
+ */
+export const PAUSE_CUT_CAPS: SpeechCaps = { softMs: 5_000, hardMs: VOICE.liveSegmentMs };
 
 /**
  * Cuts the capture's frames into segments for live captions (T2): at each stretch's end while the detector runs
@@ -85,10 +91,8 @@ export function createSegmentCutter(onSegment: (segment: SpeechSegment) => void,
 /** One WAV of `segments`' samples (neighbours cut at pauses), keeping the first one's id, as mergeSegments does. */
 export function joinSegments(segments: readonly SpeechSegment[]): SpeechSegment {
   const first = segments[0];
+  if (first === undefined) throw new Error('There are no segments to join.');
   const parts = segments.map((segment) => segment.pcm);
-  if (first === undefined || !parts.every((part) => part !== undefined)) {
-    throw new Error('Only segments cut from the capture carry the samples to join.');
-  }
   const pcm = new Float32Array(parts.reduce((length, part) => length + part.length, 0));
   parts.reduce((at, part) => (pcm.set(part, at), at + part.length), 0);
   const endMs = Math.max(...segments.map((segment) => segment.endMs));

@@ -355,10 +355,10 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'translate:saveTranscript': () => ok({ saved: true }),
     'translate:captions': () => ok({}),
     'assistant:liveFrame': () => ok({}),
-    'assistant:liveRelease': () => ok({}),
     'translate:liveFrame': () => ok({}),
     'translate:livePause': () => ok({}),
     'translate:liveEnd': () => ok({}),
+    'assistant:liveRelease': () => ok({}),
     'assistant:importPrompts': () => {
       const file = options.importPrompts ?? null;
       return ok(file === null ? { imported: false, state: promptsState() } : { imported: true, state: storePrompts(file) });

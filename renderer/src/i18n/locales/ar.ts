@@ -714,9 +714,10 @@ export const ar: PartialCatalog = {
       from: "اللغة المنطوقة",
       to: "الترجمة الفورية إلى",
       input: {
-        label: "الاستماع إلى",
-        microphones: "الميكروفونات (ما تقوله أنت)",
-        computer: "صوت الحاسوب (ما يقوله الآخرون في الاجتماع)",
+        you: "أنت: الميكروفون",
+        others: "الآخرون: صوت الاجتماع",
+        none: "بلا ترجمة",
+        chooseOne: "اختر ميكروفونًا، أو صوت الاجتماع على هذا الحاسوب، أو كليهما.",
         defaultMicrophone: "الميكروفون الافتراضي",
         system: "صوت الحاسوب (ما يقوله الآخرون في الاجتماع)",
         monitor: "صوت الحاسوب: {{device}}",
@@ -742,6 +743,8 @@ export const ar: PartialCatalog = {
       mode: {
         pauses: "التقطيع عند فترات الصمت",
         fixed: "مقاطع ثابتة مدتها {{seconds}} ثوانٍ (كشف الكلام غير متاح)",
+        streaming: "بث مباشر: تظهر الكلمات أثناء قولها",
+        pausesInstead: "مقطّعة عند التوقفات: الترجمة المباشرة غير متاحة",
       },
       waitRateLimited_zero: "انتظار {{count}} ثانية بسبب حدّ Gemini؛ ستظهر الترجمة بالترتيب.",
       waitRateLimited_one: "انتظار {{count}} ثانية بسبب حدّ Gemini؛ ستظهر الترجمة بالترتيب.",
@@ -782,6 +785,16 @@ export const ar: PartialCatalog = {
       saved: "حُفظ النص.",
       keepHelp: "لا يُحفظ شيء من الاجتماع إلا إذا صدّرته أو نسخته.",
       fileName: "ترجمة {{when}}",
+      speaker: {
+        you: "أنت",
+        others: "الآخرون",
+      },
+      stream: {
+        connecting: "جارٍ الاتصال…",
+        reconnecting: "جارٍ محاولة الاتصال من جديد (المحاولة {{attempt}})…",
+      },
+      streamed: "تم بث {{time}}",
+      bySpeaker: "{{speaker}}: {{text}}",
     },
     views: {
       label: "طرق الترجمة",

@@ -664,9 +664,10 @@ export const en = {
       from: "Language spoken",
       to: "Captions in",
       input: {
-        label: "Listen to",
-        microphones: "Microphones (what you say)",
-        computer: "Computer audio (what others in the meeting say)",
+        you: "You: microphone",
+        others: "Others: the meeting's sound",
+        none: "Not captioned",
+        chooseOne: "Choose a microphone, the meeting's sound on this computer, or both.",
         defaultMicrophone: "Default microphone",
         system: "Computer audio (what others in the meeting say)",
         monitor: "Computer audio: {{device}}",
@@ -692,6 +693,8 @@ export const en = {
       mode: {
         pauses: "Cut at pauses",
         fixed: "Fixed {{seconds}}-second segments (voice detection unavailable)",
+        streaming: "Streaming: words appear as they are spoken",
+        pausesInstead: "Cut at pauses: Live translation is not available",
       },
       waitRateLimited_one: "Waiting {{count}} second for Gemini's limit; the captions follow in order.",
       waitRateLimited_other: "Waiting {{count}} seconds for Gemini's limit; the captions follow in order.",
@@ -724,6 +727,16 @@ export const en = {
       saved: "Transcript saved.",
       keepHelp: "Nothing of the meeting is saved unless you export or copy it.",
       fileName: "Captions {{when}}",
+      speaker: {
+        you: "You",
+        others: "Others",
+      },
+      stream: {
+        connecting: "connecting…",
+        reconnecting: "trying to connect again (attempt {{attempt}})…",
+      },
+      streamed: "{{time}} streamed",
+      bySpeaker: "{{speaker}}: {{text}}",
     },
     views: {
       label: "Ways to translate",

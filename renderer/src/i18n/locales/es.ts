@@ -675,9 +675,10 @@ export const es: Catalog = {
       from: "Idioma hablado",
       to: "Subtítulos en",
       input: {
-        label: "Escuchar",
-        microphones: "Micrófonos (lo que dices)",
-        computer: "Audio del equipo (lo que dicen los demás en la reunión)",
+        you: "Tú: micrófono",
+        others: "Los demás: el sonido de la reunión",
+        none: "Sin subtítulos",
+        chooseOne: "Elige un micrófono, el sonido de la reunión en este equipo, o ambos.",
         defaultMicrophone: "Micrófono predeterminado",
         system: "Audio del equipo (lo que dicen los demás en la reunión)",
         monitor: "Audio del equipo: {{device}}",
@@ -703,6 +704,8 @@ export const es: Catalog = {
       mode: {
         pauses: "Cortes en las pausas",
         fixed: "Segmentos fijos de {{seconds}} segundos (detección de voz no disponible)",
+        streaming: "En directo: las palabras aparecen mientras se dicen",
+        pausesInstead: "Cortado en pausas: la traducción en directo no está disponible",
       },
       waitRateLimited_one: "Esperando {{count}} segundo por el límite de Gemini; los subtítulos llegarán en orden.",
       waitRateLimited_many: "Esperando {{count}} de segundos por el límite de Gemini; los subtítulos llegarán en orden.",
@@ -737,6 +740,16 @@ export const es: Catalog = {
       saved: "Transcripción guardada.",
       keepHelp: "No se guarda nada de la reunión salvo que lo exportes o lo copies.",
       fileName: "Subtítulos {{when}}",
+      speaker: {
+        you: "Tú",
+        others: "Los demás",
+      },
+      stream: {
+        connecting: "conectando…",
+        reconnecting: "intentando conectar de nuevo (intento {{attempt}})…",
+      },
+      streamed: "{{time}} transmitidos",
+      bySpeaker: "{{speaker}}: {{text}}",
     },
     views: {
       label: "Formas de traducir",

@@ -675,9 +675,10 @@ export const fr: PartialCatalog = {
       from: "Langue parlée",
       to: "Sous-titres en",
       input: {
-        label: "Écouter",
-        microphones: "Microphones (ce que vous dites)",
-        computer: "Audio de l'ordinateur (ce que disent les autres participants)",
+        you: "Vous : microphone",
+        others: "Les autres : le son de la réunion",
+        none: "Sans sous-titres",
+        chooseOne: "Choisissez un microphone, le son de la réunion sur cet ordinateur, ou les deux.",
         defaultMicrophone: "Microphone par défaut",
         system: "Audio de l'ordinateur (ce que disent les autres participants)",
         monitor: "Audio de l'ordinateur : {{device}}",
@@ -703,6 +704,8 @@ export const fr: PartialCatalog = {
       mode: {
         pauses: "Coupés aux pauses",
         fixed: "Segments fixes de {{seconds}} secondes (détection de la voix indisponible)",
+        streaming: "En continu : les mots s'affichent pendant qu'ils sont dits",
+        pausesInstead: "Découpé aux pauses : la traduction en direct n'est pas disponible",
       },
       waitRateLimited_one: "Attente de {{count}} seconde pour la limite de Gemini ; les sous-titres suivront dans l'ordre.",
       waitRateLimited_many: "Attente de {{count}} secondes pour la limite de Gemini ; les sous-titres suivront dans l'ordre.",
@@ -737,6 +740,16 @@ export const fr: PartialCatalog = {
       saved: "Transcription enregistrée.",
       keepHelp: "Rien de la réunion n'est enregistré, sauf si vous l'exportez ou le copiez.",
       fileName: "Sous-titres {{when}}",
+      speaker: {
+        you: "Vous",
+        others: "Les autres",
+      },
+      stream: {
+        connecting: "connexion…",
+        reconnecting: "nouvelle tentative de connexion (essai {{attempt}})…",
+      },
+      streamed: "{{time}} diffusés",
+      bySpeaker: "{{speaker}} : {{text}}",
     },
     views: {
       label: "Façons de traduire",

@@ -649,9 +649,10 @@ export const zh: PartialCatalog = {
       from: "说话语言",
       to: "字幕语言",
       input: {
-        label: "收听",
-        microphones: "麦克风（您说的话）",
-        computer: "电脑音频（会议中其他人说的话）",
+        you: "您：麦克风",
+        others: "其他人：会议声音",
+        none: "不加字幕",
+        chooseOne: "请选择麦克风、这台电脑上的会议声音，或两者都选。",
         defaultMicrophone: "默认麦克风",
         system: "电脑音频（会议中其他人说的话）",
         monitor: "电脑音频：{{device}}",
@@ -677,6 +678,8 @@ export const zh: PartialCatalog = {
       mode: {
         pauses: "按停顿分段",
         fixed: "固定 {{seconds}} 秒分段（语音检测不可用）",
+        streaming: "实时流式：边说边出字",
+        pausesInstead: "按停顿切分：实时翻译不可用",
       },
       waitRateLimited_other: "因 Gemini 的限制等待 {{count}} 秒；字幕会按顺序出现。",
       waitBudget_other: "等待 {{count}} 秒，以保持每分钟不超过 {{max}} 条字幕。",
@@ -707,6 +710,16 @@ export const zh: PartialCatalog = {
       saved: "字幕记录已保存。",
       keepHelp: "除非您导出或复制，否则不会保存会议的任何内容。",
       fileName: "字幕 {{when}}",
+      speaker: {
+        you: "您",
+        others: "其他人",
+      },
+      stream: {
+        connecting: "正在连接…",
+        reconnecting: "正在重新尝试连接（第 {{attempt}} 次）…",
+      },
+      streamed: "已传输 {{time}}",
+      bySpeaker: "{{speaker}}：{{text}}",
     },
     views: {
       label: "翻译方式",

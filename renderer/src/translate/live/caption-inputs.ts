@@ -1,4 +1,4 @@
-import type { CaptionInput } from '../../audio/speech-segmenter';
+import type { CaptionInput } from '../../audio/caption-input';
 import type { Microphones } from '../../audio/use-microphones';
 
 /** One entry of the input list: the select's value, what it records, and its device's name (null: unnamed). */

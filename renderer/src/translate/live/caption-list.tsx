@@ -14,6 +14,8 @@ interface CaptionListProps {
   readonly lines: readonly CaptionLine[];
   readonly languages: CaptionLanguages | null;
   readonly large: boolean;
+  /** Both sides of the meeting are captioned: each line says who spoke. */
+  readonly speakers: boolean;
   readonly onRetry: (id: string) => void;
 }
 
@@ -22,7 +24,7 @@ interface CaptionListProps {
  * view follows the live end unless the member scrolled up (then "Jump to live" brings it back). The visible lines
  * are not a live region, since they change as they are translated: a hidden log announces each translation once.
  */
-export function CaptionList({ lines, languages, large, onRetry }: CaptionListProps) {
+export function CaptionList({ lines, languages, large, speakers, onRetry }: CaptionListProps) {
   const { t } = useTranslation();
   const { scroller, content, following, onScroll, jumpToLive } = useFollowLive(lines, large);
   // The Retry pressed goes with its line's failure: the focus stays in the captions.
@@ -46,7 +48,7 @@ export function CaptionList({ lines, languages, large, onRetry }: CaptionListPro
         {lines.length === 0 && <p className="muted">{t('translate.live.empty')}</p>}
         <ol ref={content} className="caption-lines">
           {lines.map((line) => (
-            <CaptionLineView key={line.id} line={line} languages={languages} onRetry={retry} />
+            <CaptionLineView key={line.id} line={line} languages={languages} speaker={speakers} onRetry={retry} />
           ))}
         </ol>
       </div>
@@ -66,18 +68,29 @@ export function CaptionList({ lines, languages, large, onRetry }: CaptionListPro
   );
 }
 
-function CaptionLineView({ line, languages, onRetry }: { line: CaptionLine; languages: CaptionLanguages | null; onRetry: (id: string) => void }) {
+interface CaptionLineViewProps {
+  readonly line: CaptionLine;
+  readonly languages: CaptionLanguages | null;
+  readonly speaker: boolean;
+  readonly onRetry: (id: string) => void;
+}
+
+function CaptionLineView({ line, languages, speaker, onRetry }: CaptionLineViewProps) {
   const { t } = useTranslation();
   const describe = useErrorText();
   const failedId = useId();
+  const heard = line.transcript.trim() !== '' || line.translation.trim() !== '';
   return (
-    <li className={`caption-line caption-${line.status}`} aria-busy={line.status === 'translating'}>
-      <time className="caption-time" dateTime={`PT${Math.floor(line.startMs / MS_PER_SECOND)}S`}>
-        {clockTime(line.startMs)}
-      </time>
+    <li className={`caption-line caption-${line.status}`} aria-busy={line.status === 'translating' || line.status === 'live'}>
+      <div className="caption-when">
+        <time className="caption-time" dateTime={`PT${Math.floor(line.startMs / MS_PER_SECOND)}S`}>
+          {clockTime(line.startMs)}
+        </time>
+        {speaker && <span className={`caption-speaker caption-speaker-${line.source}`}>{t(`translate.live.speaker.${line.source}`)}</span>}
+      </div>
       <div className="caption-texts">
-        {line.status === 'translating' && <p className="muted">{t('translate.live.translating')}</p>}
-        {line.status === 'done' && (
+        {(line.status === 'translating' || (line.status === 'live' && !heard)) && <p className="muted">{t('translate.live.translating')}</p>}
+        {(line.status === 'done' || (line.status === 'live' && heard)) && (
           <>
             <p className="caption-original" lang={languages?.from ?? undefined} dir="auto">
               {line.transcript}

@@ -1,6 +1,7 @@
 import {
   addSegment,
   createCaptionSession,
+  dropUnfinishedStreamed,
   mergeSegments,
   nextToSend,
   planMerges,
@@ -8,20 +9,31 @@ import {
   segmentFailed,
   segmentSent,
   segmentTranscribed,
+  streamedLine,
+  streamedUpTo,
   waitUntil,
   type CaptionSession,
 } from '../../../../shared/captions';
+import type { AppApi } from '../../../../shared/ipc/app-api';
+import { CAPTION_SOURCES, type CaptionSource, type CaptionStreamState } from '../../../../shared/live-captions';
 import type { Result } from '../../../../shared/result';
 import type { TranslateSegmentOutput, TranslationLang } from '../../../../shared/translate';
 import type { MicrophoneProblem } from '../../audio/microphone-problem';
-import type { SegmenterKit } from '../../audio/segmenter-context';
-import type { CaptionInput, SegmenterMode, SpeechSegment, SpeechSegmenter } from '../../audio/speech-segmenter';
+import type { CaptureKit } from '../../audio/capture-context';
+import type { CaptionInput } from '../../audio/caption-input';
+import type { SegmentCutter } from '../../audio/segment-cutter';
+import type { SpeechCapture, SpeechCaptureEvent } from '../../audio/speech-capture';
+import type { SpeechSegment } from '../../audio/segment-cutter';
+import { createCaptionStream, type CaptionStream, type CaptionStreamEnd } from './caption-stream';
 
 export interface CaptionLanguages {
   readonly to: TranslationLang;
   /** Null: the model tells what is spoken. */
   readonly from: TranslationLang | null;
 }
+
+/** What each side of the meeting is heard through, chosen at Start: at least one of the two. */
+export type CaptionInputs = Readonly<Partial<Record<CaptionSource, CaptionInput>>>;
 
 /** idle: no session (none yet, or cleared); stopped: nothing is recorded any more, the lines stay. */
 export type SessionStatus = 'idle' | 'starting' | 'listening' | 'paused' | 'stopped';
@@ -31,10 +43,26 @@ export function sessionActive(status: SessionStatus): boolean {
   return status === 'starting' || status === 'listening' || status === 'paused';
 }
 
+/**
+ * How a source is captioned (issue 25): streamed to Live translation; cut at pauses, each utterance transcribed
+ * then translated (T2); or the seeds' fixed segments, where no voice detection runs.
+ */
+export type CaptionMode = 'streaming' | 'pauses' | 'fixed';
+
+export interface SourceState {
+  readonly input: CaptionInput;
+  /** Null until known: the voice detection is still loading. */
+  readonly mode: CaptionMode | null;
+  /** While streaming: main's connection to Live translation, and the audio it has sent. */
+  readonly stream: CaptionStreamState | null;
+  /** Why streaming gave way to the pause-cut path (the failure's kind), when it did. */
+  readonly fallback: string | null;
+}
+
 export type CaptionProblem =
-  /** The input could not be opened: the session did not start. */
+  /** An input could not be opened: the session did not start. */
   | { readonly kind: 'start'; readonly input: CaptionInput; readonly problem: MicrophoneProblem | 'system_audio_unavailable' }
-  /** The recorder ended on its own (the device went away): the session stopped, its lines stay. */
+  /** An input ended on its own (the device went away): the session stopped, its lines stay. */
   | { readonly kind: 'ended'; readonly reason: 'device_lost' | 'error' };
 
 /** Waiting lines are held: by a Gemini 429 until its retryAfterMs, or by the captions' own budget. */
@@ -46,69 +74,87 @@ export interface CaptionWait {
 
 export interface CaptionRun {
   readonly status: SessionStatus;
-  /** How the recorder cuts speech, once it has started; kept after Stop. */
-  readonly mode: SegmenterMode | null;
   readonly problem: CaptionProblem | null;
   readonly session: CaptionSession;
   /** The session's languages, chosen at Start: a Retry translates into the same language as the lines around it. */
   readonly languages: CaptionLanguages | null;
   /** What the session listens to, chosen at Start. */
-  readonly input: CaptionInput | null;
-  /** Epoch milliseconds when the session started: the transcript's file is named after it. */
+  readonly inputs: CaptionInputs | null;
+  /** Each source of the session as it runs (kept after Stop). */
+  readonly sources: Readonly<Partial<Record<CaptionSource, SourceState>>>;
+  /** Epoch milliseconds when the session started: the transcript's file is named after it, lines are timed from it. */
   readonly startedAt: number | null;
   readonly wait: CaptionWait | null;
 }
 
 export const NO_CAPTIONS: CaptionRun = {
   status: 'idle',
-  mode: null,
   problem: null,
   session: createCaptionSession(),
   languages: null,
-  input: null,
+  inputs: null,
+  sources: {},
   startedAt: null,
   wait: null,
 };
 
-export interface CaptionRunnerDeps extends SegmenterKit {
-  /** 'translate:segment': never rejects. */
-  translate(input: { audio: SpeechSegment['audio']; to: TranslationLang; from?: TranslationLang; requestId: string }): Promise<Result<TranslateSegmentOutput>>;
-  /** 'translate:cancelSegment'. */
-  cancel(requestId: string): void;
+export interface CaptionRunnerDeps extends CaptureKit {
+  readonly api: AppApi;
   /** Epoch milliseconds: the same clock as a wait's countdown. */
   now(): number;
   /** Calls `callback` once after `ms`, unless the returned function is called first. */
   after(ms: number, callback: () => void): () => void;
+  /** The translation's speech streamed by Live translation for the source that is heard aloud. */
+  speech(pcm: Uint8Array): void;
 }
 
 export interface CaptionRunner {
-  /** A new session: the previous one's lines go, and any of its segments still in main are cancelled. */
-  start(input: CaptionInput, languages: CaptionLanguages): Promise<void>;
+  /** A new session: the previous one's lines go, and any of its work still in main is cancelled. */
+  start(inputs: CaptionInputs, languages: CaptionLanguages): Promise<void>;
   pause(): void;
   resume(): void;
   /**
-   * Nothing more is recorded and the input is released. What was said before Stop is still translated (the
-   * recorder's last utterance among it): the member wants the last line, and a caption is never dropped.
+   * Nothing more is recorded and the inputs are released. What was said before Stop is still captioned (the
+   * utterance in progress among it): the member wants the last line, and a caption is never dropped.
    */
   stop(): void;
   /** Forgets a stopped session's lines. */
   clear(): void;
   retry(id: string): void;
-  /** The page goes (the pane closed, the member signed out): the input is released, main's work cancelled. */
+  /** The page goes (the pane closed, the member signed out): the inputs are released, main's work cancelled. */
   dispose(): void;
 }
 
+/** One side of the meeting while the session runs. */
+interface Side {
+  readonly source: CaptionSource;
+  capture: SpeechCapture | null;
+  /** Streaming: what the capture hears goes to main. */
+  stream: CaptionStream | null;
+  /** Else: what the capture hears is cut into segments, each transcribed then translated. */
+  cutter: SegmentCutter | null;
+  /** The pause-cut path's length caps, for a capture still opening when streaming gave way. */
+  capped: boolean;
+}
+
+/** The side whose translation is heard aloud: the other people in the meeting, or the only side there is. */
+function spokenSide(inputs: CaptionInputs): CaptionSource {
+  return inputs.others ? 'others' : 'you';
+}
+
 /**
- * One live-captions session at a time (T2, issue 13): the recorder's utterances become lines in speaking order,
- * each sent to main as soon as shared/captions.ts lets it go (two in flight, within the budget, after a 429's
- * wait), short ones waiting together joined into one request. Audio is held in memory only until its line is
- * translated (or, for a failed line, until the session is forgotten, for Retry).
+ * One live-captions session at a time (T2, issues 13 and 25), with up to two sides of a meeting ("You": the
+ * microphone; "Others": the computer's audio) in one timeline. Each side's capture starts at Start and streams the
+ * speech it hears to a Live translation session in main; where Live translation cannot serve (or no voice detection
+ * runs), that side is captioned by the pause-cut path instead (each utterance transcribed then translated, two in
+ * flight within the budget, short ones joined), from where streaming left off, so nothing said is lost or said twice.
+ * Audio is held in memory only until its line is final (or, for a failed line, until the session is forgotten).
  */
 export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: CaptionRun) => void): CaptionRunner {
   let run: CaptionRun = NO_CAPTIONS;
   let session = run.session;
-  let segmenter: SpeechSegmenter | null = null;
-  /** Bumped whenever a session is forgotten: the recorder's and main's late answers for it are then ignored. */
+  let sides: Side[] = [];
+  /** Bumped whenever a session is forgotten: late answers for it are then ignored. */
   let generation = 0;
   const audio = new Map<string, SpeechSegment>();
   /** Segment id to the requestId it went with. */
@@ -120,12 +166,18 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
     onChange(run);
   }
 
+  function updateSource(source: CaptionSource, change: Partial<SourceState>): void {
+    const current = run.sources[source];
+    if (current) publish({ sources: { ...run.sources, [source]: { ...current, ...change } } });
+  }
+
   function forget(): void {
     generation += 1;
-    for (const requestId of sending.values()) deps.cancel(requestId);
+    for (const requestId of sending.values()) void deps.api.translate.cancelSegment({ requestId });
     sending.clear();
     audio.clear();
     cancelWake();
+    for (const side of sides) side.stream?.cancel();
     session = createCaptionSession();
   }
 
@@ -141,8 +193,7 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
   /** Sends what may go now, and wakes up when what waits may go next. */
   function pump(): void {
     cancelWake();
-    // Only the VAD's utterances carry the PCM to join; the fixed mode's recordings are whole files.
-    if (run.mode === 'pauses') joinWaiting();
+    joinWaiting();
     const now = deps.now();
     for (let next = nextToSend(session, now); next; next = nextToSend(session, now)) {
       session = segmentSent(session, next.id, now);
@@ -158,7 +209,8 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
     const requestId = crypto.randomUUID();
     const { to, from } = run.languages!;
     sending.set(id, requestId);
-    const result = await deps.translate({ audio: audio.get(id)!.audio, to, ...(from === null ? {} : { from }), requestId });
+    const input = { audio: audio.get(id)!.audio, to, ...(from === null ? {} : { from }), requestId };
+    const result: Result<TranslateSegmentOutput> = await deps.api.translate.segment(input);
     if (asked !== generation) return;
     sending.delete(id);
     if (result.ok) {
@@ -170,60 +222,152 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
     pump();
   }
 
-  function heard(asked: number, segment: SpeechSegment): void {
+  function cutterFor(side: Side, asked: number): SegmentCutter {
+    return deps.cutter((segment) => {
+      if (asked !== generation) return;
+      audio.set(segment.id, segment);
+      session = addSegment(session, { id: segment.id, source: side.source, startMs: segment.startMs, endMs: segment.endMs });
+      pump();
+    });
+  }
+
+  /** What the side's capture heard: to main while streaming, else into segments. */
+  function heard(side: Side, asked: number, event: SpeechCaptureEvent): void {
     if (asked !== generation) return;
-    audio.set(segment.id, segment);
-    session = addSegment(session, segment);
+    if (event.kind === 'detector') {
+      if (event.ready) {
+        if (side.stream) updateSource(side.source, { mode: 'streaming' });
+        return;
+      }
+      // No voice detection: silence cannot be told apart, so nothing streams; the seeds' fixed segments caption it.
+      side.stream?.cancel();
+      side.stream = null;
+      side.cutter ??= cutterFor(side, asked);
+      updateSource(side.source, { mode: 'fixed', stream: null });
+    }
+    if (side.stream) side.stream.take(event);
+    else side.cutter?.take(event);
+  }
+
+  /** Streaming ended before Stop: the side goes on by the pause-cut path from where the final lines end. */
+  function streamEnded(side: Side, asked: number, end: CaptionStreamEnd): void {
+    if (asked !== generation || !side.stream) return;
+    const stream = side.stream;
+    side.stream = null;
+    if (end.kind === 'stopped') return updateSource(side.source, { stream: null });
+    const reason = end.kind === 'unavailable' ? end.reason : (end.error.reason ?? end.error.code);
+    const from = streamedUpTo(session, side.source);
+    session = dropUnfinishedStreamed(session, side.source);
+    const cutter = (side.cutter = cutterFor(side, asked));
+    side.capped = true;
+    side.capture?.setCaps(deps.pauseCaps);
+    for (const event of stream.unheard(from)) cutter.take(event);
+    // Stopped meanwhile: the capture has handed out everything, the last stretch included.
+    if (!sessionActive(run.status)) cutter.flush();
+    updateSource(side.source, { mode: 'pauses', stream: null, fallback: reason });
     pump();
+  }
+
+  function streamFor(side: Side, asked: number, languages: CaptionLanguages, speak: boolean): CaptionStream {
+    const input = { source: side.source, to: languages.to, ...(languages.from === null ? {} : { from: languages.from }), speak };
+    return createCaptionStream(deps.api, input, {
+      line: (line) => {
+        if (asked !== generation) return;
+        session = streamedLine(session, line);
+        if (line.final) side.stream?.settled(streamedUpTo(session, side.source));
+        publish();
+      },
+      audio: (pcm) => {
+        if (asked === generation) deps.speech(pcm);
+      },
+      state: (state) => {
+        if (asked === generation) updateSource(side.source, { stream: state });
+      },
+      ended: (end) => streamEnded(side, asked, end),
+    });
   }
 
   function ended(asked: number, reason: 'device_lost' | 'error'): void {
     if (asked !== generation || !sessionActive(run.status)) return;
-    // It has handed over what it heard and released its tracks already.
-    segmenter = null;
+    // The lost side has handed over what it heard and let its input go; the other side stops with it.
+    finishSides();
     publish({ status: 'stopped', problem: { kind: 'ended', reason } });
   }
 
+  /** Every side stops listening and lets its input go; what it heard is still captioned. */
+  function finishSides(): void {
+    const stopping = sides;
+    sides = [];
+    for (const side of stopping) {
+      const capture = side.capture;
+      side.capture = null;
+      void (capture ? capture.stop() : Promise.resolve()).then(() => {
+        side.cutter?.flush();
+        side.stream?.end();
+      });
+    }
+  }
+
   return {
-    async start(input, languages) {
+    async start(inputs, languages) {
       if (sessionActive(run.status)) return;
       forget();
       const asked = generation;
-      publish({ status: 'starting', mode: null, problem: null, languages, input, startedAt: deps.now(), wait: null });
-      const started = await deps.start({
-        input,
-        onSegment: (segment) => heard(asked, segment),
-        onEnded: (reason) => ended(asked, reason),
+      const startedAt = deps.now();
+      const chosen = CAPTION_SOURCES.filter((source) => inputs[source] !== undefined);
+      const sources = Object.fromEntries(
+        chosen.map((source) => [source, { input: inputs[source]!, mode: null, stream: null, fallback: null } satisfies SourceState]),
+      );
+      publish({ status: 'starting', problem: null, languages, inputs, sources, startedAt, wait: null });
+      sides = chosen.map((source) => ({ source, capture: null, stream: null, cutter: null, capped: false }));
+      // Live translation connects while the inputs open and the voice detection loads: no word waits for either. The
+      // heard side's speech is always asked for: the model makes it anyway, and it may be turned on mid-meeting.
+      for (const side of sides) side.stream = streamFor(side, asked, languages, side.source === spokenSide(inputs));
+      const opened = await Promise.all(
+        sides.map((side) =>
+          deps.start({
+            input: inputs[side.source]!,
+            originMs: startedAt,
+            onEvent: (event) => heard(side, asked, event),
+            onEnded: (reason) => ended(asked, reason),
+          }),
+        ),
+      );
+      const refused = opened.findIndex((result) => !result.ok);
+      if (asked !== generation || run.status !== 'starting' || refused >= 0) {
+        for (const result of opened) if (result.ok) void result.value.stop();
+        if (asked !== generation || run.status !== 'starting') return;
+        const failure = opened[refused] as Extract<(typeof opened)[number], { ok: false }>;
+        for (const side of sides) side.stream?.cancel();
+        sides = [];
+        publish({ status: 'idle', problem: { kind: 'start', input: inputs[chosen[refused]!]!, problem: failure.problem }, startedAt: null });
+        return;
+      }
+      sides.forEach((side, index) => {
+        const capture = (opened[index] as Extract<(typeof opened)[number], { ok: true }>).value;
+        side.capture = capture;
+        if (side.capped) capture.setCaps(deps.pauseCaps);
       });
-      if (asked !== generation || run.status !== 'starting') {
-        if (started.ok) void started.value.stop();
-        return;
-      }
-      if (!started.ok) {
-        publish({ status: 'idle', problem: { kind: 'start', input, problem: started.problem }, startedAt: null });
-        return;
-      }
-      segmenter = started.value;
-      publish({ status: 'listening', mode: segmenter.mode });
-      // Utterances handed over before the recorder's mode was known may now be joined.
-      pump();
+      publish({ status: 'listening' });
     },
     pause() {
       if (run.status !== 'listening') return;
-      segmenter?.pause();
+      for (const side of sides) {
+        side.capture?.pause();
+        // The detector ends a stretch at a pause itself; a fixed segment ends here.
+        side.cutter?.flush();
+      }
       publish({ status: 'paused' });
     },
     resume() {
       if (run.status !== 'paused') return;
-      segmenter?.resume();
+      for (const side of sides) side.capture?.resume();
       publish({ status: 'listening' });
     },
     stop() {
       if (run.status !== 'listening' && run.status !== 'paused') return;
-      const stopping = segmenter;
-      segmenter = null;
       publish({ status: 'stopped' });
-      void stopping?.stop();
+      finishSides();
     },
     clear() {
       if (sessionActive(run.status)) return;
@@ -236,9 +380,9 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
     },
     dispose() {
       forget();
-      const stopping = segmenter;
-      segmenter = null;
-      void stopping?.stop();
+      const stopping = sides;
+      sides = [];
+      for (const side of stopping) void side.capture?.stop();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { createContext, use, useMemo, type ReactNode } from 'react';
+import { createContext, use, useMemo, useRef, type ReactNode } from 'react';
 import { useCaptionsFromDesktop } from './use-captions-from-desktop';
 import { useLiveCaptions, type LiveCaptions } from './use-live-captions';
 import { useSpokenCaptions } from './use-spoken-captions';
@@ -16,9 +16,12 @@ const LiveCaptionsContext = createContext<LiveCaptionsSession | null>(null);
  * starts and stops them too, and shows whether they run.
  */
 export function LiveCaptionsProvider({ children }: { children: ReactNode }) {
-  const captions = useLiveCaptions();
+  // The streamed speech reaches the speaker made below from the captions' lines: a ref ties the two together.
+  const hear = useRef<(pcm: Uint8Array) => void>(() => undefined);
+  const captions = useLiveCaptions((pcm) => hear.current(pcm));
   useCaptionsFromDesktop(captions);
   const spoken = useSpokenCaptions(captions.lines, captions.startedAt);
+  hear.current = spoken.stream;
   const session = useMemo(() => ({ captions, spoken }), [captions, spoken]);
   return <LiveCaptionsContext value={session}>{children}</LiveCaptionsContext>;
 }

@@ -2,10 +2,12 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSrt } from '../../../../shared/caption-export';
+import type { CaptionStreamDone } from '../../../../shared/live-captions';
 import { err, ok, type AppError, type Result } from '../../../../shared/result';
 import type { TranslateSegmentOutput } from '../../../../shared/translate';
-import type { SegmenterKit } from '../../audio/segmenter-context';
-import type { SegmenterMode, SegmenterOptions, SpeechSegment, StartSegmenterResult } from '../../audio/speech-segmenter';
+import type { CaptureKit } from '../../audio/capture-context';
+import type { SpeechCaptureEvent, SpeechCaptureOptions, StartSpeechCaptureResult } from '../../audio/speech-capture';
+import type { SpeechSegment } from '../../audio/segment-cutter';
 import { plugMicrophones, unplugMicrophones } from '../../testing/fake-audio';
 import { createFakeMain, FAKE_APP_INFO, type FakeHandlers, type FakeMainOptions } from '../../testing/fake-main';
 import { PaneSwitch } from '../../testing/pane-switch';
@@ -13,16 +15,33 @@ import { renderWithApp } from '../../testing/render-with-app';
 import { TranslatePane } from '../translate-pane';
 import { LiveCaptions } from './live-captions';
 
-/** A recorder driven by the test: it hands over the utterances the test says, when it says. */
-function fakeSegmenter(mode: SegmenterMode, refusal?: Extract<StartSegmenterResult, { ok: false }>['problem']) {
-  let options: SegmenterOptions | null = null;
+/** streaming: Live translation answers; pauses: it is unavailable, so the pause-cut path runs; fixed: no voice detection. */
+type Mode = 'streaming' | 'pauses' | 'fixed';
+
+/**
+ * The capture driven by the test: each side's speech is what the test says, when it says. In the pause-cut path the
+ * runner's cutter hands over the utterances `say` names; while streaming, `hear` hands the runner capture events.
+ */
+function fakeCapture(mode: Mode, refusal?: Extract<StartSpeechCaptureResult, { ok: false }>['problem']) {
+  const sides: SpeechCaptureOptions[] = [];
+  const cutters: ((segment: SpeechSegment) => void)[] = [];
+  const cut: SpeechCaptureEvent[][] = [];
   let said = 0;
-  const segmenter = { mode, pause: vi.fn(), resume: vi.fn(), stop: vi.fn(async () => {}) };
-  const kit: SegmenterKit = {
-    start: vi.fn(async (given: SegmenterOptions): Promise<StartSegmenterResult> => {
-      options = given;
-      return refusal ? { ok: false, problem: refusal } : { ok: true, value: segmenter };
+  const segmenter = { detector: Promise.resolve(mode !== 'fixed'), pause: vi.fn(), resume: vi.fn(), setCaps: vi.fn(), stop: vi.fn(async () => {}) };
+  const kit: CaptureKit = {
+    start: vi.fn(async (options: SpeechCaptureOptions): Promise<StartSpeechCaptureResult> => {
+      sides.push(options);
+      if (refusal) return { ok: false, problem: refusal };
+      options.onEvent({ kind: 'detector', ready: mode !== 'fixed' });
+      return { ok: true, value: segmenter };
     }),
+    cutter: vi.fn((onSegment: (segment: SpeechSegment) => void) => {
+      cutters.push(onSegment);
+      const taken: SpeechCaptureEvent[] = [];
+      cut.push(taken);
+      return { take: (event: SpeechCaptureEvent) => void taken.push(event), flush: vi.fn() };
+    }),
+    pauseCaps: { softMs: 5_000, hardMs: 7_000 },
     join: vi.fn((segments: readonly SpeechSegment[]) => ({
       ...segments[0]!,
       endMs: Math.max(...segments.map((segment) => segment.endMs)),
@@ -32,17 +51,33 @@ function fakeSegmenter(mode: SegmenterMode, refusal?: Extract<StartSegmenterResu
   return {
     kit,
     segmenter,
-    /** One utterance heard from `startMs` to `endMs`; its audio names it, so main's double knows which it is. */
+    /** What each pause-cut cutter was given, in the order the cutters were made. */
+    cut,
+    /** One utterance cut from `startMs` to `endMs`; its audio names it, so main's double knows which it is. */
     say(startMs: number, endMs: number): string {
       said += 1;
       const id = `u${said}`;
-      act(() => options!.onSegment({ id, startMs, endMs, audio: clipOf(id) }));
+      const cutter = cutters.at(-1);
+      if (!cutter) throw new Error('No side is captioned by the pause-cut path.');
+      act(() => cutter({ id, startMs, endMs, audio: clipOf(id), pcm: new Float32Array(1) }));
       return id;
     },
+    /** What side `index`'s capture hears (while streaming: the frames go to main). */
+    hear(index: number, ...events: SpeechCaptureEvent[]) {
+      act(() => events.forEach((event) => sides[index]!.onEvent(event)));
+    },
     end(reason: 'device_lost' | 'error') {
-      act(() => options!.onEnded!(reason));
+      act(() => sides[0]!.onEnded!(reason));
     },
   };
+}
+
+/** Live translation is not offered to the key: every stream ends at once, and the pause-cut path captions. */
+const UNAVAILABLE: CaptionStreamDone = { ended: 'unavailable', reason: 'unknown_model', streamedMs: 0 };
+
+function mainFor(mode: Mode, options: FakeMainOptions = {}) {
+  const streams = mode === 'pauses' ? { 'translate:live': (stream: { finish(value: CaptionStreamDone): void }) => stream.finish(UNAVAILABLE) } : {};
+  return createFakeMain({ ...options, streams: { ...streams, ...options.streams } });
 }
 
 const clipOf = (id: string) => ({ mimeType: 'audio/wav', data: btoa(id) });
@@ -69,19 +104,26 @@ function heldSegments() {
   };
 }
 
-function setup({ mode = 'pauses', refusal, ...options }: FakeMainOptions & { mode?: SegmenterMode; refusal?: 'denied' | 'system_audio_unavailable' } = {}) {
-  const main = createFakeMain(options);
-  const fake = fakeSegmenter(mode, refusal);
+function setup({ mode = 'pauses', refusal, ...options }: FakeMainOptions & { mode?: Mode; refusal?: 'denied' | 'system_audio_unavailable' } = {}) {
+  const main = mainFor(mode, options);
+  const fake = fakeCapture(mode, refusal);
   const user = userEvent.setup();
-  const view = renderWithApp(<LiveCaptions />, { api: main.api, segmenter: fake.kit });
+  const view = renderWithApp(<LiveCaptions />, { api: main.api, capture: fake.kit });
   return { ...main, ...fake, user, view };
 }
+
+const MODE_TEXT: Record<Mode, RegExp> = {
+  streaming: /Streaming: words appear as they are spoken/,
+  pauses: /Cut at pauses: Live translation is not available/,
+  fixed: /Fixed 7-second segments \(voice detection unavailable\)/,
+};
 
 async function started(options: Parameters<typeof setup>[0] = {}) {
   const context = setup(options);
   await context.user.selectOptions(screen.getByRole('combobox', { name: 'Captions in' }), 'es');
   await context.user.click(button('Start captions'));
   await screen.findByText('Listening.');
+  await screen.findByText(MODE_TEXT[options.mode ?? 'pauses']);
   return context;
 }
 
@@ -107,7 +149,7 @@ describe('T2: live captions', () => {
 
     expect(await screen.findByText('Listening.')).toHaveAttribute('role', 'status');
     expect(kit.start).toHaveBeenCalledWith(expect.objectContaining({ input: { kind: 'microphone', deviceId: null } }));
-    expect(screen.getByText('Cut at pauses')).toBeVisible();
+    expect(screen.getByText(MODE_TEXT.pauses)).toBeVisible();
     expect(to).toBeDisabled();
 
     say(2_000, 3_500);
@@ -202,17 +244,15 @@ describe('T2: live captions', () => {
     await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00One[es] One', '00:02Two[es] Two', '00:05Yes. Okay.[es] Yes. Okay.']));
   });
 
-  it("says when the seeds' fixed segments are in use, and never joins their recordings", async () => {
+  it("says when the seeds' fixed segments are in use, and captions them in order", async () => {
     const held = heldSegments();
-    const { say, kit } = await started({ mode: 'fixed', handlers: { 'translate:segment': held.handler } });
+    const { say } = await started({ mode: 'fixed', handlers: { 'translate:segment': held.handler } });
     expect(screen.getByText('Fixed 7-second segments (voice detection unavailable)')).toBeVisible();
     say(0, 7_000);
     say(7_000, 14_000);
-    say(14_000, 14_300);
-    say(14_500, 14_800);
+    say(14_000, 21_000);
     held.answer('u1', 'One');
     await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2', 'u3']));
-    expect(kit.join).not.toHaveBeenCalled();
   });
 
   it('pauses and resumes listening', async () => {
@@ -245,12 +285,12 @@ describe('T2: live captions', () => {
   });
 
   it('goes on while another pane is shown, and shows the lines heard meanwhile on return', async () => {
-    const main = createFakeMain();
-    const fake = fakeSegmenter('pauses');
+    const main = mainFor('pauses');
+    const fake = fakeCapture('pauses');
     const user = userEvent.setup();
-    renderWithApp(<PaneSwitch><LiveCaptions /></PaneSwitch>, { api: main.api, segmenter: fake.kit });
+    renderWithApp(<PaneSwitch><LiveCaptions /></PaneSwitch>, { api: main.api, capture: fake.kit });
     await user.click(button('Start captions'));
-    await screen.findByText('Listening.');
+    await screen.findByText(MODE_TEXT.pauses);
     await user.click(button('Switch pane'));
     fake.say(0, 1_000);
     await vi.waitFor(() => expect(callsTo(main.invoke, 'translate:segment')).toHaveLength(1));
@@ -261,14 +301,15 @@ describe('T2: live captions', () => {
   });
 
   it("shows the running session's languages and input on return from another pane", async () => {
-    const main = createFakeMain({ handlers: { 'app:info': () => ok({ ...FAKE_APP_INFO, platform: 'win32' }) } });
-    const fake = fakeSegmenter('pauses');
+    const main = mainFor('pauses', { handlers: { 'app:info': () => ok({ ...FAKE_APP_INFO, platform: 'win32' }) } });
+    const fake = fakeCapture('pauses');
     const user = userEvent.setup();
-    renderWithApp(<PaneSwitch><LiveCaptions /></PaneSwitch>, { api: main.api, segmenter: fake.kit });
+    renderWithApp(<PaneSwitch><LiveCaptions /></PaneSwitch>, { api: main.api, capture: fake.kit });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language spoken' }), 'fr');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Captions in' }), 'es');
     const computer = await screen.findByRole('option', { name: 'Computer audio (what others in the meeting say)' });
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Listen to' }), computer);
+    await user.selectOptions(screen.getByRole('combobox', { name: "Others: the meeting's sound" }), computer);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'You: microphone' }), 'Not captioned');
     await user.click(button('Start captions'));
     await screen.findByText('Listening.');
     await user.click(button('Switch pane'));
@@ -277,6 +318,7 @@ describe('T2: live captions', () => {
     expect(screen.getByRole('combobox', { name: 'Language spoken' })).toHaveValue('fr');
     expect(screen.getByRole('combobox', { name: 'Captions in' })).toHaveValue('es');
     expect(await screen.findByRole('option', { name: 'Computer audio (what others in the meeting say)', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'You: microphone' })).toHaveValue('none');
     await user.click(button('Stop'));
     // Stopped, they stay chosen for the next Start.
     expect(screen.getByRole('combobox', { name: 'Captions in' })).toHaveValue('es');
@@ -342,24 +384,130 @@ describe('T2: live captions', () => {
   });
 });
 
+describe('issue 25: captions streamed over Live translation', () => {
+  const frame = (atMs: number): SpeechCaptureEvent => ({ kind: 'frame', atMs, pcm: new Uint8Array(640).fill(atMs % 251), level: 0.4 });
+  const line = (id: string, startMs: number, transcript: string, translation: string, final = false, source: 'you' | 'others' = 'you') => ({
+    id,
+    source,
+    startMs,
+    endMs: startMs + 1_500,
+    transcript,
+    translation,
+    final,
+  });
+
+  it('LC1: shows the words while they are spoken, and a final line never changes again', async () => {
+    const { hear, streams, invoke, user, segmenter } = await started({ mode: 'streaming' });
+    const [stream] = streams('translate:live');
+    expect(stream!.input).toEqual({ source: 'you', to: 'es', speak: true });
+
+    // Only what the capture hands out goes: speech, with its pre-roll, timed on the session's clock.
+    hear(0, { kind: 'start', atMs: 200 }, frame(200), frame(220));
+    await vi.waitFor(() => expect(callsTo(invoke, 'translate:liveFrame')).toHaveLength(2));
+    expect(callsTo(invoke, 'translate:liveFrame')).toEqual([
+      { requestId: stream!.requestId, seq: 0, atMs: 200, pcm: new Uint8Array(640).fill(200) },
+      { requestId: stream!.requestId, seq: 1, atMs: 220, pcm: new Uint8Array(640).fill(220) },
+    ]);
+
+    act(() => stream!.progress('translate:liveLine', line('l1', 200, 'The quarterly', 'El informe')));
+    expect(lineTexts()).toEqual(['00:00The quarterlyEl informe']);
+    expect(captionLines()[0]).toHaveAttribute('aria-busy', 'true');
+
+    hear(0, { kind: 'end', atMs: 2_900, reason: 'pause' });
+    await vi.waitFor(() => expect(callsTo(invoke, 'translate:livePause')).toEqual([{ requestId: stream!.requestId, atMs: 2_900 }]));
+    act(() => stream!.progress('translate:liveLine', line('l1', 200, 'The quarterly report is ready.', 'El informe trimestral está listo.', true)));
+    act(() => stream!.progress('translate:liveLine', line('l1', 200, 'Something else', 'Otra cosa')));
+    expect(lineTexts()).toEqual(['00:00The quarterly report is ready.El informe trimestral está listo.']);
+    expect(captionLines()[0]).toHaveAttribute('aria-busy', 'false');
+    expect(screen.getByRole('log', { name: 'New translations' })).toHaveTextContent('El informe trimestral está listo.');
+
+    act(() => stream!.progress('translate:liveState', { state: 'reconnecting', attempt: 2, streamedMs: 65_000 }));
+    expect(screen.getByText('Streaming: words appear as they are spoken · trying to connect again (attempt 2)… · 01:05 streamed')).toBeVisible();
+
+    await user.click(button('Stop'));
+    expect(segmenter.stop).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(callsTo(invoke, 'translate:liveEnd')).toEqual([{ requestId: stream!.requestId }]));
+    expect(button('Export SRT')).toBeEnabled();
+  });
+
+  it('LC3: captions both sides of a meeting, each line labelled, in one timeline, and the SRT keeps the labels', async () => {
+    const { user, kit, streams, invoke } = setup({ mode: 'streaming', handlers: { 'app:info': () => ok({ ...FAKE_APP_INFO, platform: 'win32' }) } });
+    const others = screen.getByRole('combobox', { name: "Others: the meeting's sound" });
+    await user.selectOptions(others, await screen.findByRole('option', { name: 'Computer audio (what others in the meeting say)' }));
+    await user.click(button('Start captions'));
+    await screen.findByText(/^You: Streaming/);
+    expect(screen.getByText(/^Others: Streaming/)).toBeVisible();
+    expect(kit.start).toHaveBeenCalledTimes(2);
+    const [you, them] = streams('translate:live');
+    // The others are heard aloud; the member's own words are not read back to them.
+    expect([you!.input, them!.input]).toEqual([
+      { source: 'you', to: 'en', speak: false },
+      { source: 'others', to: 'en', speak: true },
+    ]);
+
+    act(() => them!.progress('translate:liveLine', line('o1', 3_000, 'Bonjour à tous', 'Hello everyone', true, 'others')));
+    act(() => you!.progress('translate:liveLine', line('y1', 1_000, 'Can you hear me?', 'Can you hear me?', true)));
+    act(() => them!.progress('translate:liveLine', line('o2', 5_000, 'Oui', 'Yes', false, 'others')));
+    expect(lineTexts()).toEqual(['00:01YouCan you hear me?Can you hear me?', '00:03OthersBonjour à tousHello everyone', '00:05OthersOuiYes']);
+
+    await user.click(button('Export SRT'));
+    const [saved] = callsTo(invoke, 'translate:saveTranscript') as { content: string }[];
+    expect(parseSrt(saved!.content).map((cue) => cue.lines)).toEqual([
+      ['You: Can you hear me?', 'Can you hear me?'],
+      ['Others: Bonjour à tous', 'Hello everyone'],
+    ]);
+  });
+
+  it('LC5: when Live translation becomes unavailable, the pause-cut path captions what no final line holds, from where they end', async () => {
+    const { hear, streams, cut, segmenter, kit } = await started({ mode: 'streaming' });
+    const [stream] = streams('translate:live');
+    hear(0, { kind: 'start', atMs: 0 }, frame(0), frame(20), { kind: 'end', atMs: 1_000, reason: 'pause' });
+    hear(0, { kind: 'start', atMs: 2_000 }, frame(2_000), frame(2_020));
+    act(() => stream!.progress('translate:liveLine', { ...line('l1', 0, 'First line', 'Primera línea', true), endMs: 1_000 }));
+    act(() => stream!.progress('translate:liveLine', line('l2', 2_000, 'Half a', 'Media')));
+
+    act(() => stream!.finish(UNAVAILABLE));
+    expect(await screen.findByText(MODE_TEXT.pauses)).toBeVisible();
+    // The unfinished line goes: its speech is captioned again, whole, by the pause-cut path; the final one stays.
+    expect(lineTexts()).toEqual(['00:00First linePrimera línea']);
+    expect(segmenter.setCaps).toHaveBeenCalledWith(kit.pauseCaps);
+    expect(cut).toEqual([[{ kind: 'start', atMs: 2_000 }, frame(2_000), frame(2_020)]]);
+    // What the capture hears next goes there too.
+    hear(0, frame(2_040));
+    expect(cut[0]).toHaveLength(4);
+  });
+
+  it('without voice detection nothing streams: the stream is let go and fixed segments caption', async () => {
+    const { streams, invoke } = await started({ mode: 'fixed' });
+    const [stream] = streams('translate:live');
+    await vi.waitFor(() => expect(callsTo(invoke, 'translate:liveCancel')).toEqual([{ requestId: stream!.requestId }]));
+  });
+});
+
 describe('T2: the input', () => {
   afterEach(unplugMicrophones);
 
-  it("offers Linux's monitor inputs as the computer's audio, apart from the microphones", async () => {
+  it("offers Linux's monitor inputs as the others' side of the meeting, apart from the microphones", async () => {
     plugMicrophones([
       { deviceId: 'default', label: 'Default' },
       { deviceId: 'mic', label: 'USB Headset Microphone' },
       { deviceId: 'monitor', label: 'Monitor of Built-in Audio Analog Stereo' },
     ]);
     const { user, kit } = setup();
-    const input = screen.getByRole('combobox', { name: 'Listen to' });
-    const computer = await screen.findByRole('group', { name: 'Computer audio (what others in the meeting say)' });
-    expect(within(computer).getByRole('option')).toHaveTextContent('Computer audio: Monitor of Built-in Audio Analog Stereo');
-    const microphones = within(screen.getByRole('group', { name: 'Microphones (what you say)' })).getAllByRole('option');
-    expect(microphones.map((option) => option.textContent)).toEqual(['Default microphone', 'USB Headset Microphone']);
+    const others = screen.getByRole('combobox', { name: "Others: the meeting's sound" });
+    await vi.waitFor(() =>
+      expect(within(others).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Not captioned',
+        'Computer audio: Monitor of Built-in Audio Analog Stereo',
+      ]),
+    );
+    const you = screen.getByRole('combobox', { name: 'You: microphone' });
+    expect(within(you).getAllByRole('option').map((option) => option.textContent)).toEqual(['Not captioned', 'Default microphone', 'USB Headset Microphone']);
 
-    await user.selectOptions(input, 'Computer audio: Monitor of Built-in Audio Analog Stereo');
+    await user.selectOptions(others, 'Computer audio: Monitor of Built-in Audio Analog Stereo');
+    await user.selectOptions(you, 'Not captioned');
     await user.click(button('Start captions'));
+    expect(kit.start).toHaveBeenCalledOnce();
     expect(kit.start).toHaveBeenCalledWith(expect.objectContaining({ input: { kind: 'microphone', deviceId: 'monitor' } }));
   });
 
@@ -367,7 +515,17 @@ describe('T2: the input', () => {
     plugMicrophones([{ deviceId: 'mic', label: 'USB Headset Microphone' }]);
     setup();
     expect(await screen.findByText(/No computer audio is listed\. On Linux it is an input named “Monitor of …”/)).toBeVisible();
-    expect(screen.queryByRole('group', { name: 'Computer audio (what others in the meeting say)' })).not.toBeInTheDocument();
+    const others = screen.getByRole('combobox', { name: "Others: the meeting's sound" });
+    expect(within(others).getAllByRole('option').map((option) => option.textContent)).toEqual(['Not captioned']);
+  });
+
+  it('asks for one side or both before it starts', async () => {
+    const { user, kit } = setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'You: microphone' }), 'Not captioned');
+    expect(button('Start captions')).toHaveAttribute('aria-disabled', 'true');
+    expect(button('Start captions')).toHaveAccessibleDescription("Choose a microphone, the meeting's sound on this computer, or both.");
+    await user.click(button('Start captions'));
+    expect(kit.start).not.toHaveBeenCalled();
   });
 
   it("offers the computer's audio on Windows, and explains when it could not be captured", async () => {
@@ -375,8 +533,9 @@ describe('T2: the input', () => {
       refusal: 'system_audio_unavailable',
       handlers: { 'app:info': () => ok({ ...FAKE_APP_INFO, platform: 'win32' }) },
     });
-    const input = screen.getByRole('combobox', { name: 'Listen to' });
-    await user.selectOptions(input, await screen.findByRole('option', { name: 'Computer audio (what others in the meeting say)' }));
+    const others = screen.getByRole('combobox', { name: "Others: the meeting's sound" });
+    await user.selectOptions(others, await screen.findByRole('option', { name: 'Computer audio (what others in the meeting say)' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'You: microphone' }), 'Not captioned');
     await user.click(button('Start captions'));
 
     expect(kit.start).toHaveBeenCalledWith(expect.objectContaining({ input: { kind: 'system' } }));
@@ -498,10 +657,10 @@ describe('T2: spoken translations', () => {
 
 describe('T2: in the Translate pane', () => {
   it('switches between the text and live captions, which go on while the text is shown', async () => {
-    const main = createFakeMain();
-    const fake = fakeSegmenter('pauses');
+    const main = mainFor('pauses');
+    const fake = fakeCapture('pauses');
     const user = userEvent.setup();
-    renderWithApp(<TranslatePane openPane={vi.fn()} />, { api: main.api, segmenter: fake.kit });
+    renderWithApp(<TranslatePane openPane={vi.fn()} />, { api: main.api, capture: fake.kit });
     const views = screen.getByRole('group', { name: 'Ways to translate' });
     expect(within(views).getByRole('button', { name: 'Text' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('heading', { name: 'Live captions' })).not.toBeInTheDocument();
@@ -510,7 +669,7 @@ describe('T2: in the Translate pane', () => {
     expect(screen.getByRole('heading', { name: 'Live captions' })).toBeVisible();
     expect(screen.queryByRole('textbox', { name: 'Text to translate' })).not.toBeInTheDocument();
     await user.click(button('Start captions'));
-    await screen.findByText('Listening.');
+    await screen.findByText(MODE_TEXT.pauses);
 
     await user.click(within(views).getByRole('button', { name: 'Text' }));
     expect(screen.getByRole('textbox', { name: 'Text to translate' })).toBeVisible();
@@ -521,10 +680,10 @@ describe('T2: in the Translate pane', () => {
   });
 
   it('reopens on the captions while they run, after a visit to another pane', async () => {
-    const main = createFakeMain();
-    const fake = fakeSegmenter('pauses');
+    const main = mainFor('pauses');
+    const fake = fakeCapture('pauses');
     const user = userEvent.setup();
-    renderWithApp(<PaneSwitch><TranslatePane openPane={vi.fn()} /></PaneSwitch>, { api: main.api, segmenter: fake.kit });
+    renderWithApp(<PaneSwitch><TranslatePane openPane={vi.fn()} /></PaneSwitch>, { api: main.api, capture: fake.kit });
     await user.click(within(screen.getByRole('group', { name: 'Ways to translate' })).getByRole('button', { name: 'Live captions' }));
     await user.click(button('Start captions'));
     await screen.findByText('Listening.');

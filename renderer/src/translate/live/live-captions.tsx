@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { captionsToSrt, captionsToText } from '../../../../shared/caption-export';
+import { captionsToSrt, captionsToText, clockTime, type CaptionExportOptions } from '../../../../shared/caption-export';
+import { CAPTION_SOURCES, type CaptionSource } from '../../../../shared/live-captions';
 import { TRANSLATE, VOICE } from '../../../../shared/limits';
 import { useApi } from '../../api';
 import { microphoneProblemText } from '../../audio/microphone-problem';
@@ -15,11 +16,13 @@ import { chooseSource, chooseTarget, languagePair, type LanguageChoice } from '.
 import { LanguagePicker } from '../language-picker';
 import { captionInputs, DEFAULT_MICROPHONE, inputValue, type InputOption } from './caption-inputs';
 import { CaptionList } from './caption-list';
-import { sessionActive, type CaptionProblem, type CaptionWait } from './caption-runner';
+import { sessionActive, type CaptionInputs, type CaptionProblem, type CaptionWait, type SourceState } from './caption-runner';
 import { useLiveCaptionsSession } from './live-captions-context';
 import './live-captions.css';
 
 const MS_PER_SECOND = 1000;
+/** The value of an input list that leaves its side of the meeting uncaptioned. */
+const NONE = 'none';
 
 /**
  * Live captions (T2, issue 13): what is said in a meeting, by the member's microphone or the computer's audio (the
@@ -38,11 +41,17 @@ export function LiveCaptions() {
   const [exportNotice, setExportNotice] = useState<Notice | null>(null);
   // Back in the pane after a session started, its languages and input are the ones chosen.
   const [choice, setChoice] = useState<LanguageChoice>(() => captions.languages ?? { from: null, to: null });
-  const [value, setValue] = useState(() => (captions.input ? inputValue(captions.input) : DEFAULT_MICROPHONE));
+  // "none" leaves that side of the meeting uncaptioned; the microphone alone, as before, by default.
+  const [values, setValues] = useState<Record<CaptionSource, string>>(() => ({
+    you: captions.inputs ? (captions.inputs.you ? inputValue(captions.inputs.you) : NONE) : DEFAULT_MICROPHONE,
+    others: captions.inputs?.others ? inputValue(captions.inputs.others) : NONE,
+  }));
   const [large, setLarge] = useState(false);
   const startButton = useRef<HTMLButtonElement>(null);
-  const inputId = useId();
+  const youId = useId();
+  const othersId = useId();
   const gapId = useId();
+  const chooseId = useId();
   const againId = useId();
   const speakHelpId = useId();
 
@@ -53,9 +62,14 @@ export function LiveCaptions() {
   const inputs = captionInputs(microphones, platform);
   // How to caption the computer's audio matters when choosing the input, not while a meeting is being captioned.
   const gap = active ? null : inputs.computerGap;
-  const options = [...inputs.microphones, ...inputs.computer];
-  // A device unplugged since it was chosen: the default microphone stands in, as the select then shows.
-  const chosen = options.find((option) => option.value === value) ?? inputs.microphones[0]!;
+  // A device unplugged since it was chosen: the default microphone (or nothing, for the computer) stands in.
+  const you = values.you === NONE ? undefined : (inputs.microphones.find((option) => option.value === values.you) ?? inputs.microphones[0]);
+  const others = inputs.computer.find((option) => option.value === values.others);
+  const chosen: CaptionInputs = { ...(you ? { you: you.input } : {}), ...(others ? { others: others.input } : {}) };
+  const nothingChosen = !chosen.you && !chosen.others;
+  const twoSides = Boolean(captions.inputs?.you && captions.inputs.others);
+  const speakerName = (source: CaptionSource) => t(`translate.live.speaker.${source}`);
+  const exportOptions: CaptionExportOptions = { original: true, translation: true, ...(twoSides ? { speaker: speakerName } : {}) };
   const kept = lines.some((line) => line.status === 'done');
   const againHelp = !active && lines.length > 0;
 
@@ -68,7 +82,7 @@ export function LiveCaptions() {
 
   function startOrStop() {
     if (status === 'listening' || status === 'paused') captions.stop();
-    else if (status !== 'starting') void captions.start(chosen.input, pair);
+    else if (status !== 'starting' && !nothingChosen) void captions.start(chosen, pair);
   }
 
   function clear() {
@@ -79,7 +93,7 @@ export function LiveCaptions() {
 
   async function exportAs(format: 'txt' | 'srt') {
     setExportNotice(null);
-    const content = format === 'srt' ? captionsToSrt(lines) : captionsToText(lines);
+    const content = format === 'srt' ? captionsToSrt(lines, exportOptions) : captionsToText(lines, exportOptions);
     const fileName = t('translate.live.fileName', { when: fileStamp(captions.startedAt ?? Date.now()) });
     const result = await api.translate.saveTranscript({ format, content, fileName });
     if (!result.ok) setExportNotice(errorNotice(result.error));
@@ -107,35 +121,46 @@ export function LiveCaptions() {
           />
           <LanguagePicker label={t('translate.live.to')} value={pair.to} onChange={(to) => setChoice(chooseTarget(choice, uiLang, to))} />
           <div className="translate-picker">
-            <label htmlFor={inputId}>{t('translate.live.input.label')}</label>
+            <label htmlFor={youId}>{t('translate.live.input.you')}</label>
             <select
-              id={inputId}
-              value={chosen.value}
-              aria-describedby={gap === null ? undefined : gapId}
-              onChange={(event) => setValue(event.target.value)}
+              id={youId}
+              value={you?.value ?? NONE}
+              aria-describedby={nothingChosen ? chooseId : undefined}
+              onChange={(event) => setValues({ ...values, you: event.target.value })}
             >
-              <optgroup label={t('translate.live.input.microphones')}>
-                {inputs.microphones.map((option, index) => (
-                  <option key={option.value} value={option.value}>
-                    {optionName(option, index)}
-                  </option>
-                ))}
-              </optgroup>
-              {inputs.computer.length > 0 && (
-                <optgroup label={t('translate.live.input.computer')}>
-                  {inputs.computer.map((option, index) => (
-                    <option key={option.value} value={option.value}>
-                      {optionName(option, index + 1)}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
+              <option value={NONE}>{t('translate.live.input.none')}</option>
+              {inputs.microphones.map((option, index) => (
+                <option key={option.value} value={option.value}>
+                  {optionName(option, index)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="translate-picker">
+            <label htmlFor={othersId}>{t('translate.live.input.others')}</label>
+            <select
+              id={othersId}
+              value={others?.value ?? NONE}
+              aria-describedby={gap === null ? undefined : gapId}
+              onChange={(event) => setValues({ ...values, others: event.target.value })}
+            >
+              <option value={NONE}>{t('translate.live.input.none')}</option>
+              {inputs.computer.map((option, index) => (
+                <option key={option.value} value={option.value}>
+                  {optionName(option, index + 1)}
+                </option>
+              ))}
             </select>
           </div>
         </div>
         {gap !== null && (
           <p id={gapId} className="muted">
             {t(`translate.live.computerGap.${gap}`)}
+          </p>
+        )}
+        {nothingChosen && (
+          <p id={chooseId} className="muted">
+            {t('translate.live.input.chooseOne')}
           </p>
         )}
       </fieldset>
@@ -146,8 +171,8 @@ export function LiveCaptions() {
             ref={startButton}
             type="button"
             className={active ? undefined : 'button-primary'}
-            aria-disabled={status === 'starting'}
-            aria-describedby={againHelp ? againId : undefined}
+            aria-disabled={status === 'starting' || (!active && nothingChosen)}
+            aria-describedby={againHelp ? againId : !active && nothingChosen ? chooseId : undefined}
             onClick={startOrStop}
           >
             {t(status === 'starting' ? 'translate.live.starting' : active ? 'translate.live.stop' : 'translate.live.start')}
@@ -181,13 +206,10 @@ export function LiveCaptions() {
 
       <div className="live-state">
         <p role="status">{statusText}</p>
-        {captions.mode && (
-          <p className="muted">
-            {captions.mode === 'pauses'
-              ? t('translate.live.mode.pauses')
-              : t('translate.live.mode.fixed', { seconds: VOICE.liveSegmentMs / MS_PER_SECOND })}
-          </p>
-        )}
+        {CAPTION_SOURCES.map((source) => {
+          const state = captions.sources[source];
+          return state ? <SourceText key={source} state={state} speaker={twoSides ? speakerName(source) : null} /> : null;
+        })}
         {captions.wait && <WaitText key={captions.wait.until} wait={captions.wait} />}
         {againHelp && (
           <p id={againId} className="muted">
@@ -206,7 +228,7 @@ export function LiveCaptions() {
         </div>
       </div>
 
-      <CaptionList lines={lines} languages={captions.languages} large={large} onRetry={captions.retry} />
+      <CaptionList lines={lines} languages={captions.languages} large={large} speakers={twoSides} onRetry={captions.retry} />
 
       <div className="actions">
         <button type="button" disabled={!kept} onClick={() => void exportAs('txt')}>
@@ -220,7 +242,7 @@ export function LiveCaptions() {
           disabled={!kept}
           onClick={() => {
             setExportNotice(null);
-            copy(captionsToText(lines));
+            copy(captionsToText(lines, exportOptions));
           }}
         >
           {t('translate.live.copyAll')}
@@ -230,6 +252,27 @@ export function LiveCaptions() {
       <NoticeRegion notice={exportNotice ?? copyNotice} />
     </div>
   );
+}
+
+/** How one side is captioned, and while streaming, its connection and the audio sent so far. */
+function SourceText({ state, speaker }: { state: SourceState; speaker: string | null }) {
+  const { t } = useTranslation();
+  const mode = state.mode === null ? null : {
+    streaming: t('translate.live.mode.streaming'),
+    pauses: t(state.fallback === null ? 'translate.live.mode.pauses' : 'translate.live.mode.pausesInstead'),
+    fixed: t('translate.live.mode.fixed', { seconds: VOICE.liveSegmentMs / MS_PER_SECOND }),
+  }[state.mode];
+  const stream = state.stream;
+  const connection =
+    stream?.state === 'connecting'
+      ? t('translate.live.stream.connecting')
+      : stream?.state === 'reconnecting'
+        ? t('translate.live.stream.reconnecting', { attempt: stream.attempt ?? 1 })
+        : null;
+  const parts = [mode, connection, stream && stream.streamedMs > 0 ? t('translate.live.streamed', { time: clockTime(stream.streamedMs) }) : null];
+  const text = parts.filter((part) => part !== null).join(' · ');
+  if (text === '') return null;
+  return <p className="muted">{speaker === null ? text : t('translate.live.bySpeaker', { speaker, text })}</p>;
 }
 
 /** "Waiting 12 seconds for Gemini's limit", counting down; the lines wait in order and go when it ends. */

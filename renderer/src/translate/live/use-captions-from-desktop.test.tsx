@@ -1,15 +1,17 @@
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SegmenterKit } from '../../audio/segmenter-context';
-import type { StartSegmenterResult } from '../../audio/speech-segmenter';
+import type { CaptureKit } from '../../audio/capture-context';
+import type { StartSpeechCaptureResult } from '../../audio/speech-capture';
 import { createFakeMain, type FakeMainOptions } from '../../testing/fake-main';
 import { renderWithApp } from '../../testing/render-with-app';
 
-/** A recorder that opens at once, or is refused. */
+/** A capture that opens at once, or is refused. */
 function fakeKit(refusal?: 'not_found') {
-  const segmenter = { mode: 'pauses' as const, pause: vi.fn(), resume: vi.fn(), stop: vi.fn(async () => {}) };
-  const kit: SegmenterKit = {
-    start: vi.fn(async (): Promise<StartSegmenterResult> => (refusal ? { ok: false, problem: refusal } : { ok: true, value: segmenter })),
+  const capture = { detector: Promise.resolve(true), pause: vi.fn(), resume: vi.fn(), setCaps: vi.fn(), stop: vi.fn(async () => {}) };
+  const kit: CaptureKit = {
+    start: vi.fn(async (): Promise<StartSpeechCaptureResult> => (refusal ? { ok: false, problem: refusal } : { ok: true, value: capture })),
+    cutter: vi.fn(() => ({ take: vi.fn(), flush: vi.fn() })),
+    pauseCaps: { softMs: 5_000, hardMs: 7_000 },
     join: vi.fn(),
   };
   return kit;
@@ -18,7 +20,7 @@ function fakeKit(refusal?: 'not_found') {
 function setup(options: FakeMainOptions & { refusal?: 'not_found' } = {}) {
   const main = createFakeMain(options);
   const kit = fakeKit(options.refusal);
-  renderWithApp(<p>Another pane</p>, { api: main.api, segmenter: kit });
+  renderWithApp(<p>Another pane</p>, { api: main.api, capture: kit });
   const calls = (channel: string) => main.invoke.mock.calls.filter(([called]) => called === channel).map(([, input]) => input);
   const fromTray = () => act(() => main.emit('desktop:command', { command: 'liveCaptions' }));
   /** The session is known (signed in or not) and main has heard the captions' state once. */

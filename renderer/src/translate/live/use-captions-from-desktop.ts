@@ -6,12 +6,12 @@ import { languagePair } from '../language-choice';
 import { sessionActive } from './caption-runner';
 import type { LiveCaptions } from './use-live-captions';
 
-const DEFAULT_INPUT = { kind: 'microphone', deviceId: null } as const;
+const DEFAULT_INPUTS = { you: { kind: 'microphone', deviceId: null } } as const;
 
 /**
  * Live captions as the desktop sees them (D4): main is told whether they run (the tray shows it and offers Stop),
  * and the tray's Start or Stop reaches the session here. Started from the tray, a session takes the member's last
- * languages and input (else the defaults); when it cannot start (nobody signed in, no microphone) the window comes
+ * languages and inputs (else the defaults); when it cannot start (nobody signed in, no microphone) the window comes
  * forward on the Translate pane, where the member sees why.
  */
 export function useCaptionsFromDesktop(captions: LiveCaptions): void {
@@ -44,7 +44,7 @@ export function useCaptionsFromDesktop(captions: LiveCaptions): void {
         if (sessionActive(now.status)) return now.stop();
         if (!signedIn) return showTranslate();
         startedFromTray.current = true;
-        void now.start(now.input ?? DEFAULT_INPUT, now.languages ?? languagePair({ from: null, to: null }, uiLang));
+        void now.start(now.inputs ?? DEFAULT_INPUTS, now.languages ?? languagePair({ from: null, to: null }, uiLang));
       }),
     [api, showTranslate],
   );

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { lines, type CaptionLine } from '../../../../shared/captions';
 import { useApi } from '../../api';
-import { useSegmenterKit } from '../../audio/segmenter-context';
+import { useCaptureKit } from '../../audio/capture-context';
 import { useAuth } from '../../auth/auth-context';
 import { createCaptionRunner, NO_CAPTIONS, type CaptionRun, type CaptionRunner } from './caption-runner';
 
@@ -12,27 +12,30 @@ export interface LiveCaptions extends CaptionRun, Omit<CaptionRunner, 'dispose'>
 
 /**
  * The member's live-captions session, kept in memory (LiveCaptionsProvider holds it above the panes): signing out,
- * or another member signing in, releases the input and cancels what main is still translating.
+ * or another member signing in, releases the inputs and cancels what main is still translating. `speech` gets the
+ * translation's speech as Live translation streams it.
  */
-export function useLiveCaptions(): LiveCaptions {
+export function useLiveCaptions(speech: (pcm: Uint8Array) => void): LiveCaptions {
   const api = useApi();
-  const kit = useSegmenterKit();
+  const kit = useCaptureKit();
   const { status } = useAuth();
   const member = status?.state === 'signed_in' ? status.email : null;
   const [run, setRun] = useState<CaptionRun>(NO_CAPTIONS);
   const runner = useRef<CaptionRunner | null>(null);
+  const speak = useRef(speech);
+  speak.current = speech;
 
   useEffect(() => {
     const created = createCaptionRunner(
       {
         ...kit,
-        translate: (input) => api.translate.segment(input),
-        cancel: (requestId) => void api.translate.cancelSegment({ requestId }),
+        api,
         now: () => Date.now(),
         after: (ms, callback) => {
           const timer = window.setTimeout(callback, ms);
           return () => window.clearTimeout(timer);
         },
+        speech: (pcm) => speak.current(pcm),
       },
       setRun,
     );
@@ -47,7 +50,7 @@ export function useLiveCaptions(): LiveCaptions {
 
   const controls = useMemo<Omit<CaptionRunner, 'dispose'>>(
     () => ({
-      start: async (input, languages) => runner.current?.start(input, languages),
+      start: async (inputs, languages) => runner.current?.start(inputs, languages),
       pause: () => runner.current?.pause(),
       resume: () => runner.current?.resume(),
       stop: () => runner.current?.stop(),

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CaptionLine } from '../../../../shared/captions';
 import type { AppApi } from '../../../../shared/ipc/app-api';
-import { TRANSLATE, VOICE } from '../../../../shared/limits';
+import { LIVE_CAPTIONS, TRANSLATE, VOICE } from '../../../../shared/limits';
 import type { AppError } from '../../../../shared/result';
 import { createSpeechQueue } from '../../../../shared/speech-queue';
 import { useApi } from '../../api';
+import { createPcmPlayer, type PcmAnswer, type PcmPlayer } from '../../audio/pcm-player';
 import { createAudioPlayer, type AudioPlayer } from '../../audio/speech-output';
 import { synthesizeSpeech } from '../../audio/synthesize-speech';
 
@@ -45,9 +46,11 @@ function createCaptionSpeaker(api: AppApi, player: AudioPlayer, onFailed: (error
 }
 
 /**
- * Optional spoken translations (T2): once turned on, each line translated from then on is read aloud in speaking
- * order (a line still being translated holds back the ones after it; a line not translated is passed over), in the
- * voice chosen in Settings, through an audio output of its own, so it never cuts a spoken Assistant answer.
+ * Optional spoken translations (T2): once turned on, each line translated from then on is heard in speaking order,
+ * through an audio output of its own, so it never cuts a spoken Assistant answer. A streamed session is heard in
+ * the model's own translated speech (issue 25) as it comes (`stream`), skipping ahead when it falls more than
+ * LIVE_CAPTIONS.spokenBehindMaxMs behind the meeting; a pause-cut line is read aloud in the voice chosen in Settings
+ * (a line still being translated holds back the ones after it; a line not translated is passed over).
  * `sessionKey` changes with each new session: what the previous one still had to say is dropped.
  */
 export function useSpokenCaptions(lines: readonly CaptionLine[], sessionKey: unknown) {
@@ -56,12 +59,27 @@ export function useSpokenCaptions(lines: readonly CaptionLine[], sessionKey: unk
   const [failure, setFailure] = useState<AppError | null>(null);
   const context = useRef<AudioContext | null>(null);
   const speaker = useRef<CaptionSpeaker | null>(null);
+  const streamed = useRef<{ player: PcmPlayer; answer: PcmAnswer | null } | null>(null);
   /** Lines spoken, passed over, or already there when speech was turned on. */
   const handled = useRef(new Set<string>());
+  const speaking = useRef(false);
+  speaking.current = on;
 
   const silence = useCallback(() => {
     speaker.current?.stop();
     speaker.current = null;
+    streamed.current?.player.stop();
+    if (streamed.current) streamed.current.answer = null;
+  }, []);
+
+  /** The translation's speech as Live translation streams it; nothing while speech is off. */
+  const stream = useCallback((pcm: Uint8Array) => {
+    const audio = context.current;
+    if (!speaking.current || !audio) return;
+    const out = (streamed.current ??= { player: createPcmPlayer(audio), answer: null });
+    // Behind the meeting: what is queued is skipped, and the newest words are heard now.
+    if (out.player.aheadMs() > LIVE_CAPTIONS.spokenBehindMaxMs) out.answer = null;
+    (out.answer ??= out.player.begin()).push(pcm);
   }, []);
 
   const speakerNow = useCallback((audio: AudioContext): CaptionSpeaker => {
@@ -99,6 +117,8 @@ export function useSpokenCaptions(lines: readonly CaptionLine[], sessionKey: unk
     if (!on || !audio) return;
     for (const line of lines) {
       if (handled.current.has(line.id)) continue;
+      // A streamed line is heard in the model's own speech, as it comes.
+      if (line.streamed) continue;
       if (line.status === 'translating') break;
       handled.current.add(line.id);
       if (line.status === 'done' && line.translation.trim() !== '') speakerNow(audio).say(line.translation);
@@ -108,11 +128,12 @@ export function useSpokenCaptions(lines: readonly CaptionLine[], sessionKey: unk
   useEffect(
     () => () => {
       silence();
+      streamed.current = null;
       void context.current?.close();
       context.current = null;
     },
     [silence],
   );
 
-  return { on, turn, failure };
+  return { on, turn, failure, stream };
 }
