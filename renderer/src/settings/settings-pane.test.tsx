@@ -78,7 +78,8 @@ describe('SEC-5: Settings while nobody is signed in', () => {
     renderWithApp(<SettingsPane openPane={vi.fn()} />, { api: main.api });
 
     const controls = (heading: string) => [...sectionOf(heading).querySelectorAll('input, select, textarea, button')];
-    await vi.waitFor(() => expect(controls('Models').length).toBeGreaterThan(0));
+    // The whole pane renders first: on a busy two-core runner that takes longer than waitFor's default second.
+    await vi.waitFor(() => expect(controls('Models').length).toBeGreaterThan(0), { timeout: 5_000 });
     for (const heading of ['Models', 'Zoho Mail', 'Morning mailbox pass', 'Knowledge base', 'Assistant', 'Voice', 'Shortcuts']) {
       const locked = sectionOf(heading).closest('fieldset');
       expect(locked, heading).toBeDisabled();
