@@ -428,9 +428,11 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
     frame({ requestId, seq, atMs, pcm }) {
       const stream = streamOf(requestId);
       if (!stream || stream.ending) return err('INVALID_INPUT', 'These live captions have ended.');
-      // A frame sent twice (a retry) changes nothing; one out of order would garble the speech.
+      // A frame sent twice (a retry) changes nothing. The page's frames arrive in order, so a gap is frames the
+      // registry refused before they got here: their words are lost, and the meeting goes on from this one.
       if (seq < stream.nextSeq) return ok({});
-      if (seq > stream.nextSeq) return err('INVALID_INPUT', 'A frame of these live captions is missing.');
+      if (seq > stream.nextSeq) log.warn('live captions frames lost', { lost: seq - stream.nextSeq });
+      stream.nextSeq = seq;
       const ms = frameMs(pcm);
       stream.nextSeq += 1;
       // G9: over the budget the frame is neither sent nor kept, and the stream goes on with the next one. Speech in

@@ -273,7 +273,8 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
     return createCaptionStream(deps.api, input, {
       line: (line) => {
         if (asked !== generation) return;
-        session = streamedLine(session, line);
+        // Main names a line within its stream: the side keeps the two streams' lines apart.
+        session = streamedLine(session, { ...line, id: `${side.source}-${line.id}` });
         if (line.final) side.stream?.settled(streamedUpTo(session, side.source));
         publish();
       },

@@ -58,6 +58,8 @@ export function createCaptionStream(api: AppApi, input: TranslateLiveInput, watc
   let ended = false;
   let endSent = false;
   const stretches: Stretch[] = [];
+  /** Frames handed out in the same task (the backlog heard while the voice detection loaded), to go as few calls. */
+  let pending: { atMs: number; pcm: Uint8Array }[] = [];
 
   const send = (call: (id: string) => void) => {
     if (requestId === null) waiting.push(() => call(requestId!));
@@ -95,6 +97,27 @@ export function createCaptionStream(api: AppApi, input: TranslateLiveInput, watc
     },
   );
 
+  /**
+   * What the capture handed out in one go leaves as frames of up to LIVE.frameMaxBytes each, so a backlog of seconds
+   * stays within the calls a window may make in a second; a frame heard live, alone in its task, goes as it is.
+   */
+  function sendPending(): void {
+    const frames = pending;
+    pending = [];
+    if (ended) return;
+    for (let at = 0; at < frames.length; ) {
+      const first = frames[at]!;
+      let bytes = 0;
+      let end = at;
+      while (end < frames.length && bytes + frames[end]!.pcm.byteLength <= LIVE.frameMaxBytes) bytes += frames[end++]!.pcm.byteLength;
+      const pcm = new Uint8Array(bytes);
+      frames.slice(at, end).reduce((offset, frame) => (pcm.set(frame.pcm, offset), offset + frame.pcm.byteLength), 0);
+      const frame = { seq: seq++, atMs: first.atMs, pcm };
+      send((id) => void api.translate.liveFrame({ requestId: id, ...frame }));
+      at = end;
+    }
+  }
+
   return {
     take(event) {
       if (ended || endSent) return;
@@ -102,15 +125,15 @@ export function createCaptionStream(api: AppApi, input: TranslateLiveInput, watc
         case 'start':
           stretches.push({ startMs: event.atMs, frames: [], end: null });
           return;
-        case 'frame': {
+        case 'frame':
           stretches.at(-1)?.frames.push(event);
-          const frame = { seq: seq++, atMs: event.atMs, pcm: event.pcm };
-          send((id) => void api.translate.liveFrame({ requestId: id, ...frame }));
+          if (pending.length === 0) queueMicrotask(sendPending);
+          pending.push({ atMs: event.atMs, pcm: event.pcm });
           return;
-        }
         case 'end': {
           const stretch = stretches.at(-1);
           if (stretch && stretch.end === null) stretch.end = event;
+          sendPending();
           send((id) => void api.translate.livePause({ requestId: id, atMs: event.atMs }));
           return;
         }
@@ -120,6 +143,7 @@ export function createCaptionStream(api: AppApi, input: TranslateLiveInput, watc
     end() {
       if (ended || endSent) return;
       endSent = true;
+      sendPending();
       send((id) => void api.translate.liveEnd({ requestId: id }));
     },
     cancel() {

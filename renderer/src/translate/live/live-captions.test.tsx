@@ -401,12 +401,17 @@ describe('issue 25: captions streamed over Live translation', () => {
     const [stream] = streams('translate:live');
     expect(stream!.input).toEqual({ source: 'you', to: 'es', speak: true });
 
-    // Only what the capture hands out goes: speech, with its pre-roll, timed on the session's clock.
+    // Only what the capture hands out goes: speech, with its pre-roll, timed on the session's clock. What it hands
+    // out at once (heard while the voice detection loaded) goes joined; a frame heard live goes alone.
     hear(0, { kind: 'start', atMs: 200 }, frame(200), frame(220));
+    await vi.waitFor(() => expect(callsTo(invoke, 'translate:liveFrame')).toHaveLength(1));
+    hear(0, frame(240));
     await vi.waitFor(() => expect(callsTo(invoke, 'translate:liveFrame')).toHaveLength(2));
+    const joined = new Uint8Array(1_280);
+    joined.fill(200, 0, 640).fill(220, 640);
     expect(callsTo(invoke, 'translate:liveFrame')).toEqual([
-      { requestId: stream!.requestId, seq: 0, atMs: 200, pcm: new Uint8Array(640).fill(200) },
-      { requestId: stream!.requestId, seq: 1, atMs: 220, pcm: new Uint8Array(640).fill(220) },
+      { requestId: stream!.requestId, seq: 0, atMs: 200, pcm: joined },
+      { requestId: stream!.requestId, seq: 1, atMs: 240, pcm: new Uint8Array(640).fill(240) },
     ]);
 
     act(() => stream!.progress('translate:liveLine', line('l1', 200, 'The quarterly', 'El informe')));
@@ -445,9 +450,10 @@ describe('issue 25: captions streamed over Live translation', () => {
       { source: 'others', to: 'en', speak: true },
     ]);
 
-    act(() => them!.progress('translate:liveLine', line('o1', 3_000, 'Bonjour à tous', 'Hello everyone', true, 'others')));
-    act(() => you!.progress('translate:liveLine', line('y1', 1_000, 'Can you hear me?', 'Can you hear me?', true)));
-    act(() => them!.progress('translate:liveLine', line('o2', 5_000, 'Oui', 'Yes', false, 'others')));
+    // Each stream names its lines on its own: the same id from both sides is two lines.
+    act(() => them!.progress('translate:liveLine', line('1', 3_000, 'Bonjour à tous', 'Hello everyone', true, 'others')));
+    act(() => you!.progress('translate:liveLine', line('1', 1_000, 'Can you hear me?', 'Can you hear me?', true)));
+    act(() => them!.progress('translate:liveLine', line('2', 5_000, 'Oui', 'Yes', false, 'others')));
     expect(lineTexts()).toEqual(['00:01YouCan you hear me?Can you hear me?', '00:03OthersBonjour à tousHello everyone', '00:05OthersOuiYes']);
 
     await user.click(button('Export SRT'));
