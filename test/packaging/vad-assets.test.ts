@@ -14,7 +14,6 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
  */
 const PINNED_SHA256: Record<keyof typeof VAD_ASSETS, string> = {
   'silero_vad_v5.onnx': '2623a2953f6ff3d2c1e61740c6cdb7168133479b267dfef114a4a3cc5bdd788f',
-  'vad.worklet.bundle.min.js': '8a48fdc7429948a2fde3d29a84bb1a64c1f67b4ba578ccaa7548b7f989f06a74',
   'ort-wasm-simd-threaded.mjs': 'e13f7f94fc51b4ca72b12faeb1ee95f4ace6dfbc8939bc718aabdc0a27c4299b',
   'ort-wasm-simd-threaded.wasm': '3398c10d07d229bd91b364548e130e0e51a8e5704b88c7c083ebbeb78842dee2',
 };
