@@ -209,7 +209,7 @@ async function perform(exchange: HttpExchange<unknown>, streaming: boolean, step
       return exchange.respond(step.status, JSON_HEADERS, JSON.stringify(body));
     }
     case 'delay':
-      if (await pause(step.ms, exchange.signal)) await perform(exchange, streaming, step.then, context);
+      if (await pause(typeof step.ms === 'number' ? step.ms : step.ms(context), exchange.signal)) await perform(exchange, streaming, step.then, context);
       return;
     case 'hang':
       return untilAborted(exchange.signal);

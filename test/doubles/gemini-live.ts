@@ -86,7 +86,7 @@ export function serveLiveSession(socket: WebSocket, record: LiveRecord, deps: Li
   const perform = async (step: GeminiStep, setup: Record<string, unknown>, model: string): Promise<void> => {
     switch (step.kind) {
       case 'delay':
-        if (await pause(step.ms, wire.ended)) await perform(step.then, setup, model);
+        if (await pause(typeof step.ms === 'number' ? step.ms : step.ms({ model, body: setup }), wire.ended)) await perform(step.then, setup, model);
         return;
       case 'hang':
         return;

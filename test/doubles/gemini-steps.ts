@@ -15,7 +15,7 @@ export interface ReplyContext {
 
 export type GeminiStep =
   | { kind: 'respond'; status: number; body: (context: ReplyContext) => unknown }
-  | { kind: 'delay'; ms: number; then: GeminiStep }
+  | { kind: 'delay'; ms: number | ((context: ReplyContext) => number); then: GeminiStep }
   | { kind: 'hang' }
   | { kind: 'reset' }
   | { kind: 'malformed' }
@@ -250,8 +250,8 @@ export function thinkingLevelUnsupported(): GeminiStep {
   return badRequest(THINKING_LEVEL_UNSUPPORTED_MESSAGE);
 }
 
-
-export function delay(ms: number, then: GeminiStep): GeminiStep {
+/** `then` after `ms`, or after what `ms` makes of the request: a latency of its own for each kind of request. */
+export function delay(ms: number | ((context: ReplyContext) => number), then: GeminiStep): GeminiStep {
   return { kind: 'delay', ms, then };
 }
 

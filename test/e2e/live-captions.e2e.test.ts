@@ -3,12 +3,15 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { parseSrt } from '../../shared/caption-export';
-import { delay, type GeminiStep, type ReplyContext } from '../doubles/gemini-double';
+import { LIVE } from '../../shared/limits';
+import { DEFAULT_MODELS } from '../../shared/settings';
+import { delay, LIVE_CLOSE, liveScript, type GeminiDouble, type GeminiStep, type ReplyContext } from '../doubles/gemini-double';
 import { TRANSCRIPTS_DIR } from '../harness/start-harness';
 import { pageProblems } from './support/browser';
+import { fakeMonitorInput, seenCaptions, watchCaptions } from './support/caption-watch';
 import { captureTrackStates, recordCaptureTracks } from './support/capture-tracks';
 import { startSignedInSession } from './support/session';
-import { meetingAudio, stretchesOfSpeech } from './support/speech-audio';
+import { earlySpeechAudio, meetingAudio, stretchesOfSpeech, type MeetingAudio } from './support/speech-audio';
 import { ui } from './support/ui-text';
 
 const KEY = 'AIzaSy-e2e-captions-0123456789abcdef';
@@ -36,6 +39,35 @@ function captionReply(): GeminiStep {
   };
 }
 
+/** Live translation is not offered to the key: captions take the pause-cut path from the start. */
+function withoutLiveTranslation(gemini: GeminiDouble): void {
+  gemini.scriptFor(DEFAULT_MODELS.liveTranslate, 'live', liveScript({ turns: [], refuseSetup: LIVE_CLOSE.unknownModel(DEFAULT_MODELS.liveTranslate) }));
+}
+
+/** Live translation hears `meeting` one stretch of speech at a time: its words, and a translation marked as such. */
+function liveTranslationOf(meeting: MeetingAudio): GeminiStep {
+  const utterances = stretchesOfSpeech(meeting).map(({ startMs, endMs }) => {
+    const heard = meeting.truth.filter((utterance) => utterance.startMs >= startMs && utterance.endMs <= endMs).map((utterance) => utterance.text);
+    return { heard: heard.join(' '), translation: `Translated: ${heard.join(' ')}`, speechMs: endMs - startMs };
+  });
+  return liveScript({ turns: [], translation: { utterances } });
+}
+
+/** PCM16 at 16 kHz: bytes a millisecond. */
+const PCM_BYTES_PER_MS = (LIVE.inputSampleRateHz * 2) / 1000;
+
+/** The audio one Live connection got, in milliseconds, before each audioStreamEnd (the app's pauses), in order. */
+function streamedStretchesMs(gemini: GeminiDouble, index: number): number[] {
+  const connection = gemini.liveConversations.filter((conversation) => conversation.model === DEFAULT_MODELS.liveTranslate)[index]!.connections[0]!;
+  const stretches = [0];
+  for (const { message } of connection.messages) {
+    const input = (message as { realtimeInput?: { audio?: { data: string }; audioStreamEnd?: boolean } }).realtimeInput;
+    if (input?.audio) stretches[stretches.length - 1]! += Buffer.from(input.audio.data, 'base64').length / PCM_BYTES_PER_MS;
+    if (input?.audioStreamEnd) stretches.push(0);
+  }
+  return stretches.filter((ms) => ms > 0);
+}
+
 async function openLiveCaptions(page: Page, url: string) {
   await recordCaptureTracks(page);
   await page.goto(url);
@@ -44,13 +76,14 @@ async function openLiveCaptions(page: Page, url: string) {
   await pane(page).getByRole('button', { name: ui.translate.views.live }).click();
 }
 
-it('T2: live captions, one line per stretch of speech, in speaking order though the first reply comes last; the silence sends nothing; Stop releases the microphone; the SRT export reads back', async () => {
+it('T2, LC5: without Live translation, live captions cut at pauses, one line per stretch of speech, in speaking order though the first reply comes last; the silence sends nothing; Stop releases the microphone; the SRT export reads back', async () => {
   const meeting = meetingAudio();
   const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: meeting.file });
+  withoutLiveTranslation(gemini);
   gemini.script('generateContent', delay(FIRST_REPLY_LATE_MS, captionReply()), ...Array.from({ length: 30 }, () => captionReply()));
   await openLiveCaptions(page, harness.url);
   await pane(page).getByRole('button', { name: ui.translate.live.start }).click();
-  await pane(page).getByText(ui.translate.live.mode.pauses).waitFor({ timeout: 60_000 });
+  await pane(page).getByText(ui.translate.live.mode.pausesInstead).waitFor({ timeout: 60_000 });
 
   // What the truth file predicts: the 0.3 s gap joins the first two sentences in one line.
   const groups = stretchesOfSpeech(meeting);
@@ -98,4 +131,88 @@ it('T2: without voice detection (its files unavailable) the seeds’ fixed segme
   expect(await captureTrackStates(page)).not.toContain('live');
   // The failed asset loads are the test's doing, not the page's.
   expect(pageProblems(consoleErrors).filter((problem) => !/vad|onnx|wasm|Failed to load|ERR_FAILED/i.test(problem))).toEqual([]);
+});
+
+it('LC1, LC2: streamed captions hear words said 200 ms after Start, show them while the sentence is spoken, finalize each line at its pause, send no silence, and Stop lets the microphone go', async () => {
+  const meeting = earlySpeechAudio();
+  const stretches = stretchesOfSpeech(meeting);
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: meeting.file });
+  gemini.scriptFor(DEFAULT_MODELS.liveTranslate, 'live', liveTranslationOf(meeting));
+  await watchCaptions(page);
+  await openLiveCaptions(page, harness.url);
+  await pane(page).getByRole('button', { name: ui.translate.live.start }).click();
+  await pane(page).getByText(ui.translate.live.mode.streaming).waitFor({ timeout: 30_000 });
+
+  const done = captions(page).locator('.caption-done');
+  await expect.poll(() => done.count(), { timeout: meeting.durationMs + 30_000 }).toBe(stretches.length);
+  const seen = await seenCaptions(page);
+  expect(seen.lines).toHaveLength(stretches.length);
+  // The first words were on screen before the first sentence ended; each line was final only after its pause.
+  expect(seen.lines[0]!.firstWordsAt).toBeLessThan(seen.openedAt + stretches[0]!.endMs);
+  seen.lines.forEach((line, index) => expect(line.finalAt, `line ${index + 1}`).toBeGreaterThan(seen.openedAt + stretches[index]!.endMs));
+  const originals = await captions(page).locator('.caption-done .caption-original').allTextContents();
+  expect(originals).toEqual(meeting.truth.map((utterance) => utterance.text));
+
+  // What went to Gemini: each stretch whole, the first though the voice detection loaded after its first words, and
+  // nothing of the 10 s of silence (a stretch is its speech, its pre-roll and the pause that ended it).
+  const streamed = streamedStretchesMs(gemini, 0);
+  expect(streamed).toHaveLength(stretches.length);
+  stretches.forEach(({ startMs, endMs }, index) => {
+    expect(streamed[index], `stretch ${index + 1}`).toBeGreaterThanOrEqual(endMs - startMs);
+    expect(streamed[index], `stretch ${index + 1}`).toBeLessThan(endMs - startMs + 1_200);
+  });
+
+  await pane(page).getByRole('button', { name: ui.translate.live.stop }).click();
+  await expect.poll(() => captureTrackStates(page)).toEqual(expect.arrayContaining(['ended']));
+  expect(await captureTrackStates(page)).not.toContain('live');
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+it('LC3: both sides of a meeting stream at once, each line says who spoke, and the SRT reads back with the labels', async () => {
+  const meeting = earlySpeechAudio();
+  const stretches = stretchesOfSpeech(meeting);
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: meeting.file });
+  gemini.scriptFor(DEFAULT_MODELS.liveTranslate, 'live', liveTranslationOf(meeting), liveTranslationOf(meeting));
+  await fakeMonitorInput(page);
+  await recordCaptureTracks(page);
+  await openLiveCaptions(page, harness.url);
+  const others = pane(page).getByRole('combobox', { name: ui.translate.live.input.others });
+  await expect.poll(() => others.locator('option').allTextContents()).toContain('Computer audio: Monitor of Fake Speakers');
+  await others.selectOption({ label: 'Computer audio: Monitor of Fake Speakers' });
+  await pane(page).getByRole('button', { name: ui.translate.live.start }).click();
+
+  const done = captions(page).locator('.caption-done');
+  await expect.poll(() => done.count(), { timeout: meeting.durationMs + 30_000 }).toBe(2 * stretches.length);
+  const speakers = await captions(page).locator('.caption-done .caption-speaker').allTextContents();
+  expect(speakers.filter((speaker) => speaker === ui.translate.live.speaker.you)).toHaveLength(stretches.length);
+  expect(speakers.filter((speaker) => speaker === ui.translate.live.speaker.others)).toHaveLength(stretches.length);
+  await pane(page).getByRole('button', { name: ui.translate.live.stop }).click();
+  await expect.poll(() => captureTrackStates(page)).not.toContain('live');
+
+  await pane(page).getByRole('button', { name: ui.translate.live.exportSrt }).click();
+  await expect.poll(() => readdirSync(join(harness.dataDir, TRANSCRIPTS_DIR)).length).toBe(1);
+  const [file] = readdirSync(join(harness.dataDir, TRANSCRIPTS_DIR));
+  const cues = parseSrt(readFileSync(join(harness.dataDir, TRANSCRIPTS_DIR, file!), 'utf8'));
+  expect(cues).toHaveLength(2 * stretches.length);
+  const labels = cues.map((cue) => /^(You|Others): /.exec(cue.lines[0] ?? '')?.[1]).sort();
+  expect(labels).toEqual([...Array(stretches.length).fill('Others'), ...Array(stretches.length).fill('You')]);
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+it('LC5: cut at pauses too, words said 200 ms after Start are captioned: the first segment holds the first sentence whole', async () => {
+  const meeting = earlySpeechAudio();
+  const { gemini, harness, page } = await startSignedInSession({ key: KEY, fakeMicrophone: meeting.file });
+  withoutLiveTranslation(gemini);
+  gemini.script('generateContent', ...Array.from({ length: 12 }, () => captionReply()));
+  await openLiveCaptions(page, harness.url);
+  await pane(page).getByRole('button', { name: ui.translate.live.start }).click();
+  await pane(page).getByText(ui.translate.live.mode.pausesInstead).waitFor({ timeout: 30_000 });
+  await captions(page).locator('.caption-done').first().waitFor({ timeout: 30_000 });
+
+  const [first] = gemini.requestsFor('generateContent').filter((request) => JSON.stringify(request.body).includes('"inlineData"'));
+  const audio = /"inlineData":\{"mimeType":"audio\/wav","data":"([^"]+)"/.exec(JSON.stringify(first!.body))![1]!;
+  const heardMs = (Buffer.from(audio, 'base64').length - 44) / PCM_BYTES_PER_MS;
+  expect(heardMs).toBeGreaterThanOrEqual(meeting.truth[0]!.endMs - meeting.truth[0]!.startMs);
+  expect(await captions(page).locator('.caption-done time').first().getAttribute('datetime')).toBe('PT0S');
+  await pane(page).getByRole('button', { name: ui.translate.live.stop }).click();
 });
