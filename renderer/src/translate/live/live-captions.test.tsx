@@ -440,8 +440,8 @@ describe('issue 25: captions streamed over Live translation', () => {
     const others = screen.getByRole('combobox', { name: "Others: the meeting's sound" });
     await user.selectOptions(others, await screen.findByRole('option', { name: 'Computer audio (what others in the meeting say)' }));
     await user.click(button('Start captions'));
-    await screen.findByText(/^You: Streaming/);
-    expect(screen.getByText(/^Others: Streaming/)).toBeVisible();
+    // Both sides stream: said once.
+    expect(await screen.findAllByText(MODE_TEXT.streaming)).toHaveLength(1);
     expect(kit.start).toHaveBeenCalledTimes(2);
     const [you, them] = streams('translate:live');
     // The others are heard aloud; the member's own words are not read back to them.
@@ -455,6 +455,11 @@ describe('issue 25: captions streamed over Live translation', () => {
     act(() => you!.progress('translate:liveLine', line('1', 1_000, 'Can you hear me?', 'Can you hear me?', true)));
     act(() => them!.progress('translate:liveLine', line('2', 5_000, 'Oui', 'Yes', false, 'others')));
     expect(lineTexts()).toEqual(['00:01YouCan you hear me?Can you hear me?', '00:03OthersBonjour à tousHello everyone', '00:05OthersOuiYes']);
+
+    // One side falls back: each side says how it runs.
+    act(() => you!.finish(UNAVAILABLE));
+    expect(await screen.findByText('You: Cut at pauses: Live translation is not available')).toBeVisible();
+    expect(screen.getByText('Others: Streaming: words appear as they are spoken')).toBeVisible();
 
     await user.click(button('Export SRT'));
     const [saved] = callsTo(invoke, 'translate:saveTranscript') as { content: string }[];

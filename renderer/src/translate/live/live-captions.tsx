@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { captionsToSrt, captionsToText, clockTime, type CaptionExportOptions } from '../../../../shared/caption-export';
 import { CAPTION_SOURCES, type CaptionSource } from '../../../../shared/live-captions';
 import { TRANSLATE, VOICE } from '../../../../shared/limits';
@@ -16,7 +17,7 @@ import { chooseSource, chooseTarget, languagePair, type LanguageChoice } from '.
 import { LanguagePicker } from '../language-picker';
 import { captionInputs, DEFAULT_MICROPHONE, inputValue, type InputOption } from './caption-inputs';
 import { CaptionList } from './caption-list';
-import { sessionActive, type CaptionInputs, type CaptionProblem, type CaptionWait, type SourceState } from './caption-runner';
+import { sessionActive, type CaptionInputs, type CaptionProblem, type CaptionRun, type CaptionWait, type SourceState } from './caption-runner';
 import { useLiveCaptionsSession } from './live-captions-context';
 import './live-captions.css';
 
@@ -206,10 +207,7 @@ export function LiveCaptions() {
 
       <div className="live-state">
         <p role="status">{statusText}</p>
-        {CAPTION_SOURCES.map((source) => {
-          const state = captions.sources[source];
-          return state ? <SourceText key={source} state={state} speaker={twoSides ? speakerName(source) : null} /> : null;
-        })}
+        <SourcesText sources={captions.sources} speakerName={speakerName} />
         {captions.wait && <WaitText key={captions.wait.until} wait={captions.wait} />}
         {againHelp && (
           <p id={againId} className="muted">
@@ -254,9 +252,27 @@ export function LiveCaptions() {
   );
 }
 
-/** How one side is captioned, and while streaming, its connection and the audio sent so far. */
-function SourceText({ state, speaker }: { state: SourceState; speaker: string | null }) {
+/**
+ * How each side is captioned, and while streaming, its connection and the audio sent so far: said once when both
+ * sides say the same, else side by side, each after its speaker's name.
+ */
+function SourcesText({ sources, speakerName }: { sources: CaptionRun['sources']; speakerName: (source: CaptionSource) => string }) {
   const { t } = useTranslation();
+  const texts = CAPTION_SOURCES.flatMap((source) => {
+    const state = sources[source];
+    const text = state ? sourceText(state, t) : '';
+    return text === '' ? [] : [{ source, text }];
+  });
+  const shared = Object.keys(sources).length > 1 && texts.length > 1 && texts.every(({ text }) => text === texts[0]!.text);
+  if (shared || Object.keys(sources).length === 1) return texts.slice(0, 1).map(({ source, text }) => <p key={source} className="muted">{text}</p>);
+  return texts.map(({ source, text }) => (
+    <p key={source} className="muted">
+      {t('translate.live.bySpeaker', { speaker: speakerName(source), text })}
+    </p>
+  ));
+}
+
+function sourceText(state: SourceState, t: TFunction): string {
   const mode = state.mode === null ? null : {
     streaming: t('translate.live.mode.streaming'),
     pauses: t(state.fallback === null ? 'translate.live.mode.pauses' : 'translate.live.mode.pausesInstead'),
@@ -269,10 +285,8 @@ function SourceText({ state, speaker }: { state: SourceState; speaker: string | 
       : stream?.state === 'reconnecting'
         ? t('translate.live.stream.reconnecting', { attempt: stream.attempt ?? 1 })
         : null;
-  const parts = [mode, connection, stream && stream.streamedMs > 0 ? t('translate.live.streamed', { time: clockTime(stream.streamedMs) }) : null];
-  const text = parts.filter((part) => part !== null).join(' · ');
-  if (text === '') return null;
-  return <p className="muted">{speaker === null ? text : t('translate.live.bySpeaker', { speaker, text })}</p>;
+  const streamed = stream && stream.streamedMs > 0 ? t('translate.live.streamed', { time: clockTime(stream.streamedMs) }) : null;
+  return [mode, connection, streamed].filter((part) => part !== null).join(' · ');
 }
 
 /** "Waiting 12 seconds for Gemini's limit", counting down; the lines wait in order and go when it ends. */
