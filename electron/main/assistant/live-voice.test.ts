@@ -3,14 +3,13 @@ import type { AssistantLiveDone } from '../../../shared/live-voice';
 import { LIVE } from '../../../shared/limits';
 import { liveScript, stream, textChunk } from '../../../test/doubles/gemini-double';
 import { fakeSender } from '../../../test/support/fake-sender';
-import { useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-kit';
-import { createSignedInTestCore } from '../../../test/support/signed-in-core';
+import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
+import { startLiveTestCore } from '../../../test/support/live-test-core';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { ok } from '../../../shared/result';
 import { createMemoryLogger } from '../log/logger';
 import type { MailboxPort } from '../mail/mailbox-port';
 import { createQuestionLookups } from '../mail/question-lookups';
-import { createMemorySecretStore } from '../secrets/memory-secret-store';
 import { createToolRegistry } from './tool-registry';
 import type { LiveConnection, LiveEvent, OpenLive } from '../gemini/live-types';
 import { createLiveVoice } from './live-voice';
@@ -36,18 +35,9 @@ function frameOf(seq: number, samples = FRAME_SAMPLES): Uint8Array {
 }
 
 async function start(options: { key?: string } = {}) {
-  // The registry bounds frames per second on this clock: each frame advances it by a frame's length, as speech does.
-  let clock = Date.now();
-  const started = await createSignedInTestCore({
-    gemini: { baseUrl: gemini.double.baseUrl },
-    now: () => clock,
-    // Stored as an earlier run left it: secrets:set would refuse a key Google refuses.
-    secrets: createMemorySecretStore({ 'gemini.apiKey': options.key ?? VALID_KEY }),
-  });
-  test = started;
-  const window = fakeSender();
-  const call = (channel: string, input: unknown = {}, sender = window.sender) => started.core.registry.call(channel, input, sender);
-  const tick = (ms: number) => (clock += ms);
+  const started = await startLiveTestCore(gemini.double, options);
+  test = started.test;
+  const { window, call, tick } = started;
 
   /** Presses, speaks `frames` frames (or the given ones) and lets go; answers with the question's requestId. */
   async function ask(options: { frames?: number; release?: boolean; history?: unknown[] } = {}) {

@@ -2,10 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CaptionStreamDone, CaptionStreamState, StreamedLine } from '../../../shared/live-captions';
 import { liveScript, type LiveTranslationScript } from '../../../test/doubles/gemini-double';
 import { fakeSender } from '../../../test/support/fake-sender';
-import { useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-kit';
-import { createSignedInTestCore } from '../../../test/support/signed-in-core';
+import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
+import { startLiveTestCore } from '../../../test/support/live-test-core';
 import type { TestCore } from '../../../test/support/test-core';
-import { createMemorySecretStore } from '../secrets/memory-secret-store';
 
 /*
  * Issue 25: live captions through the real core, its registry and the real Live connection, against the Live
@@ -23,15 +22,9 @@ afterEach(() => {
 const speech = () => new Uint8Array(new Int16Array(320).fill(1200).buffer);
 
 async function start(options: { key?: string } = {}) {
-  let clock = Date.now();
-  const started = await createSignedInTestCore({
-    gemini: { baseUrl: gemini.double.baseUrl },
-    now: () => clock,
-    secrets: createMemorySecretStore({ 'gemini.apiKey': options.key ?? VALID_KEY }),
-  });
-  test = started;
-  const window = fakeSender();
-  const call = (channel: string, input: unknown = {}, sender = window.sender) => started.core.registry.call(channel, input, sender);
+  const started = await startLiveTestCore(gemini.double, options);
+  test = started.test;
+  const { window, call, tick } = started;
 
   async function open(source: 'you' | 'others', speak = false) {
     const opened = await call('translate:live', { source, to: 'es', speak });
@@ -46,7 +39,7 @@ async function start(options: { key?: string } = {}) {
       /** `count` frames of speech, each on the clock the registry bounds frames by. */
       async speak(count: number) {
         for (let n = 0; n < count; n++) {
-          clock += 20;
+          tick(20);
           const sent = await call('translate:liveFrame', { requestId, seq: seq++, atMs, pcm: speech() });
           if (!sent.ok) throw new Error(sent.error.message);
           atMs += 20;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIVE, VOICE } from '../../../shared/limits';
 import { startPcmCapture, type PcmCapture, type PcmCaptureDeps, type PcmCaptureOptions, type PcmFrame } from './pcm-capture';
 import { createFrameAssembler, type CaptureMessage, type FlushRequest } from './pcm-frames';
+import { EPOCH, FakeAudioContext, FakeTrack } from '../testing/fake-capture';
 
 /** Amplitudes of a constant signal: 0.1 is -20 dBFS (talking), 0.001 is -60 dBFS (a quiet room). */
 const SPEAKING = 0.1;
@@ -10,26 +11,6 @@ const QUIET_ROOM = 0.001;
 const QUANTUM = 128;
 /** 20 ms at 16 kHz. */
 const FRAME_BYTES = 640;
-/** Where the fake page clock starts, in epoch milliseconds. */
-const EPOCH = 1_700_000_000_000;
-
-class FakeTrack {
-  stopped = false;
-  private readonly ended = new Set<() => void>();
-  stop(): void {
-    this.stopped = true;
-  }
-  addEventListener(type: string, listener: () => void): void {
-    if (type === 'ended') this.ended.add(listener);
-  }
-  removeEventListener(type: string, listener: () => void): void {
-    if (type === 'ended') this.ended.delete(listener);
-  }
-  /** The device was unplugged. */
-  end(): void {
-    for (const listener of this.ended) listener();
-  }
-}
 
 /**
  * The worklet node, running the real frame assembler as pcm-capture.worklet.ts does, and answering a flush the
@@ -71,33 +52,6 @@ class FakeWorkletNode {
   }
 }
 
-class FakeAudioContext {
-  state: AudioContextState = 'running';
-  modules: string[] = [];
-  connected: unknown[] = [];
-  constructor(
-    readonly options: AudioContextOptions,
-    private readonly loads: boolean,
-  ) {}
-  readonly audioWorklet = {
-    addModule: (url: string) => {
-      this.modules.push(url);
-      return this.loads ? Promise.resolve() : Promise.reject(new DOMException('Refused by the CSP.', 'AbortError'));
-    },
-  };
-  createMediaStreamSource() {
-    return { connect: (node: unknown) => this.connected.push(node) };
-  }
-  resume(): Promise<void> {
-    this.state = 'running';
-    return Promise.resolve();
-  }
-  close(): Promise<void> {
-    this.state = 'closed';
-    return Promise.resolve();
-  }
-}
-
 interface BrowserOptions {
   open?: () => Promise<void>;
   workletLoads?: boolean;
@@ -105,7 +59,7 @@ interface BrowserOptions {
 
 /** A browser with one microphone, a page clock the test moves, and what the capture asked of it. */
 function fakeBrowser({ open = () => Promise.resolve(), workletLoads = true }: BrowserOptions = {}) {
-  const track = new FakeTrack();
+  const track = new FakeTrack('audio');
   const constraints: MediaStreamConstraints[] = [];
   const contexts: FakeAudioContext[] = [];
   const nodes: FakeWorkletNode[] = [];

@@ -77,17 +77,23 @@ class FakeWorkletNode {
   }
 }
 
+/** An AudioContext as the capture uses it; it keeps the worklet modules it was asked to load and what was connected. */
 export class FakeAudioContext {
   state: AudioContextState = 'running';
+  modules: string[] = [];
+  connected: unknown[] = [];
   constructor(
     readonly options: AudioContextOptions,
     private readonly loads: boolean,
   ) {}
   readonly audioWorklet = {
-    addModule: () => (this.loads ? Promise.resolve() : Promise.reject(new DOMException('Refused by the CSP.', 'AbortError'))),
+    addModule: (url: string) => {
+      this.modules.push(url);
+      return this.loads ? Promise.resolve() : Promise.reject(new DOMException('Refused by the CSP.', 'AbortError'));
+    },
   };
   createMediaStreamSource() {
-    return { connect: () => undefined };
+    return { connect: (node: unknown) => this.connected.push(node) };
   }
   resume(): Promise<void> {
     this.state = 'running';
