@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
-import type { Plugin } from 'vite';
+import { defaultClientConditions, type Plugin } from 'vite';
 import { contentTypeOf } from './electron/main/platform/app-files';
 import { metaContentSecurityPolicyOf } from './shared/content-security-policy';
 import { appManifest } from './shared/ipc/app-api';
@@ -30,7 +30,7 @@ function cspMetaTag(): Plugin {
 }
 
 /**
- * Live captions' voice-activity detector fetches its model, worklet and wasm from VAD_ASSET_PATH on the app's own
+ * Live captions' voice-activity detector fetches its model and wasm from VAD_ASSET_PATH on the app's own
  * origin: the build copies them out of the two packages, and the dev server serves them as plain files (left to
  * its module pipeline, ONNX Runtime's `import('/vad/ort-wasm-simd-threaded.mjs')` is answered 500).
  */
@@ -80,6 +80,11 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'renderer'),
     plugins: [react(), cspMetaTag(), vadAssets()],
+    resolve: {
+      // ONNX Runtime's own condition for its ES module that loads the wasm from env.wasm.wasmPaths (VAD_ASSET_PATH),
+      // not a second 14 MB copy of it bundled as an asset.
+      conditions: ['onnxruntime-web-use-extern-wasm', ...defaultClientConditions],
+    },
     build: {
       outDir: 'out/renderer',
       minify: true,

@@ -26,7 +26,7 @@ it('the first paint loads the shell and the open pane only; the voice-activity m
   await page.waitForLoadState('networkidle');
 
   expect(loadedChunk(paths, 'secretary-pane')).toBe(true);
-  for (const other of ['oracle-pane', 'assistant-pane', 'voice-pane', 'translate-pane', 'settings-pane', 'real-time-vad']) {
+  for (const other of ['oracle-pane', 'assistant-pane', 'voice-pane', 'translate-pane', 'settings-pane', 'frame-processor', 'ort.wasm.min']) {
     expect(loadedChunk(paths, other), other).toBe(false);
   }
   expect(loadedVad(paths)).toEqual([]);
@@ -38,7 +38,7 @@ it('the first paint loads the shell and the open pane only; the voice-activity m
   expect(loadedVad(paths)).toEqual([]);
 
   await page.getByRole('tabpanel').getByRole('button', { name: ui.translate.live.start }).click();
-  expect(loadedChunk(paths, 'real-time-vad')).toBe(true);
+  await expect.poll(() => loadedChunk(paths, 'frame-processor') && loadedChunk(paths, 'ort.wasm.min')).toBe(true);
   const model: Array<keyof typeof VAD_ASSETS> = ['silero_vad_v5.onnx', 'ort-wasm-simd-threaded.wasm'];
   await expect
     .poll(() => loadedVad(paths).map((path) => path.slice(VAD_ASSET_PATH.length)), { timeout: 60_000 })

@@ -124,9 +124,8 @@ describe('app:// files', () => {
     expect(types).toEqual({
       // WebAssembly.instantiateStreaming refuses any other type.
       'ort-wasm-simd-threaded.wasm': 'application/wasm',
-      // A module import and an AudioWorklet's addModule need a JavaScript type.
+      // A module import needs a JavaScript type.
       'ort-wasm-simd-threaded.mjs': 'text/javascript; charset=utf-8',
-      'vad.worklet.bundle.min.js': 'text/javascript; charset=utf-8',
       // Fetched as bytes.
       'silero_vad_v5.onnx': 'application/octet-stream',
     });
