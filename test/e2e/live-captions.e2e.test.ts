@@ -68,6 +68,17 @@ function streamedStretchesMs(gemini: GeminiDouble, index: number): number[] {
   return stretches.filter((ms) => ms > 0);
 }
 
+/**
+ * The transcript the member saved, once it is whole: the saved file, not the staging copy (".name.….partial") that
+ * sits beside it while it is written.
+ */
+async function savedTranscript(dataDir: string): Promise<string> {
+  const dir = join(dataDir, TRANSCRIPTS_DIR);
+  const saved = () => readdirSync(dir).filter((name) => !name.startsWith('.'));
+  await expect.poll(() => saved().length).toBe(1);
+  return readFileSync(join(dir, saved()[0]!), 'utf8');
+}
+
 async function openLiveCaptions(page: Page, url: string) {
   await recordCaptureTracks(page);
   await page.goto(url);
@@ -107,9 +118,7 @@ it('T2, LC5: without Live translation, live captions cut at pauses, one line per
   }
 
   await pane(page).getByRole('button', { name: ui.translate.live.exportSrt }).click();
-  await expect.poll(() => readdirSync(join(harness.dataDir, TRANSCRIPTS_DIR)).length).toBe(1);
-  const [file] = readdirSync(join(harness.dataDir, TRANSCRIPTS_DIR));
-  const cues = parseSrt(readFileSync(join(harness.dataDir, TRANSCRIPTS_DIR, file!), 'utf8'));
+  const cues = parseSrt(await savedTranscript(harness.dataDir));
   expect(cues.map((cue) => cue.index)).toEqual(groups.map((_, index) => index + 1));
   expect(cues.every((cue, index) => index === 0 || cue.startMs >= cues[index - 1]!.endMs)).toBe(true);
   expect(cues.every((cue) => cue.lines.length === 2 && cue.lines[1]!.startsWith('Translated: Segment of'))).toBe(true);
@@ -190,9 +199,7 @@ it('LC3: both sides of a meeting stream at once, each line says who spoke, and t
   await expect.poll(() => captureTrackStates(page)).not.toContain('live');
 
   await pane(page).getByRole('button', { name: ui.translate.live.exportSrt }).click();
-  await expect.poll(() => readdirSync(join(harness.dataDir, TRANSCRIPTS_DIR)).length).toBe(1);
-  const [file] = readdirSync(join(harness.dataDir, TRANSCRIPTS_DIR));
-  const cues = parseSrt(readFileSync(join(harness.dataDir, TRANSCRIPTS_DIR, file!), 'utf8'));
+  const cues = parseSrt(await savedTranscript(harness.dataDir));
   expect(cues).toHaveLength(2 * stretches.length);
   const labels = cues.map((cue) => /^(You|Others): /.exec(cue.lines[0] ?? '')?.[1]).sort();
   expect(labels).toEqual([...Array(stretches.length).fill('Others'), ...Array(stretches.length).fill('You')]);
