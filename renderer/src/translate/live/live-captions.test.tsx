@@ -15,6 +15,10 @@ import { renderWithApp } from '../../testing/render-with-app';
 import { TranslatePane } from '../translate-pane';
 import { LiveCaptions } from './live-captions';
 
+// Each test renders every provider of the app and starts a session end to end: on a busy two-core runner some take
+// longer than the default five seconds (CI saw 5.1 s), though none waits on a timer of its own.
+vi.setConfig({ testTimeout: 15_000 });
+
 /** streaming: Live translation answers; pauses: it is unavailable, so the pause-cut path runs; fixed: no voice detection. */
 type Mode = 'streaming' | 'pauses' | 'fixed';
 
