@@ -99,6 +99,8 @@ interface Stream {
   epochs: number;
   /** What waits, in order, for the next connection to open. */
   outbox: Outgoing[];
+  /** A later line's audio, in order, held while an earlier line's last words are still being translated. */
+  held: Outgoing[];
   handle: string | null;
   /** Failed connections in a row. */
   failures: number;
@@ -179,6 +181,7 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
     if (stream.current === line) stream.current = null;
     emitLine(stream, line);
     if (stream.ending && stream.lines.length === 0) finish(stream, ok({ ended: 'stopped', streamedMs: Math.round(stream.streamedMs) }));
+    else if (!stream.settled) releaseHeld(stream);
   }
 
   /** The pause went upstream: the model's end of turn is awaited only so long. */
@@ -202,9 +205,22 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
     if (Math.floor(stream.streamedMs / every) > Math.floor(before / every)) emitState(stream, stream.state);
   }
 
+  /**
+   * A line's audio goes up only once every earlier line has had its last words: the model's words are told apart by
+   * line only in the order they come, so the next speech waits for the end of the last one's turn (or settleMs).
+   */
   function deliver(stream: Stream, item: Outgoing): void {
-    if (stream.active?.connection) send(stream, stream.active, item);
+    const at = stream.lines.indexOf(item.line);
+    const earlierOpen = stream.lines.some((line, index) => index < at && line.paused && !line.final);
+    if (earlierOpen || stream.held.length > 0) stream.held.push(item);
+    else if (stream.active?.connection) send(stream, stream.active, item);
     else stream.outbox.push(item);
+  }
+
+  function releaseHeld(stream: Stream): void {
+    const held = stream.held;
+    stream.held = [];
+    for (const item of held) deliver(stream, item);
   }
 
   /** The words a connection sends belong to the first line it owes that is not final; past those, to the next line. */
@@ -284,6 +300,7 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
     log.warn('live captions connection dropped', { source: stream.input.source, kind: failure.kind, pending: stream.lines.length });
     stream.active = null;
     // Whatever the server held of the lines not yet final is gone: each is heard again from its audio, from scratch.
+    stream.held = [];
     stream.outbox = stream.lines.flatMap((line): Outgoing[] => {
       line.parts.clear();
       line.stopSettle();
@@ -373,7 +390,7 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
     line.paused = true;
     line.endMs = Math.max(line.endMs, atMs);
     emitLine(stream, line);
-    const waiting = stream.outbox.some((item) => item.line === line);
+    const waiting = [...stream.outbox, ...stream.held].some((item) => item.line === line);
     const draining = [...stream.links].some((link) => link.draining && link.owed.includes(line));
     if (waiting || stream.active?.owed.includes(line)) deliver(stream, { line, pause: true });
     // Heard whole by a connection that is finishing after goAway: its turnComplete (or settleMs) ends the line.
@@ -406,6 +423,7 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
           links: new Set(),
           epochs: 0,
           outbox: [],
+          held: [],
           handle: null,
           failures: 0,
           state: 'connecting',
