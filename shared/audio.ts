@@ -36,3 +36,8 @@ export const pcmFrameSchema = pcmBytesSchema
   // An odd byte count is a torn frame: the microphone's frames hold whole 16-bit samples.
   .refine((bytes) => bytes.byteLength % 2 === 0, 'A frame holds whole 16-bit samples.')
   .refine((bytes) => bytes.byteLength <= LIVE.frameMaxBytes, 'A frame is too large.');
+
+/** How long `byteLength` bytes of the Live API's input audio (16-bit PCM at LIVE.inputSampleRateHz) last, in ms. */
+export function liveInputMs(byteLength: number): number {
+  return (byteLength / 2 / LIVE.inputSampleRateHz) * 1000;
+}

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { liveInputMs } from '../../shared/audio';
 import { tonePcm } from './gemini-defaults';
 import {
   DEFAULT_LIVE_UTTERANCE,
@@ -29,8 +30,6 @@ export function isTranslationSetup(setup: Record<string, unknown>): boolean {
   return typeof target === 'string' && target !== '' && setup.systemInstruction === undefined && setup.tools === undefined;
 }
 
-/** 16 kHz PCM16: 32 bytes a millisecond. */
-const INPUT_BYTES_PER_MS = 32;
 /** Samples no louder than this (about -50 dBFS) are silence: the utterance's clock starts at the first louder frame. */
 const SILENCE_AMPLITUDE = 100;
 const MS_PER_SECOND = 1000;
@@ -177,7 +176,7 @@ export function playTranslation(deps: LivePlayDeps, script: LiveTranslationScrip
     record.audio.push({ at: liveNow(), bytes, mimeType: String(blob?.mimeType), turn: utterance.index });
     bytesHere += bytes.length;
     utterance.bytes += bytes.length;
-    if (utterance.speechMs !== null || !isSilent(bytes)) utterance.speechMs = (utterance.speechMs ?? 0) + bytes.length / INPUT_BYTES_PER_MS;
+    if (utterance.speechMs !== null || !isSilent(bytes)) utterance.speechMs = (utterance.speechMs ?? 0) + liveInputMs(bytes.length);
     const drop = script.drop;
     if (drop && !conversation.dropped && drop.utterance === utterance.index && utterance.bytes >= drop.afterBytes) return dropNow();
     carry(utterance);

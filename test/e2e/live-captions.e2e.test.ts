@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { parseSrt } from '../../shared/caption-export';
-import { LIVE } from '../../shared/limits';
+import { liveInputMs } from '../../shared/audio';
+import { WAV_HEADER_BYTES } from '../../shared/wav';
 import { DEFAULT_MODELS } from '../../shared/settings';
 import { delay, LIVE_CLOSE, liveScript, type GeminiDouble, type GeminiStep, type ReplyContext } from '../doubles/gemini-double';
 import { TRANSCRIPTS_DIR } from '../harness/start-harness';
@@ -53,8 +54,6 @@ function liveTranslationOf(meeting: MeetingAudio): GeminiStep {
   return liveScript({ turns: [], translation: { utterances } });
 }
 
-/** PCM16 at 16 kHz: bytes a millisecond. */
-const PCM_BYTES_PER_MS = (LIVE.inputSampleRateHz * 2) / 1000;
 
 /** The audio one Live connection got, in milliseconds, before each audioStreamEnd (the app's pauses), in order. */
 function streamedStretchesMs(gemini: GeminiDouble, index: number): number[] {
@@ -62,7 +61,7 @@ function streamedStretchesMs(gemini: GeminiDouble, index: number): number[] {
   const stretches = [0];
   for (const { message } of connection.messages) {
     const input = (message as { realtimeInput?: { audio?: { data: string }; audioStreamEnd?: boolean } }).realtimeInput;
-    if (input?.audio) stretches[stretches.length - 1]! += Buffer.from(input.audio.data, 'base64').length / PCM_BYTES_PER_MS;
+    if (input?.audio) stretches[stretches.length - 1]! += liveInputMs(Buffer.from(input.audio.data, 'base64').length);
     if (input?.audioStreamEnd) stretches.push(0);
   }
   return stretches.filter((ms) => ms > 0);
@@ -220,7 +219,7 @@ it('LC5: cut at pauses too, words said 200 ms after Start are captioned: the fir
 
   const [first] = gemini.requestsFor('generateContent').filter((request) => JSON.stringify(request.body).includes('"inlineData"'));
   const audio = /"inlineData":\{"mimeType":"audio\/wav","data":"([^"]+)"/.exec(JSON.stringify(first!.body))![1]!;
-  const heardMs = (Buffer.from(audio, 'base64').length - 44) / PCM_BYTES_PER_MS;
+  const heardMs = liveInputMs(Buffer.from(audio, 'base64').length - WAV_HEADER_BYTES);
   expect(heardMs).toBeGreaterThanOrEqual(meeting.truth[0]!.endMs - meeting.truth[0]!.startMs);
   expect(await captions(page).locator('.caption-done time').first().getAttribute('datetime')).toBe('PT0S');
   await pane(page).getByRole('button', { name: ui.translate.live.stop }).click();

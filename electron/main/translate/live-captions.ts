@@ -1,3 +1,4 @@
+import { liveInputMs } from '../../../shared/audio';
 import type {
   CaptionFrameInput,
   CaptionPauseInput,
@@ -7,7 +8,7 @@ import type {
   StreamedLine,
   TranslateLiveInput,
 } from '../../../shared/live-captions';
-import { LIVE, LIVE_CAPTIONS } from '../../../shared/limits';
+import { LIVE_CAPTIONS } from '../../../shared/limits';
 import type { Member } from '../../../shared/member';
 import { err, ok, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
@@ -114,7 +115,6 @@ interface Stream {
 }
 
 const NO_TIMER = () => undefined;
-const BYTES_PER_MS = (LIVE.inputSampleRateHz * 2) / 1000;
 
 /** A failure the member must fix (the key, the keychain): the stream ends with it rather than falling back. */
 const MEMBER_FAILURES = new Set<GeminiFailure['kind']>(['missing_key', 'keychain', 'invalid_key']);
@@ -127,7 +127,7 @@ const joinParts = (texts: readonly string[]) =>
     .map((text) => text.trim())
     .filter((text) => text !== '')
     .join(' ');
-const frameMs = (pcm: Uint8Array) => pcm.byteLength / BYTES_PER_MS;
+const frameMs = (pcm: Uint8Array) => liveInputMs(pcm.byteLength);
 const clip = (text: string) => text.slice(0, LIVE_CAPTIONS.lineMaxChars);
 const backoffMs = (failures: number) => Math.min(LIVE_CAPTIONS.reconnectMaxMs, LIVE_CAPTIONS.reconnectBaseMs * 2 ** (failures - 1));
 

@@ -1,3 +1,4 @@
+import { liveInputMs } from '../../../../shared/audio';
 import type { AppApi } from '../../../../shared/ipc/app-api';
 import { LIVE } from '../../../../shared/limits';
 import type { CaptionStreamState, StreamedLine, TranslateLiveInput } from '../../../../shared/live-captions';
@@ -41,9 +42,7 @@ interface Stretch {
   end: Extract<SpeechCaptureEvent, { kind: 'end' }> | null;
 }
 
-/** 16-bit samples at the Live API's input rate. */
-const BYTES_PER_MS = (LIVE.inputSampleRateHz * 2) / 1000;
-const frameEndMs = (frame: { atMs: number; pcm: Uint8Array }) => frame.atMs + frame.pcm.byteLength / BYTES_PER_MS;
+const frameEndMs = (frame: { atMs: number; pcm: Uint8Array }) => frame.atMs + liveInputMs(frame.pcm.byteLength);
 
 /**
  * One source's captions streamed to a Live translation session in main (issue 25): `translate:live` is opened at

@@ -263,8 +263,8 @@ function SourcesText({ sources, speakerName }: { sources: CaptionRun['sources'];
     const text = state ? sourceText(state, t) : '';
     return text === '' ? [] : [{ source, text }];
   });
-  const shared = Object.keys(sources).length > 1 && texts.length > 1 && texts.every(({ text }) => text === texts[0]!.text);
-  if (shared || Object.keys(sources).length === 1) return texts.slice(0, 1).map(({ source, text }) => <p key={source} className="muted">{text}</p>);
+  const oneText = Object.keys(sources).length < 2 || texts.every(({ text }) => text === texts[0]?.text);
+  if (oneText) return texts.slice(0, 1).map(({ source, text }) => <p key={source} className="muted">{text}</p>);
   return texts.map(({ source, text }) => (
     <p key={source} className="muted">
       {t('translate.live.bySpeaker', { speaker: speakerName(source), text })}
