@@ -3,12 +3,10 @@ import { expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../shared/lang';
 import { VAD_ASSET_PATH, VAD_ASSETS } from '../../shared/vad-assets';
 import type { Catalog } from '../../renderer/src/i18n/catalog';
-import { ar as arabic } from '../../renderer/src/i18n/locales/ar';
-import { es as spanish } from '../../renderer/src/i18n/locales/es';
 import { chooseLanguage } from './support/language';
 import { startSignedInSession } from './support/session';
 import { meetingAudio } from './support/speech-audio';
-import { ui } from './support/ui-text';
+import { ui, uiIn } from './support/ui-text';
 
 const KEY = 'AIzaSy-e2e-loading-0123456789abcdef';
 
@@ -44,9 +42,6 @@ async function recordTabTexts(page: Page): Promise<() => Promise<string[]>> {
 }
 
 const paneTitles = (catalog: Catalog) => Object.values(catalog.panes).map((pane) => pane.title);
-// Complete translations (renderer/src/i18n/catalogs.test.ts checks it).
-const ar = arabic as Catalog;
-const es = spanish as Catalog;
 
 it('the first paint loads the shell and the open pane only; the voice-activity model and wasm wait for live captions', async () => {
   const { page, harness } = await startSignedInSession({ key: KEY, fakeMicrophone: meetingAudio().file });
@@ -80,7 +75,7 @@ it('UQ11: a member who chose Arabic gets Arabic from the first paint: its catalo
   const paths = recordRequests(page);
   const tabTexts = await recordTabTexts(page);
   await page.goto(harness.url);
-  await page.getByRole('tab', { name: ar.panes.secretary.title }).waitFor();
+  await page.getByRole('tab', { name: uiIn.ar.panes.secretary.title }).waitFor();
   await page.waitForLoadState('networkidle');
 
   expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
@@ -101,5 +96,5 @@ it('UQ11: an English member loads no other language until choosing one in Settin
 
   await chooseLanguage(page, 'es');
   expect(loadedLanguages(paths)).toEqual(['es']);
-  await page.getByRole('tab', { name: es.panes.secretary.title }).waitFor();
+  await page.getByRole('tab', { name: uiIn.es.panes.secretary.title }).waitFor();
 });
