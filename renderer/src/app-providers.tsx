@@ -11,9 +11,9 @@ import { VoiceProvider } from './voice/voice-controller';
  * push-to-talk below the Assistant's conversation (it asks there; the global shortcut works whichever pane is open),
  * and the Translate pane's text and a meeting's live captions. Tests render inside it too.
  */
-export function AppProviders({ systemLang, children }: { systemLang: Lang; children: ReactNode }) {
+export function AppProviders({ systemLang, storedLang, children }: { systemLang: Lang; storedLang?: Lang | null; children: ReactNode }) {
   return (
-    <ConversationProviders systemLang={systemLang}>
+    <ConversationProviders systemLang={systemLang} storedLang={storedLang}>
       <SettingsProvider>
         <VoiceProvider>
           <TextTranslationProvider>

@@ -2,9 +2,9 @@ import type { Lang } from '../../shared/lang';
 import { AppProviders } from './app-providers';
 import { Shell } from './shell/shell';
 
-export function App({ systemLang }: { systemLang: Lang }) {
+export function App({ systemLang, storedLang }: { systemLang: Lang; storedLang: Lang | null }) {
   return (
-    <AppProviders systemLang={systemLang}>
+    <AppProviders systemLang={systemLang} storedLang={storedLang}>
       <Shell />
     </AppProviders>
   );

@@ -13,9 +13,9 @@ import { PlatformProvider } from './ui/platform-context';
  * of the secretary, the oracle and the assistant (kept here so that switching panes does not lose them), and the
  * spoken answer. The quick-ask window stops here: push-to-talk and captions are the main window's.
  */
-export function ConversationProviders({ systemLang, children }: { systemLang: Lang; children: ReactNode }) {
+export function ConversationProviders({ systemLang, storedLang, children }: { systemLang: Lang; storedLang?: Lang | null; children: ReactNode }) {
   return (
-    <LanguageProvider systemLang={systemLang}>
+    <LanguageProvider systemLang={systemLang} storedLang={storedLang}>
       <PlatformProvider>
         <AuthProvider>
           <SecretaryConversationProvider>

@@ -8,7 +8,7 @@ import { createI18n } from './i18n/create-i18n';
 configure({ asyncUtilTimeout: 5_000 });
 
 // Components under test find this instance without a provider, the way the app's provider hands them its own.
-const i18n = createI18n('en');
+const i18n = await createI18n('en');
 setI18n(i18n);
 
 beforeEach(async () => {

@@ -1,11 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
+import { LANGS } from '../../shared/lang';
 import { DEFAULT_MODELS } from '../../shared/settings';
 import { badRequest, hang, jsonReply, stream, textChunk } from '../doubles/gemini-double';
 import { askByKeyboard, launchChromium, newPage, pageProblems, tabTo } from './support/browser';
+import { switchLanguage } from './support/language';
+import { openScreenDesk } from './support/screens';
 import { startSecretaryWorld } from './support/secretary-world';
 import { startSignedInSession } from './support/session';
-import { ui } from './support/ui-text';
+import { ui, uiIn } from './support/ui-text';
 
 /**
  * Issue 11, defects 3, 6 and 9 in the browser: the chats are laid out as chats (the question box always in view,
@@ -202,5 +205,65 @@ it('Assistant: Escape stops the question on its way, and Ask again asks it anew'
   await log.getByText('Open Settings and paste the key.').waitFor({ timeout: ANSWER_TIMEOUT_MS });
   expect(gemini.requestsFor('streamGenerateContent')).toHaveLength(2);
   expect(await pageOverflow(page)).toEqual({ document: 0, content: 0 });
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+/** The chat panes, by their place in the sidebar (Ctrl+1..4). */
+const CHAT_PANES = ['secretary', 'oracle', 'assistant', 'voice'] as const;
+const NARROW = { width: 900, height: 650 };
+/** Issue 26: a conversation under way keeps at least this share of the window's height. */
+const MIN_LOG_SHARE = 0.6;
+
+type Box = { top: number; bottom: number; left: number; right: number };
+const overlaps = (a: Box, b: Box) => a.top < b.bottom && b.top < a.bottom && a.left < b.right && b.left < a.right;
+const within = (inner: Box, outer: Box) => inner.top >= outer.top && inner.bottom <= outer.bottom && inner.left >= outer.left && inner.right <= outer.right;
+
+/** Opens the `position`th pane and waits until its layout has been painted. */
+async function openPaneDrawn(page: Page, position: number) {
+  await page.keyboard.press(`Control+${position}`);
+  await page.getByRole('tab').nth(position - 1).and(page.locator('[aria-selected="true"]')).waitFor();
+  await pane(page).getByRole('log').evaluate(async (log) => {
+    const view = log.ownerDocument.defaultView!;
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => view.requestAnimationFrame(resolve));
+  });
+}
+
+const boxOf = (target: Locator): Promise<Box> =>
+  target.evaluate((element) => {
+    const { top, bottom, left, right } = element.getBoundingClientRect();
+    return { top, bottom, left, right };
+  });
+
+it('UQ6: at 900x650, in every chat pane and language, a conversation keeps 60% of the height, New conversation clear of it, example questions whole', async () => {
+  const { page, consoleErrors } = await openScreenDesk(onTestFinished);
+  await page.setViewportSize(NARROW);
+  const problems: string[] = [];
+  for (const lang of LANGS) {
+    await switchLanguage(page, lang);
+    for (const [index, name] of CHAT_PANES.entries()) {
+      await openPaneDrawn(page, index + 1);
+      const log = await boxOf(pane(page).getByRole('log'));
+      const share = (log.bottom - log.top) / NARROW.height;
+      if (share < MIN_LOG_SHARE) problems.push(`${lang} ${name}: the conversation has ${Math.round(share * 100)}% of the height`);
+      const row = await boxOf(pane(page).getByRole('button', { name: uiIn[lang].chat.newConversation }).locator('..'));
+      if (overlaps(row, log)) problems.push(`${lang} ${name}: the New conversation row overlaps the conversation`);
+    }
+  }
+
+  // An empty conversation offers its examples: each chip whole, inside the list and the log.
+  await switchLanguage(page, 'en');
+  await openPaneDrawn(page, CHAT_PANES.indexOf('assistant') + 1);
+  await pane(page).getByRole('button', { name: ui.chat.newConversation }).click();
+  for (const lang of LANGS) {
+    await switchLanguage(page, lang);
+    await openPaneDrawn(page, CHAT_PANES.indexOf('assistant') + 1);
+    const list = pane(page).getByRole('list', { name: uiIn[lang].chat.tryAsking });
+    const [area, log] = await Promise.all([boxOf(list), boxOf(pane(page).getByRole('log'))]);
+    if (area.left < log.left || area.right > log.right) problems.push(`${lang}: the example questions run past the conversation's edge`);
+    for (const chip of await list.getByRole('button').all()) {
+      if (!within(await boxOf(chip), area)) problems.push(`${lang}: "${await chip.textContent()}" is clipped`);
+    }
+  }
+  expect(problems).toEqual([]);
   expect(pageProblems(consoleErrors)).toEqual([]);
 });

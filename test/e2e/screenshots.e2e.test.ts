@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
+import { LANGS } from '../../shared/lang';
 import { pageProblems } from './support/browser';
 import { ROOT } from './support/harness-process';
+import { switchLanguage } from './support/language';
 import {
   chooseLanguage,
   openScreenDesk,
@@ -15,6 +17,7 @@ import {
   showScreen,
   type Screen,
 } from './support/screens';
+import { openRail, sidebarProblems } from './support/sidebar';
 
 /** Not committed (test-artifacts/ is ignored): the set is for looking at, the README keeps one picture. */
 const SCREENS_DIR = join(ROOT, 'test-artifacts', 'screens');
@@ -42,6 +45,24 @@ it('every pane, at 1280x800 and 900x650, light and dark, in English and Arabic: 
   }
 
   expect(shots).toBe(SCREEN_LANGS.length * SCREEN_SCHEMES.length * SCREEN_SIZES.length * SCREEN_PANES.length);
+  expect(problems).toEqual([]);
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+it('UQ6: the sidebar with a badge, in all seven languages at 1280x800 and 900x650: every pane keeps its whole name', async () => {
+  const { page, consoleErrors } = await openScreenDesk(onTestFinished);
+  const problems: string[] = [];
+  for (const lang of LANGS) {
+    await switchLanguage(page, lang);
+    for (const size of SCREEN_SIZES) {
+      await page.setViewportSize(size);
+      // The narrow window's rail shows the names while it is pointed at: that is when they must be whole.
+      await openRail(page);
+      const shot = `sidebar-${size.width}x${size.height}-${lang}.png`;
+      await saveScreen(page, join(SCREENS_DIR, shot));
+      for (const problem of await sidebarProblems(page)) problems.push(`${shot}: ${problem}`);
+    }
+  }
   expect(problems).toEqual([]);
   expect(pageProblems(consoleErrors)).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n/create-i18n';
 import { microphoneProblemText, type MicrophoneProblem } from './microphone-problem';
 
-const english = createI18n('en');
+const english = await createI18n('en');
 
 /** The advice as the member reads it. */
 function said(problem: MicrophoneProblem, platform: string | null, i18n = english): { message: string; hint: string } {
@@ -27,9 +27,9 @@ describe('a denied microphone explains how to allow it on the member’s system 
     expect(said('denied', null).hint).toBe("Allow Staff Desk to use the microphone in your computer's privacy settings, then try again.");
   });
 
-  it('with the system’s own words in the member’s language', () => {
-    expect(said('denied', 'win32', createI18n('es')).hint).toContain('Configuración > Privacidad y seguridad > Micrófono');
-    expect(said('denied', 'darwin', createI18n('fr')).hint).toContain('Réglages Système > Confidentialité et sécurité');
+  it('with the system’s own words in the member’s language', async () => {
+    expect(said('denied', 'win32', await createI18n('es')).hint).toContain('Configuración > Privacidad y seguridad > Micrófono');
+    expect(said('denied', 'darwin', await createI18n('fr')).hint).toContain('Réglages Système > Confidentialité et sécurité');
   });
 });
 

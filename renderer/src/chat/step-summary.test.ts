@@ -3,7 +3,7 @@ import type { AssistantStep } from '../../../shared/assistant';
 import { createI18n } from '../i18n/create-i18n';
 import { summarizeStep } from './step-summary';
 
-const i18n = createI18n('en');
+const i18n = await createI18n('en');
 const say = (step: Partial<AssistantStep> & Pick<AssistantStep, 'tool'>) =>
   summarizeStep({ args: {}, result: null, ok: true, ...step }, i18n.t);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../../shared/lang';
 import { PLURAL_CATEGORIES } from './catalog';
-import { catalogs } from './resources';
+import { loadCatalog } from './resources';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -18,8 +18,9 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 
-const english = flatten(catalogs.en as Tree);
-const strings = (lang: Lang) => flatten(catalogs[lang] as Tree);
+const catalogs = new Map(await Promise.all(LANGS.map(async (lang) => [lang, await loadCatalog(lang)] as const)));
+const english = flatten(catalogs.get('en') as Tree);
+const strings = (lang: Lang) => flatten(catalogs.get(lang) as Tree);
 
 const pluralForm = new RegExp(`^(.+)_(${PLURAL_CATEGORIES.join('|')})$`);
 /** The plural key "errors.wait_other" for any of its forms ("errors.wait_few"), or null for a plain key. */
@@ -69,7 +70,7 @@ describe('translation catalogues', () => {
   });
 
   it.each(LANGS)('has no empty strings in %s', (lang) => {
-    const empty = [...flatten(catalogs[lang] as Tree)].filter(([, text]) => text.trim() === '').map(([key]) => key);
+    const empty = [...flatten(catalogs.get(lang) as Tree)].filter(([, text]) => text.trim() === '').map(([key]) => key);
     expect(empty).toEqual([]);
   });
 });

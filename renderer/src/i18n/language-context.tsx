@@ -1,9 +1,12 @@
+import type { i18n } from 'i18next';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textDirection, type Lang } from '../../../shared/lang';
+import { FALLBACK_LANG, textDirection, type Lang } from '../../../shared/lang';
 import type { AppError, Result } from '../../../shared/result';
+import type { AppApi } from '../../../shared/ipc/app-api';
 import type { Settings } from '../../../shared/settings';
 import { useApi } from '../api';
+import { createI18n, loadLanguage } from './create-i18n';
 
 export interface LanguageState {
   /** The member's choice; null follows the operating system. */
@@ -25,14 +28,49 @@ export function useLanguage(): LanguageState {
   return state;
 }
 
+/** What a window knows of its language before its first paint. */
+export interface LanguageStart {
+  readonly systemLang: Lang;
+  /** The stored choice, read before the first paint; null follows the system (or could not be read). */
+  readonly storedLang: Lang | null;
+  /** Already speaking the member's language. */
+  readonly i18n: i18n;
+}
+
+/**
+ * Reads the member's stored choice and loads that language before a window renders anything, so that it never
+ * paints a word in another language first.
+ */
+export async function startLanguage(api: AppApi, systemLang: Lang): Promise<LanguageStart> {
+  const stored = await api.settings.get();
+  const storedLang = stored.ok ? stored.value.language : null;
+  const lang = storedLang ?? systemLang;
+  const i18n = await createI18n(lang);
+  // The page's direction too, before its first paint: Arabic is never drawn left to right first.
+  setPageLanguage(i18n.language === lang ? lang : FALLBACK_LANG);
+  return { systemLang, storedLang, i18n };
+}
+
+function setPageLanguage(lang: Lang) {
+  document.documentElement.lang = lang;
+  document.documentElement.dir = textDirection(lang);
+}
+
+interface LanguageProviderProps {
+  readonly systemLang: Lang;
+  /** The choice read before the first paint (startLanguage), until the provider's own read says otherwise. */
+  readonly storedLang?: Lang | null;
+  readonly children: ReactNode;
+}
+
 /**
  * Owns the UI language: reads the stored choice at start, applies it to i18next and to <html lang/dir> (so
- * Arabic lays out right to left), and stores new choices through settings:update.
+ * Arabic lays out right to left) once its catalogue has loaded, and stores new choices through settings:update.
  */
-export function LanguageProvider({ systemLang, children }: { systemLang: Lang; children: ReactNode }) {
+export function LanguageProvider({ systemLang, storedLang = null, children }: LanguageProviderProps) {
   const api = useApi();
   const { i18n } = useTranslation();
-  const [preference, setPreference] = useState<Lang | null>(null);
+  const [preference, setPreference] = useState<Lang | null>(storedLang);
   const [loadError, setLoadError] = useState<AppError | null>(null);
   const current = preference ?? systemLang;
 
@@ -48,10 +86,22 @@ export function LanguageProvider({ systemLang, children }: { systemLang: Lang; c
     };
   }, [api]);
 
+  // A language not loaded yet is switched to once it is: until then the UI keeps speaking the previous one, rather
+  // than falling back to English for a moment.
   useEffect(() => {
-    void i18n.changeLanguage(current);
-    document.documentElement.lang = current;
-    document.documentElement.dir = textDirection(current);
+    let live = true;
+    const speak = () => {
+      void i18n.changeLanguage(current);
+      setPageLanguage(current);
+    };
+    if (i18n.hasResourceBundle(current, 'translation')) speak();
+    else
+      void loadLanguage(i18n, current).then((loaded) => {
+        if (live && loaded) speak();
+      });
+    return () => {
+      live = false;
+    };
   }, [i18n, current]);
 
   // Arrow keys in the language list choose again before main has stored the last choice: only the newest may settle.

@@ -32,17 +32,24 @@ function targetIndex(key: string, from: number): number | null {
   }
 }
 
+/** What waits in a pane: how many, as the badge shows it ("4"), and what that means ("4 need you"). */
+export interface PaneBadge {
+  readonly count: string;
+  readonly description: string;
+}
+
 interface PaneTabsProps {
   readonly active: PaneId;
   onSelect(id: PaneId): void;
-  /** A short word beside a pane's name ("4 need you"), for what waits there. */
-  readonly badges?: Partial<Record<PaneId, string>>;
+  readonly badges?: Partial<Record<PaneId, PaneBadge>>;
 }
 
 /**
  * The vertical tab list of panes (WAI-ARIA tabs, manual activation): arrows move focus, Enter or Space opens
  * the focused pane, and only the open pane's tab is in the Tab order. Each tab is named by its label alone, which
  * stays in the page when the narrow window shows only icons; a badge describes the tab rather than renaming it.
+ * The badge draws only its count: its sentence, in some languages longer than the sidebar, shortened the pane's
+ * name to a few letters beside it; the sentence is the tab's description, and the badge's tooltip.
  */
 export function PaneTabs({ active, onSelect, badges = {} }: PaneTabsProps) {
   const { t } = useTranslation();
@@ -83,9 +90,14 @@ export function PaneTabs({ active, onSelect, badges = {} }: PaneTabsProps) {
               <Icon className="pane-tab-icon" aria-hidden="true" />
               <span id={tabLabelId(id)} className="pane-tab-label">{t(`panes.${id}.title`)}</span>
               {badge !== undefined && (
-                <span id={badgeId(id)} className="pill pane-tab-badge">
-                  {badge}
-                </span>
+                <>
+                  <span className="pill pane-tab-badge" title={badge.description} aria-hidden="true">
+                    {badge.count}
+                  </span>
+                  <span id={badgeId(id)} className="visually-hidden">
+                    {badge.description}
+                  </span>
+                </>
               )}
             </button>
           );

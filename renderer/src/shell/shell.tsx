@@ -2,6 +2,7 @@ import { LayoutDashboard } from 'lucide-react';
 import { Suspense, useCallback, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountStatus } from '../auth/account-status';
+import { numberText } from '../i18n/locale-format';
 import type { OpenPane, PaneId, PaneTarget } from '../navigation/pane-id';
 import { usePaneLocation } from '../navigation/pane-location';
 import { useNeedsYouCount } from '../secretary/use-needs-you-count';
@@ -19,7 +20,7 @@ interface View {
 }
 
 export function Shell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [view, setView] = useState<View>({ pane: 'secretary' });
   const content = useRef<HTMLElement>(null);
 
@@ -73,7 +74,11 @@ export function Shell() {
           <PaneTabs
             active={active}
             onSelect={selectTab}
-            badges={needsYou > 0 ? { secretary: t('app.needsYou', { count: needsYou }) } : undefined}
+            badges={
+              needsYou > 0
+                ? { secretary: { count: numberText(needsYou, i18n.language), description: t('app.needsYou', { count: needsYou }) } }
+                : undefined
+            }
           />
           <AccountStatus openPane={openPane} />
         </div>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Lang } from '../../../shared/lang';
+import { LANGS, type Lang } from '../../../shared/lang';
 import type { AppError } from '../../../shared/result';
 import { createI18n } from '../i18n/create-i18n';
 import { errorText } from './error-text';
 
+const i18ns = new Map(await Promise.all(LANGS.map(async (lang) => [lang, await createI18n(lang)] as const)));
 const say = (error: AppError, { lang = 'en', platform = 'linux' }: { lang?: Lang; platform?: string | null } = {}) =>
-  errorText(error, createI18n(lang).t, platform);
+  errorText(error, i18ns.get(lang)!.t, platform);
 
 const rateLimited = (retryAfterMs?: number): AppError => ({
   code: 'RATE_LIMITED',

@@ -16,3 +16,14 @@ export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
   for (let step = 0; step <= LANGS_BY_NAME.indexOf(lang); step++) await page.keyboard.press('ArrowDown');
   await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
 }
+
+/**
+ * Switches the window to `lang` from whatever language it speaks now: Settings (Ctrl+6), then the one list that
+ * offers every language. Resolves once the window speaks it.
+ */
+export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.keyboard.press('Control+6');
+  const list = page.getByRole('tabpanel').getByRole('combobox').filter({ has: page.locator(`option[value="${lang}"]`) });
+  await list.selectOption(lang);
+  await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
+}
