@@ -163,6 +163,19 @@ describe('S15 bubbles, busy state and Cancel', () => {
   });
 });
 
+describe('UQ9: answers like the Assistant\'s', () => {
+  it('UQ9: Secretary answer has Copy and the model line', async () => {
+    const { user, invoke } = setup({ handlers: { 'secretary:ask': () => answer('Maintenance on **14 January**.', { tool_rounds: 2, duration_ms: 4200 }) } });
+    await ask(user, 'What did Hetzner say?');
+    const log = conversation();
+    const meta = (await within(log).findByText('2 mailbox lookups')).closest('p');
+    expect(meta).toHaveTextContent(/^\W*gemma-4-26b-a4b-it\W* · 4\.2 s · 2 mailbox lookups$/);
+    await user.click(within(log).getByRole('button', { name: 'Copy answer' }));
+    expect(invoke).toHaveBeenCalledWith('app:copyText', { text: 'Maintenance on **14 January**.' });
+    expect(await screen.findByText('Answer copied to the clipboard.')).toBeInTheDocument();
+  });
+});
+
 describe('S15 auto-scroll', () => {
   /** jsdom lays nothing out: the log gets a fixed viewport and a content height the test moves. */
   function measure(log: HTMLElement, content: { height: number }) {

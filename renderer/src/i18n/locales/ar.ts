@@ -269,7 +269,6 @@ export const ar: PartialCatalog = {
       },
       notes: 'من الملاحظات',
       meta: '{{model}} · {{seconds}} ث',
-      metaLive: '{{model}} · {{seconds}} ث · $t(assistant.answer.live)',
       copy: 'نسخ الإجابة',
       copied: 'تم نسخ الإجابة إلى الحافظة.',
     },

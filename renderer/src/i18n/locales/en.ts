@@ -229,7 +229,6 @@ export const en = {
       },
       notes: 'From the notes',
       meta: '{{model}} · {{seconds}} s',
-      metaLive: '{{model}} · {{seconds}} s · $t(assistant.answer.live)',
       copy: 'Copy answer',
       copied: 'Answer copied to the clipboard.',
     },

@@ -239,7 +239,6 @@ export const es: Catalog = {
       },
       notes: 'De las notas',
       meta: '{{model}} · {{seconds}} s',
-      metaLive: '{{model}} · {{seconds}} s · $t(assistant.answer.live)',
       copy: 'Copiar respuesta',
       copied: 'Respuesta copiada al portapapeles.',
     },

@@ -239,7 +239,6 @@ export const fr: PartialCatalog = {
       },
       notes: 'Tiré des notes',
       meta: '{{model}} · {{seconds}} s',
-      metaLive: '{{model}} · {{seconds}} s · $t(assistant.answer.live)',
       copy: 'Copier la réponse',
       copied: 'Réponse copiée dans le presse-papiers.',
     },

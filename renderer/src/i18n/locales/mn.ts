@@ -229,7 +229,6 @@ oracle: {
       },
       notes: 'Тэмдэглэлээс',
       meta: '{{model}} · {{seconds}} с',
-      metaLive: '{{model}} · {{seconds}} с · $t(assistant.answer.live)',
       copy: 'Хариултыг хуулах',
       copied: 'Хариултыг санах ойд хууллаа.',
     },

@@ -249,7 +249,6 @@ oracle: {
       },
       notes: 'Из заметок',
       meta: '{{model}} · {{seconds}} с',
-      metaLive: '{{model}} · {{seconds}} с · $t(assistant.answer.live)',
       copy: 'Копировать ответ',
       copied: 'Ответ скопирован в буфер обмена.',
     },

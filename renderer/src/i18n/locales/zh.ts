@@ -219,7 +219,6 @@ export const zh: PartialCatalog = {
       },
       notes: '出自笔记',
       meta: '{{model}} · {{seconds}} 秒',
-      metaLive: '{{model}} · {{seconds}} 秒 · $t(assistant.answer.live)',
       copy: '复制回答',
       copied: '回答已复制到剪贴板。',
     },
