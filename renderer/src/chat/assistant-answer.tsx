@@ -47,7 +47,7 @@ export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, 
   const withoutLive = live?.path === 'oneCall' ? (live.pathReason ?? 'other') : answer.withoutLive;
   return (
     <>
-      <AssistantSteps steps={answer.steps} />
+      <AssistantSteps steps={answer.steps} onOpenLink={onOpenLink} />
       {answer.text !== '' && <AnswerMarkdown text={answer.text} onOpenLink={onOpenLink} />}
       {underway && (
         <p className="bubble-working" aria-busy="true">
