@@ -889,6 +889,7 @@ export const ar: PartialCatalog = {
       zoho_error: 'ردّ Zoho بخطأ، أو لم تعد تلك الرسالة موجودة لديه. حاول مرة أخرى بعد قليل.',
       zoho_access_denied: 'رُفض الوصول في صفحة Zoho، لذا لم يُربط البريد. أعد الربط ووافق للمتابعة.',
       zoho_connect_expired: 'لم تصل الموافقة من صفحة Zoho في الوقت المناسب. ابدأ الربط من جديد.',
+      zoho_connect_failed: 'ردّ Zoho بخطأ أثناء ربط صندوق بريدك. لم يتغير شيء: حاول الربط مرة أخرى بعد قليل.',
       zoho_loopback_unavailable: 'تعذّر على Staff Desk انتظار رد Zoho على هذا الحاسوب. اربط باستخدام رمز بدلًا من ذلك.',
       zoho_browser_unavailable: 'تعذّر على Staff Desk فتح متصفحك لعرض صفحة Zoho. اربط باستخدام رمز بدلًا من ذلك.',
       zoho_no_mail_account: 'لا يملك حساب Zoho الذي ربطته حسابًا في Zoho Mail. أعد الربط بالحساب الذي يضم بريدك.',

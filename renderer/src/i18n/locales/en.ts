@@ -824,6 +824,7 @@ export const en = {
       zoho_error: 'Zoho answered with an error, or no longer has that message. Try again in a moment.',
       zoho_access_denied: "Access was declined in Zoho's page, so the mailbox is not connected. Connect again and accept to go on.",
       zoho_connect_expired: "The approval in Zoho's page did not arrive in time. Start connecting again.",
+      zoho_connect_failed: 'Zoho answered with an error while your mailbox was being connected. Nothing changed: try connecting again in a moment.',
       zoho_loopback_unavailable: "Staff Desk could not wait for Zoho's answer on this computer. Connect with a code instead.",
       zoho_browser_unavailable: "Staff Desk could not open your browser for Zoho's page. Connect with a code instead.",
       zoho_no_mail_account: 'The Zoho login you connected has no Zoho Mail account. Connect again with the login that holds your mailbox.',

@@ -838,6 +838,7 @@ export const es: Catalog = {
       zoho_error: 'Zoho ha respondido con un error, o ya no tiene ese mensaje. Vuelve a intentarlo en un momento.',
       zoho_access_denied: 'Se ha rechazado el acceso en la página de Zoho, así que el buzón no está conectado. Vuelve a conectar y acepta para seguir.',
       zoho_connect_expired: 'La aprobación en la página de Zoho no ha llegado a tiempo. Empieza a conectar de nuevo.',
+      zoho_connect_failed: 'Zoho ha respondido con un error mientras se conectaba tu buzón. No ha cambiado nada: vuelve a conectarlo en un momento.',
       zoho_loopback_unavailable: 'Staff Desk no ha podido esperar la respuesta de Zoho en este equipo. Conecta con un código.',
       zoho_browser_unavailable: 'Staff Desk no ha podido abrir tu navegador para la página de Zoho. Conecta con un código.',
       zoho_no_mail_account: 'La cuenta de Zoho que has conectado no tiene Zoho Mail. Vuelve a conectar con la cuenta que tiene tu buzón.',

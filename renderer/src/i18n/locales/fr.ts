@@ -838,6 +838,7 @@ export const fr: PartialCatalog = {
       zoho_error: "Zoho a répondu par une erreur, ou n'a plus ce message. Réessayez dans un instant.",
       zoho_access_denied: "L'accès a été refusé sur la page de Zoho : la boîte mail n'est donc pas connectée. Connectez-la de nouveau et acceptez pour continuer.",
       zoho_connect_expired: "L'approbation sur la page de Zoho n'est pas arrivée à temps. Recommencez la connexion de la boîte mail.",
+      zoho_connect_failed: "Zoho a répondu par une erreur pendant la connexion de votre boîte mail. Rien n'a changé : réessayez de la connecter dans un instant.",
       zoho_loopback_unavailable: "Staff Desk n'a pas pu attendre la réponse de Zoho sur cet ordinateur. Connectez plutôt la boîte mail avec un code.",
       zoho_browser_unavailable: "Staff Desk n'a pas pu ouvrir votre navigateur pour la page de Zoho. Connectez plutôt la boîte mail avec un code.",
       zoho_no_mail_account: "Le compte Zoho que vous avez connecté n'a pas de compte Zoho Mail. Connectez de nouveau la boîte avec le compte Zoho qui la contient.",

@@ -804,6 +804,7 @@ export const zh: PartialCatalog = {
       zoho_error: 'Zoho 返回了错误，或者该邮件已不存在。请稍后重试。',
       zoho_access_denied: '你在 Zoho 页面中拒绝了访问，因此邮箱未连接。请重新连接并同意授权后继续。',
       zoho_connect_expired: '未能及时收到 Zoho 页面中的批准。请重新开始连接。',
+      zoho_connect_failed: '连接你的邮箱时 Zoho 返回了错误。没有任何更改：请稍后重新连接。',
       zoho_loopback_unavailable: 'Staff Desk 无法在这台电脑上等待 Zoho 的响应。请改用验证码连接。',
       zoho_browser_unavailable: 'Staff Desk 无法打开你的浏览器来显示 Zoho 的页面。请改用验证码连接。',
       zoho_no_mail_account: '你连接的 Zoho 账户没有 Zoho Mail 邮箱。请使用拥有你邮箱的账户重新连接。',
