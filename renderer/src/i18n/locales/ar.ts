@@ -90,6 +90,8 @@ export const ar: PartialCatalog = {
       items: 'ما يحتاج إليك',
       dismiss: 'تجاهل «{{subject}}» من {{from}}',
       dismissed: 'تم تجاهل «{{subject}}»: لن يظهر في عمليات المرور التالية.',
+      undoDismiss: 'تراجع',
+      undismissed: 'عاد «{{subject}}» إلى القائمة.',
       failedScheduled: 'فشل المرور المجدول',
       failedManual: 'فشل آخر مرور',
       run: 'إجراء مرور الآن',

@@ -78,6 +78,8 @@ export const en = {
       items: 'What needs you',
       dismiss: 'Dismiss “{{subject}}” from {{from}}',
       dismissed: '“{{subject}}” is dismissed: later passes leave it out.',
+      undoDismiss: 'Undo',
+      undismissed: '“{{subject}}” is back on the list.',
       failedScheduled: 'The scheduled pass failed',
       failedManual: 'The last pass failed',
       run: 'Run pass now',

@@ -81,6 +81,8 @@ export const es: Catalog = {
       items: 'Lo que te necesita',
       dismiss: 'Descartar «{{subject}}» de {{from}}',
       dismissed: '«{{subject}}» está descartado: las próximas pasadas lo dejan fuera.',
+      undoDismiss: 'Deshacer',
+      undismissed: '«{{subject}}» vuelve a estar en la lista.',
       failedScheduled: 'La pasada programada falló',
       failedManual: 'La última pasada falló',
       run: 'Pasar ahora',

@@ -81,6 +81,8 @@ export const fr: PartialCatalog = {
       items: 'Ce qui vous attend',
       dismiss: 'Écarter « {{subject}} » de {{from}}',
       dismissed: '« {{subject}} » est écarté : les prochains passages le laissent de côté.',
+      undoDismiss: 'Annuler',
+      undismissed: '« {{subject}} » est de retour dans la liste.',
       failedScheduled: 'Le passage programmé a échoué',
       failedManual: 'Le dernier passage a échoué',
       run: 'Lancer un passage',

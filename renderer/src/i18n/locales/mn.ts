@@ -78,6 +78,8 @@ export const mn: PartialCatalog = {
       items: 'Таны анхаарал шаардсан зүйлс',
       dismiss: 'Жагсаалтаас хасах: «{{subject}}», {{from}}',
       dismissed: 'Хассан: «{{subject}}». Дараагийн тоймуудад дахин гарахгүй.',
+      undoDismiss: 'Буцаах',
+      undismissed: '«{{subject}}» жагсаалтад буцаж орлоо.',
       failedScheduled: 'Товлосон тойм амжилтгүй болсон',
       failedManual: 'Сүүлийн тойм амжилтгүй болсон',
       run: 'Тоймыг одоо хийх',

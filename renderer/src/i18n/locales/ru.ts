@@ -84,6 +84,8 @@ export const ru: PartialCatalog = {
       items: 'Что требует вашего внимания',
       dismiss: 'Скрыть «{{subject}}» от {{from}}',
       dismissed: '«{{subject}}» скрыто: следующие разборы его не покажут.',
+      undoDismiss: 'Отменить',
+      undismissed: '«{{subject}}» снова в списке.',
       failedScheduled: 'Плановый разбор не удался',
       failedManual: 'Последний разбор не удался',
       run: 'Разобрать сейчас',

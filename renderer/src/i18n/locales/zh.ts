@@ -75,6 +75,8 @@ export const zh: PartialCatalog = {
       items: '需要你处理的事项',
       dismiss: '忽略来自 {{from}} 的“{{subject}}”',
       dismissed: '已忽略“{{subject}}”：之后的巡检不会再列出它。',
+      undoDismiss: '撤销',
+      undismissed: '“{{subject}}”已回到列表中。',
       failedScheduled: '定时巡检失败',
       failedManual: '上次巡检失败',
       run: '立即巡检',
