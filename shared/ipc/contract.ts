@@ -33,7 +33,7 @@ import {
 } from '../live-captions';
 import { memberSecretNameSchema, secretsStatusSchema } from '../secrets';
 import { modelsCheckInputSchema, modelsCheckSchema, settingsSchema, settingsUpdateInputSchema } from '../settings';
-import { zohoConnectedSchema, zohoConnectInputSchema, zohoProgressSchema, zohoStatusSchema } from '../zoho-connection';
+import { zohoChangedSchema, zohoConnectedSchema, zohoConnectInputSchema, zohoProgressSchema, zohoStatusSchema } from '../zoho-connection';
 import {
   assistantTranscriptSchema,
   microphoneStateSchema,
@@ -368,6 +368,8 @@ export const broadcasts = {
   'settings:changed': settingsSchema,
   /** A mailbox pass was stored or failed (scheduled or asked for), or an item was dismissed: the pane shows it. */
   'digest:updated': digestStateSchema,
+  /** The mailbox was connected or disconnected, or Zoho refused its grant: the Secretary pane follows at once. */
+  'zoho:changed': zohoChangedSchema,
   /** The knowledge base changed state: indexing started, progressed or finished, or the folder moved. */
   'oracle:changed': knowledgeStatusSchema,
   /** The global shortcuts were registered again (Settings changed them): which now work, and which do not. */

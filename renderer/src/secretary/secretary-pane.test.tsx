@@ -438,6 +438,25 @@ describe('example questions in an empty conversation (issue 11)', () => {
   });
 });
 
+describe('UQ9: a revoked mailbox', () => {
+  it('UQ9: a revoked mailbox shows its banner as soon as it is known, without a reload', async () => {
+    const { user, emit, invoke } = setup({
+      handlers: {
+        'secretary:ask': () => {
+          // Main learns of the refusal while it reads mail for the question, and says so before it answers.
+          emit('zoho:changed', { state: 'reconnect_needed' });
+          return err('NOT_CONFIGURED', 'x', { reason: 'zoho_reconnect_needed' });
+        },
+      },
+    });
+    await ask(user, 'Anything from Hetzner?');
+    const sentence = "Zoho no longer accepts Staff Desk's access to your mailbox (it was revoked or has lapsed). Connect it again in Settings.";
+    // Above the log, where the pane stands in front of the mailbox, not only in the failed answer's bubble.
+    await vi.waitFor(() => expect(screen.getAllByText(sentence).filter((line) => !conversation().contains(line))).toHaveLength(1));
+    expect(invoke.mock.calls.filter(([channel]) => channel === 'zoho:status')).toHaveLength(1);
+  });
+});
+
 describe('Without a connected mailbox', () => {
   it.each<[string, FakeMainOptions]>([
     ['no OAuth client', { zohoMailbox: undefined }],
