@@ -333,9 +333,11 @@ export function DigestPanel() {
       </div>
       <LoadNotice notice={notice ?? links.notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchState()} />
       {undoable && (
-        <button type="button" className="button-small" onClick={() => void undoDismiss(undoable)}>
-          {t('secretary.digest.undoDismiss')}
-        </button>
+        <div className="actions">
+          <button type="button" className="button-small" onClick={() => void undoDismiss(undoable)}>
+            {t('secretary.digest.undoDismiss')}
+          </button>
+        </div>
       )}
     </section>
   );
