@@ -53,7 +53,7 @@ export const digestStateSchema = z.object({
 });
 export type DigestState = z.infer<typeof digestStateSchema>;
 
-/** `digest:dismiss`: the member is done with this item; it stays away from later passes. */
+/** `digest:dismiss`: the member is done with this item; it stays away from later passes. `digest:undismiss` undoes it. */
 export const digestDismissInputSchema = z.strictObject({ messageId: z.string().min(1).max(64) });
 
 /** `digest:progress`: the stage a pass is at; `total` is the number of new messages once known. */

@@ -34,3 +34,11 @@ export const zohoStatusSchema = z.object({
   dataCentre: zohoDataCentreSchema,
 });
 export type ZohoStatus = z.infer<typeof zohoStatusSchema>;
+
+/**
+ * `zoho:changed`: the mailbox's state as soon as main learns it (Zoho refused the grant while the app read mail, a
+ * connect or a disconnect), so that what stands in front of the mailbox follows without a reload. The state alone:
+ * every window hears it, and the address is not theirs to know.
+ */
+export const zohoChangedSchema = zohoStatusSchema.pick({ state: true });
+export type ZohoChanged = z.infer<typeof zohoChangedSchema>;

@@ -33,7 +33,7 @@ import {
 } from '../live-captions';
 import { memberSecretNameSchema, secretsStatusSchema } from '../secrets';
 import { modelsCheckInputSchema, modelsCheckSchema, settingsSchema, settingsUpdateInputSchema } from '../settings';
-import { zohoConnectedSchema, zohoConnectInputSchema, zohoProgressSchema, zohoStatusSchema } from '../zoho-connection';
+import { zohoChangedSchema, zohoConnectedSchema, zohoConnectInputSchema, zohoProgressSchema, zohoStatusSchema } from '../zoho-connection';
 import {
   assistantTranscriptSchema,
   microphoneStateSchema,
@@ -157,6 +157,8 @@ export const contract = {
   'digest:state': unary({ input: noInput, output: digestStateSchema, protected: true }),
   /** Takes one item off "What needs you" for good (later passes leave it out); answers with the new state. */
   'digest:dismiss': unary({ input: digestDismissInputSchema, output: digestStateSchema, protected: true }),
+  /** Undo of a dismissal: puts the item back on "What needs you", if the latest pass still holds it. */
+  'digest:undismiss': unary({ input: digestDismissInputSchema, output: digestStateSchema, protected: true }),
 
   /** The mailbox secretary (seeds 000): one question answered from the member's own mail, with its sources. */
   'secretary:ask': unary({ input: secretaryAskInputSchema, output: secretaryAnswerSchema, protected: true }),
@@ -334,7 +336,7 @@ export const windowChannels = {
     'secrets:set', 'secrets:delete', 'secrets:status', 'secrets:check',
     'auth:status', 'auth:login', 'auth:logout',
     'zoho:connect', 'zoho:cancel', 'zoho:status', 'zoho:disconnect',
-    'digest:run', 'digest:cancel', 'digest:state', 'digest:dismiss',
+    'digest:run', 'digest:cancel', 'digest:state', 'digest:dismiss', 'digest:undismiss',
     'secretary:ask', 'secretary:cancel',
     'oracle:ask', 'oracle:cancel', 'oracle:status', 'oracle:reindex', 'oracle:chooseFolder', 'oracle:openNote', 'oracle:gaps',
     'assistant:chat', 'assistant:cancel', 'assistant:prompts', 'assistant:savePrompts', 'assistant:resetPrompts',
@@ -366,6 +368,8 @@ export const broadcasts = {
   'settings:changed': settingsSchema,
   /** A mailbox pass was stored or failed (scheduled or asked for), or an item was dismissed: the pane shows it. */
   'digest:updated': digestStateSchema,
+  /** The mailbox was connected or disconnected, or Zoho refused its grant: the Secretary pane follows at once. */
+  'zoho:changed': zohoChangedSchema,
   /** The knowledge base changed state: indexing started, progressed or finished, or the folder moved. */
   'oracle:changed': knowledgeStatusSchema,
   /** The global shortcuts were registered again (Settings changed them): which now work, and which do not. */

@@ -3,7 +3,7 @@ import { ok } from '../../../shared/result';
 import type { Handlers } from '../ipc/registry';
 import type { DigestService } from './digest';
 
-export type DigestChannels = 'digest:run' | 'digest:state' | 'digest:dismiss';
+export type DigestChannels = 'digest:run' | 'digest:state' | 'digest:dismiss' | 'digest:undismiss';
 
 /**
  * The digest's channels, all protected: the registry refused the call unless a member is signed in, so the
@@ -20,5 +20,6 @@ export function digestHandlers(deps: { digest: DigestService }): Pick<Handlers<A
       }),
     'digest:state': (_input, ctx) => ok(digest.state(ctx.member.email)),
     'digest:dismiss': ({ messageId }, ctx) => digest.dismiss(ctx.member.email, messageId),
+    'digest:undismiss': ({ messageId }, ctx) => digest.undismiss(ctx.member.email, messageId),
   };
 }

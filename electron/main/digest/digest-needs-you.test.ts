@@ -99,6 +99,23 @@ describe('"What needs you" across passes', () => {
     expect(ids(kit.digest.latest(EDU.email)?.items)).toEqual([hetzner.messageId]);
   });
 
+  it('UQ9: Dismiss of a "What needs you" item can be undone, and the item stays open in later passes', async () => {
+    const { w, kit } = await connectedKit();
+    const [lucia, hetzner] = deliver(w.zoho, MORNING_ARRIVALS.slice(0, 2), w.clock.now() - HOUR_MS) as [SeededMessage, SeededMessage];
+    gemini.double.script('generateContent', needs('Lucía and Hetzner.', [lucia, hetzner]));
+    await kit.run();
+    kit.digest.dismiss(EDU.email, lucia.messageId);
+
+    const undone = kit.digest.undismiss(EDU.email, lucia.messageId);
+    expect(ids(undone.ok ? undone.value.latest?.items : undefined)).toEqual([lucia.messageId, hetzner.messageId]);
+    expect(ids(kit.published.at(-1)?.state.latest?.items)).toEqual([lucia.messageId, hetzner.messageId]);
+    expect(dismissals(kit.db)).toEqual([]);
+
+    w.clock.advance(HOUR_MS);
+    const next = await kit.run();
+    expect(ids(next.ok ? next.value.items : undefined)).toContain(lucia.messageId);
+  });
+
   it('changes nothing when asked to dismiss what is no open item', async () => {
     const { w, kit } = await connectedKit();
     const [lucia] = deliver(w.zoho, MORNING_ARRIVALS.slice(0, 1), w.clock.now() - HOUR_MS) as [SeededMessage];

@@ -35,6 +35,8 @@ export interface DigestStore {
    */
   save(owner: string, digest: Digest, handledDismissals?: readonly string[]): void;
   dismiss(owner: string, dismissal: Dismissal, at: string): void;
+  /** Forgets a dismissal: the item shows again wherever a stored pass holds it. */
+  undismiss(owner: string, messageId: string): void;
   dismissals(owner: string): Dismissal[];
 }
 
@@ -109,6 +111,9 @@ export function createDigestStore(db: Database.Database): DigestStore {
     },
     dismiss(owner, dismissal, at) {
       insertDismissal().run(owner, dismissal.messageId, dismissal.date, at);
+    },
+    undismiss(owner, messageId) {
+      deleteDismissal().run(owner, messageId);
     },
     dismissals: (owner) => selectDismissals().all(owner),
   };

@@ -61,6 +61,8 @@ export interface DigestService {
   state(owner: string): DigestState;
   /** Takes an item of the latest pass off for good; an id that is no open item changes nothing. */
   dismiss(owner: string, messageId: string): Result<DigestState>;
+  /** Undo of `dismiss`: the item is open again; an id that was not dismissed changes nothing. */
+  undismiss(owner: string, messageId: string): Result<DigestState>;
   /** When the member's last pass looked at the mailbox (epoch ms), or null before the first. */
   lastPassAt(owner: string): number | null;
 }
@@ -211,6 +213,15 @@ export function createDigest(deps: DigestDeps): DigestService {
       } catch (error) {
         log.error('digest: a dismissal could not be stored', { error });
         return err('INTERNAL', 'The item could not be dismissed. Check that the disk has free space, then try again.');
+      }
+      return ok(publish(owner));
+    },
+    undismiss(owner, messageId) {
+      try {
+        store.undismiss(owner, messageId);
+      } catch (error) {
+        log.error('digest: a dismissal could not be undone', { error });
+        return err('INTERNAL', 'The item could not be put back. Check that the disk has free space, then try again.');
       }
       return ok(publish(owner));
     },

@@ -34,10 +34,13 @@ export interface Zoho {
   readonly connection: ZohoConnection;
   /** Whether the mailbox can be read now, without asking Zoho. */
   link(): Promise<Result<MailboxLink>>;
+  /** Follows Zoho refusing the mailbox's grant, whoever was reading mail when it did. */
+  onRefused(listener: () => void): void;
 }
 
 /** Zoho Mail for the app: one token manager, one throttle and one account shared by everything that reads mail. */
 export function createZoho(deps: ZohoDeps): Zoho {
+  const refusalListeners: (() => void)[] = [];
   const endpoints = createZohoEndpoints({ settings: deps.settings, ...(deps.overrides ? { overrides: deps.overrides } : {}) });
   const http = createZohoHttp({ fetch: deps.fetch, timeoutMs: ZOHO.requestTimeoutMs });
   const tokens = createTokenManager({
@@ -47,6 +50,9 @@ export function createZoho(deps: ZohoDeps): Zoho {
     dataCentre: endpoints.dataCentre,
     now: deps.now,
     log: deps.log,
+    onRefused: () => {
+      for (const listener of refusalListeners) listener();
+    },
   });
   const throttle = createThrottle(
     {
@@ -62,6 +68,9 @@ export function createZoho(deps: ZohoDeps): Zoho {
   const account = createAccountCache(api);
   return {
     link: () => mailboxLink(deps.secrets, tokens),
+    onRefused: (listener) => {
+      refusalListeners.push(listener);
+    },
     mailbox: createZohoMailbox({ api, account, htmlToText: deps.htmlToText, webMailUrl: endpoints.webMailUrl, log: deps.log }),
     connection: createZohoConnection({
       secrets: deps.secrets,

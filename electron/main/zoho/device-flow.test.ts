@@ -141,7 +141,16 @@ describe('the device flow', () => {
   it('never opens a verification page that is not https', async () => {
     const w = await world();
     w.zoho.script('deviceCode', status(200, { user_code: 'ABCD', device_code: 'd', verification_url: 'http://evil.example/device', expires_in: 300, interval: 30 }));
-    expect(await connectWith(w).done).toMatchObject({ ok: false, error: { code: 'UPSTREAM', reason: 'zoho_error' } });
+    expect(await connectWith(w).done).toMatchObject({ ok: false, error: { code: 'UPSTREAM', reason: 'zoho_connect_failed' } });
     expect(w.opened).toEqual([]);
+  });
+
+  it('UQ9: Zoho connect errors speak of connecting, not of reading mail', async () => {
+    const w = await world();
+    w.zoho.script('deviceCode', status(500, { error: 'internal' }));
+    const result = await connectWith(w).done;
+    expect(result).toMatchObject({ ok: false, error: { code: 'UPSTREAM', reason: 'zoho_connect_failed' } });
+    expect(!result.ok && result.error.message).toMatch(/while your mailbox was being connected/);
+    expect(!result.ok && result.error.message).not.toMatch(/message|mail or folder/);
   });
 });

@@ -31,6 +31,8 @@ export interface TokenManagerDeps {
   dataCentre: () => string;
   now: () => number;
   log: Logger;
+  /** Told when Zoho refuses the refresh token: the mailbox must be connected again, and the page may say so now. */
+  onRefused?: () => void;
 }
 
 const SECOND_MS = 1000;
@@ -92,6 +94,7 @@ export function createTokenManager(deps: TokenManagerDeps): TokenManager {
       refusedToken = refreshToken;
       current = null;
       deps.log.warn('zoho: the refresh token was refused; the member must connect again');
+      deps.onRefused?.();
       return zohoFailed({ kind: 'reconnect_needed' });
     }
     const failure: ZohoFailure = tokenErrorFailure(error, description, { dataCentre: deps.dataCentre(), lockMs: ZOHO.refreshWindowMs });

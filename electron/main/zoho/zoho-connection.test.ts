@@ -53,6 +53,17 @@ describe('the connection status', () => {
     expect(await w.app.connection.status(w.signal())).toEqual({ ok: true, value: { state: 'reconnect_needed', dataCentre: 'com' } });
   });
 
+  it('UQ9: tells of a revoked grant as soon as reading mail meets it, before anyone asks for the status', async () => {
+    const w = await world();
+    await w.connect();
+    const refusals: string[] = [];
+    w.app.onRefused(() => refusals.push('refused'));
+    w.zoho.revokeRefreshTokens();
+    w.zoho.expireAccessTokens();
+    await w.app.mailbox.search({ query: 'Hetzner' }, w.signal());
+    expect(refusals).toEqual(['refused']);
+  });
+
   it('is connected again once the member connects anew after a refusal', async () => {
     const w = await world({ ...ZOHO_CLIENT, 'zoho.refreshToken': 'a-grant-zoho-revoked' });
     expect(await w.app.connection.status(w.signal())).toMatchObject({ ok: true, value: { state: 'reconnect_needed' } });

@@ -10,14 +10,17 @@ import { readClient } from './oauth';
 import type { TokenManager } from './token-manager';
 import type { AccountCache } from './zoho-account';
 import type { ZohoEndpoints } from './zoho-endpoints';
-import { zohoFailed, type ZohoResult } from './zoho-failure';
+import { connectFailure, zohoFailed, type ZohoResult } from './zoho-failure';
 import type { ZohoHttp } from './zoho-http';
 
 export type ConnectMethod = 'device' | 'loopback';
 
+type ConnectRun = { signal: AbortSignal; progress: (progress: ZohoProgress) => void };
+
 /** Connect, status and disconnect: what Settings does with the member's Zoho mailbox. */
 export interface ZohoConnection {
-  connect(method: ConnectMethod, run: { signal: AbortSignal; progress: (progress: ZohoProgress) => void }): Promise<ZohoResult<ZohoConnected>>;
+  /** Zoho's errors come back in the words of connecting (`connectFailure`), whichever step of the flow met them. */
+  connect(method: ConnectMethod, run: ConnectRun): Promise<ZohoResult<ZohoConnected>>;
   /** Asks Zoho for the account's address only when it is not known yet (once per run of the app). */
   status(signal: AbortSignal): Promise<Result<ZohoStatus>>;
   /** Deletes the refresh token, forgets the access token, and revokes the grant at Zoho (best effort). */
@@ -59,37 +62,42 @@ export function createZohoConnection(deps: ZohoConnectionDeps): ZohoConnection {
     return { ok: true, value: { state, dataCentre } };
   }
 
+  async function connectMailbox(method: ConnectMethod, run: ConnectRun): Promise<ZohoResult<ZohoConnected>> {
+    const client = await readClient(deps.secrets);
+    if (!client.ok) return client;
+    const flowDeps: FlowDeps = {
+      http: deps.http,
+      endpoints: deps.endpoints,
+      client: client.value,
+      openExternal: deps.openExternal,
+      now: deps.now,
+      sleep: deps.sleep,
+      progress: run.progress,
+      log: deps.log,
+    };
+    const granted = await FLOWS[method](flowDeps, run.signal);
+    if (!granted.ok) {
+      deps.log.info('zoho: connect did not complete', { method, reason: granted.failure.kind });
+      return granted;
+    }
+    const { token, server } = granted.value;
+    // access_type=offline (and prompt=consent) make Zoho issue one; without it the app could not stay connected.
+    if (!token.refresh_token) return zohoFailed({ kind: 'upstream', detail: 'no refresh token granted' });
+    const stored = await deps.secrets.set('zoho.refreshToken', token.refresh_token);
+    if (!stored.ok) return zohoFailed({ kind: 'keychain', error: stored.error });
+    deps.endpoints.settle(server);
+    deps.tokens.adopt({ accessToken: token.access_token, expiresInSec: token.expires_in });
+    deps.account.forget();
+    const account = await deps.account.get(run.signal);
+    if (!account.ok) return account;
+    deps.log.info('zoho: mailbox connected', { method, dataCentre: deps.endpoints.dataCentre() });
+    return { ok: true, value: account.value };
+  }
+
   return {
     async connect(method, run) {
-      const client = await readClient(deps.secrets);
-      if (!client.ok) return client;
-      const flowDeps: FlowDeps = {
-        http: deps.http,
-        endpoints: deps.endpoints,
-        client: client.value,
-        openExternal: deps.openExternal,
-        now: deps.now,
-        sleep: deps.sleep,
-        progress: run.progress,
-        log: deps.log,
-      };
-      const granted = await FLOWS[method](flowDeps, run.signal);
-      if (!granted.ok) {
-        deps.log.info('zoho: connect did not complete', { method, reason: granted.failure.kind });
-        return granted;
-      }
-      const { token, server } = granted.value;
-      // access_type=offline (and prompt=consent) make Zoho issue one; without it the app could not stay connected.
-      if (!token.refresh_token) return zohoFailed({ kind: 'upstream', detail: 'no refresh token granted' });
-      const stored = await deps.secrets.set('zoho.refreshToken', token.refresh_token);
-      if (!stored.ok) return zohoFailed({ kind: 'keychain', error: stored.error });
-      deps.endpoints.settle(server);
-      deps.tokens.adopt({ accessToken: token.access_token, expiresInSec: token.expires_in });
-      deps.account.forget();
-      const account = await deps.account.get(run.signal);
-      if (!account.ok) return account;
-      deps.log.info('zoho: mailbox connected', { method, dataCentre: deps.endpoints.dataCentre() });
-      return { ok: true, value: account.value };
+      const connected = await connectMailbox(method, run);
+      return connected.ok ? connected : zohoFailed(connectFailure(connected.failure));
     },
 
     status,

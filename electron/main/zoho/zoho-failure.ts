@@ -24,6 +24,11 @@ export type ZohoFailure =
   | { kind: 'upstream'; status?: number; detail?: string }
   /** Connect flows: the member said no in Zoho's page. */
   | { kind: 'access_denied' }
+  /**
+   * Connect flows: Zoho answered something unusable while the mailbox was being connected (the connect flow's own
+   * word for `upstream` and `not_found`, which speak of reading mail); `detail` is for the log.
+   */
+  | { kind: 'connect_failed'; status?: number; detail?: string }
   /** Connect flows: the code or the wait ran out before the member approved. */
   | { kind: 'connect_expired' }
   /** Loopback flow: no port on 127.0.0.1 could be opened for Zoho's redirect. */
@@ -94,6 +99,8 @@ export function zohoError(failure: ZohoFailure): AppError {
         'Access was declined in Zoho’s page, so the mailbox is not connected. Connect again and accept to go on.',
         'zoho_access_denied',
       );
+    case 'connect_failed':
+      return appError('UPSTREAM', 'Zoho answered with an error while your mailbox was being connected. Nothing changed: try connecting again in a moment.', 'zoho_connect_failed');
     case 'connect_expired':
       return appError(
         'NOT_CONFIGURED',
@@ -112,6 +119,22 @@ export function zohoError(failure: ZohoFailure): AppError {
         'The system browser could not be opened for Zoho’s page. Connect with a code instead.',
         'zoho_browser_unavailable',
       );
+  }
+}
+
+/**
+ * What a failure means while the member connects the mailbox: Zoho's errors are said as a failed connection, not in
+ * the words of reading mail ("no longer has that message", "no longer accepts the app's access").
+ */
+export function connectFailure(failure: ZohoFailure): ZohoFailure {
+  switch (failure.kind) {
+    case 'upstream':
+      return { kind: 'connect_failed', ...(failure.status === undefined ? {} : { status: failure.status }), ...(failure.detail === undefined ? {} : { detail: failure.detail }) };
+    case 'not_found':
+    case 'reconnect_needed':
+      return { kind: 'connect_failed', detail: failure.kind };
+    default:
+      return failure;
   }
 }
 

@@ -85,7 +85,7 @@ describe('asking the assistant', () => {
     // The step's details, opened while the answer streamed, stay open once it is done.
     const step = within(steps).getByText('Searched the notes for “gemini key”').closest('details')!;
     expect(step).toHaveAttribute('open');
-    expect(within(step).getByText('gemini key', { selector: 'pre' })).toBeInTheDocument();
+    expect(within(step).getByText('gemini key')).toBeInTheDocument();
   });
 
   it('lists the notes it drew on in the order of their relevance, though its searches found them in another (issue 11)', async () => {
@@ -144,6 +144,38 @@ describe('asking the assistant', () => {
     act(() => streams('assistant:chat')[0]!.finish(done('The VPN guide says to', { degraded: true, incomplete: true })));
     expect(await within(conversation()).findByText('The answer stops here: Gemini stopped responding before it was finished.')).toBeInTheDocument();
     expect(conversation()).toHaveTextContent('The VPN guide says to');
+  });
+});
+
+describe('UQ9: what the assistant did, readable', () => {
+  it('UQ9: step details round numbers, render Markdown and show wiki links as names', async () => {
+    const { user, streams } = setup();
+    await ask(user, 'How do I add my Gemini key?');
+    const passage = [
+      '<<<UNTRUSTED NOTE DATA 0a1b2c>>>',
+      'Title: Gemini API key',
+      '',
+      'Paste it in **Settings**, as [[Gemini API key#Saving it|the key note]] and [[Settings]] say.',
+      '<<<END UNTRUSTED NOTE DATA 0a1b2c>>>',
+    ].join('\n');
+    const step: AssistantStep = {
+      tool: 'search_knowledge',
+      args: { query: 'gemini key' },
+      result: { mode: 'vector', passages: [{ relevance: 0.716623, text: passage }] },
+      ok: true,
+    };
+    act(() => streams('assistant:chat')[0]!.finish(done('Open Settings.', { steps: [step] })));
+    const steps = await within(conversation()).findByRole('list', { name: 'What the assistant did' });
+    await user.click(within(steps).getByText('Searched the notes for “gemini key”'));
+    const details = within(steps).getByText('Searched the notes for “gemini key”').closest('details')!;
+
+    expect(within(details).getByText('0.72')).toBeVisible();
+    expect(details).not.toHaveTextContent('0.716623');
+    expect(within(details).getByText('Settings', { selector: 'strong' })).toBeVisible();
+    expect(details).toHaveTextContent('Paste it in Settings, as the key note and Settings say.');
+    expect(details).not.toHaveTextContent('[[');
+    expect(details).not.toHaveTextContent('**');
+    expect(details).not.toHaveTextContent('UNTRUSTED');
   });
 });
 

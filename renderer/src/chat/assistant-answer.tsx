@@ -1,15 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { AssistantDone, AssistantSource } from '../../../shared/assistant';
 import type { AssistantLiveDone } from '../../../shared/live-voice';
-import { numberText } from '../i18n/locale-format';
-import { isolated } from '../ui/bidi-isolate';
+import { AnswerFooter } from './answer-footer';
 import { AnswerMarkdown } from './answer-markdown';
 import type { AssistantPartial } from './assistant-conversation';
 import { AssistantSteps } from './assistant-steps';
 import { MailSources } from './mail-sources';
 import { NoteSources } from './note-sources';
-
-const MS_PER_SECOND = 1000;
 
 export interface AnswerLinks {
   readonly onOpenLink: (url: string) => void;
@@ -42,16 +39,15 @@ function mail(sources: readonly AssistantSource[]) {
  * once done, whether it was cut short, its sources (notes open the note, mail opens in Zoho), and Copy.
  */
 export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, onCopy }: AssistantAnswerViewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { done } = answer;
-  const seconds = done ? numberText(done.duration_ms / MS_PER_SECOND, i18n.language, { maximumFractionDigits: 1 }) : '';
   // V1: a recording with no speech in it was not a question; said as such, not as an empty answer.
   if (done?.transcript === '') return <p className="muted">{t('voice.pane.noSpeech')}</p>;
   const live = done && 'path' in done ? (done as AssistantLiveDone) : null;
   const withoutLive = live?.path === 'oneCall' ? (live.pathReason ?? 'other') : answer.withoutLive;
   return (
     <>
-      <AssistantSteps steps={answer.steps} />
+      <AssistantSteps steps={answer.steps} onOpenLink={onOpenLink} />
       {answer.text !== '' && <AnswerMarkdown text={answer.text} onOpenLink={onOpenLink} />}
       {underway && (
         <p className="bubble-working" aria-busy="true">
@@ -66,15 +62,13 @@ export function AssistantAnswerView({ answer, underway, onOpenLink, onOpenNote, 
         <>
           <NoteSources sources={notes(done.sources)} label={t('assistant.answer.notes')} onOpen={onOpenNote} />
           <MailSources sources={mail(done.sources)} onOpen={onOpenLink} />
-          <div className="bubble-footer">
-            {/* In the UI's direction, the model's id isolated: the Arabic line reads "model · seconds · Live voice". */}
-            <p className="bubble-meta">
-              {t(live?.path === 'live' ? 'assistant.answer.metaLive' : 'assistant.answer.meta', { model: isolated(done.model), seconds })}
-            </p>
-            <button type="button" className="button-small" onClick={() => onCopy(done.answer)}>
-              {t('assistant.answer.copy')}
-            </button>
-          </div>
+          <AnswerFooter
+            model={done.model}
+            durationMs={done.duration_ms}
+            details={live?.path === 'live' ? [t('assistant.answer.live')] : []}
+            text={done.answer}
+            onCopy={onCopy}
+          />
         </>
       )}
     </>

@@ -3,7 +3,7 @@ import type { AssistantDone } from '../../../shared/assistant';
 import type { OpenPane } from '../navigation/pane-id';
 import type { Notice } from '../ui/notice';
 import { useOpenExternal } from '../ui/open-external';
-import { useCopyText } from '../ui/use-copy-text';
+import { useCopyAnswer } from './answer-footer';
 import { AssistantAnswerView } from './assistant-answer';
 import type { AssistantPartial } from './assistant-conversation';
 import type { Outcome } from './conversation';
@@ -21,7 +21,7 @@ export function useAssistantChat(openPane: OpenPane): {
   const { t } = useTranslation();
   const notes = useOpenNote();
   const links = useOpenExternal();
-  const copies = useCopyText(t('assistant.answer.copied'));
+  const copies = useCopyAnswer();
   const answerLinks = { onOpenLink: links.open, onOpenNote: notes.open, onCopy: copies.copy };
   return {
     notice: notes.notice ?? links.notice ?? copies.notice,

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OracleAnswer } from '../../../shared/oracle';
+import { AnswerFooter } from '../chat/answer-footer';
 import { AnswerMarkdown } from '../chat/answer-markdown';
 import { NoteSources } from '../chat/note-sources';
 import type { OpenPane } from '../navigation/pane-id';
@@ -9,6 +10,7 @@ interface OracleAnswerViewProps {
   readonly onOpenNote: (path: string) => void;
   readonly onOpenLink: (url: string) => void;
   readonly openPane: OpenPane;
+  readonly onCopy: (text: string) => void;
 }
 
 /**
@@ -16,20 +18,26 @@ interface OracleAnswerViewProps {
  * that it was one); O4's honest "nothing clear" with its weak hints, set apart so it is never read as an answer;
  * or, without a Gemini key, the matching notes and the way to add the key.
  */
-export function OracleAnswerView({ answer, onOpenNote, onOpenLink, openPane }: OracleAnswerViewProps) {
+export function OracleAnswerView({ answer, onOpenNote, onOpenLink, openPane, onCopy }: OracleAnswerViewProps) {
   const { t } = useTranslation();
   switch (answer.kind) {
     case 'answer':
       return (
         <>
           <AnswerMarkdown text={answer.answer} onOpenLink={onOpenLink} />
-          <p className="bubble-meta">
-            {t('oracle.answer.used', { count: answer.chunks_used })}
-            {answer.mode === 'lexical' && ` · ${t('oracle.answer.lexical')}`}
-            {/* A follow-up is answered whatever the passages scored (O5): say why none is listed under it. */}
-            {answer.mode === 'hybrid' && answer.chunks_used > 0 && answer.sources.length === 0 && ` · ${t('oracle.answer.noneListed')}`}
-          </p>
           <NoteSources sources={answer.sources} label={t('oracle.sources.answer')} onOpen={onOpenNote} />
+          <AnswerFooter
+            model={answer.model}
+            durationMs={answer.duration_ms}
+            details={[
+              t('oracle.answer.used', { count: answer.chunks_used }),
+              ...(answer.mode === 'lexical' ? [t('oracle.answer.lexical')] : []),
+              // A follow-up is answered whatever the passages scored (O5): say why none is listed under it.
+              ...(answer.mode === 'hybrid' && answer.chunks_used > 0 && answer.sources.length === 0 ? [t('oracle.answer.noneListed')] : []),
+            ]}
+            text={answer.answer}
+            onCopy={onCopy}
+          />
         </>
       );
     case 'honest':

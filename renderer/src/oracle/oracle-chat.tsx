@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ORACLE } from '../../../shared/limits';
 import type { KnowledgeStatus } from '../../../shared/oracle';
+import { useCopyAnswer } from '../chat/answer-footer';
 import { ChatPanel } from '../chat/chat-panel';
 import type { ChatSuggestions } from '../chat/chat-suggestions';
 import { OutcomeView } from '../chat/outcome-view';
@@ -38,6 +39,7 @@ export function OracleChat({ status, openPane }: OracleChatProps) {
   const { t } = useTranslation();
   const notes = useOpenNote();
   const links = useOpenExternal();
+  const copies = useCopyAnswer();
   const suggestions = useSuggestions(status);
 
   return (
@@ -48,11 +50,11 @@ export function OracleChat({ status, openPane }: OracleChatProps) {
       assistantName={t('oracle.chat.oracle')}
       conversation={useOracleConversation()}
       questionMaxChars={ORACLE.questionMaxChars}
-      notice={notes.notice ?? links.notice}
+      notice={notes.notice ?? links.notice ?? copies.notice}
       suggestions={suggestions}
       renderOutcome={(outcome) => (
         <OutcomeView outcome={outcome} pendingText={t('oracle.chat.thinking')} openPane={openPane}>
-          {(answer) => <OracleAnswerView answer={answer} onOpenNote={notes.open} onOpenLink={links.open} openPane={openPane} />}
+          {(answer) => <OracleAnswerView answer={answer} onOpenNote={notes.open} onOpenLink={links.open} openPane={openPane} onCopy={copies.copy} />}
         </OutcomeView>
       )}
     />

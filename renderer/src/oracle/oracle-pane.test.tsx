@@ -135,7 +135,21 @@ describe('kinds of answers', () => {
   it('says when an answer was found by keywords alone', async () => {
     const { user } = setup({ handlers: { 'oracle:ask': () => answer('Yes.', { mode: 'lexical', chunks_used: 1 }) } });
     await ask(user, 'Keywords?');
-    expect(await within(conversation()).findByText('Based on 1 passage · keyword search')).toBeVisible();
+    const meta = (await within(conversation()).findByText('keyword search')).closest('p');
+    expect(meta).toHaveTextContent(/Based on 1 passage · keyword search$/);
+  });
+
+  it('UQ9: an answer has Copy and the model and time line, as the Assistant has', async () => {
+    const { user, invoke } = setup({
+      handlers: { 'oracle:ask': () => answer('Connect it in **Settings**.', { sources: SOURCES.slice(0, 2), chunks_used: 2, duration_ms: 2350, model: 'gemini-test-model' }) },
+    });
+    await ask(user, 'How do I connect Zoho?');
+    const log = conversation();
+    const meta = (await within(log).findByText('Based on 2 passages')).closest('p');
+    expect(meta).toHaveTextContent(/^\W*gemini-test-model\W* · 2\.4 s · Based on 2 passages$/);
+    await user.click(within(log).getByRole('button', { name: 'Copy answer' }));
+    expect(invoke).toHaveBeenCalledWith('app:copyText', { text: 'Connect it in **Settings**.' });
+    expect(await screen.findByText('Answer copied to the clipboard.')).toBeInTheDocument();
   });
 });
 
@@ -211,7 +225,8 @@ describe('the sources of an answer (issue 11)', () => {
   it('a follow-up whose passages all fell under the floor lists none, and says why', async () => {
     const { user } = setup({ handlers: { 'oracle:ask': () => answer('Not in the notes, as far as I can see.', { chunks_used: 8 }) } });
     await ask(user, 'And the canteen?');
-    expect(await within(conversation()).findByText('Based on 8 passages · none close enough to the question to list as a source')).toBeVisible();
+    const meta = (await within(conversation()).findByText('Based on 8 passages')).closest('p');
+    expect(meta).toHaveTextContent(/Based on 8 passages · none close enough to the question to list as a source$/);
     expect(within(conversation()).queryByRole('list', { name: 'From the notes' })).not.toBeInTheDocument();
   });
 });

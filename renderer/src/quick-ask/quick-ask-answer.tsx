@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useAssistantConversation } from '../chat/assistant-conversation';
+import { useCopyAnswer } from '../chat/answer-footer';
 import type { Exchange } from '../chat/conversation';
 import { OutcomeView } from '../chat/outcome-view';
 import { useAssistantChat } from '../chat/use-assistant-chat';
@@ -40,10 +41,11 @@ function AssistantAnswer({ openPane }: { openPane: OpenPane }) {
 function SecretaryAnswer({ openPane }: { openPane: OpenPane }) {
   const latest = useSecretaryConversation().exchanges.at(-1);
   const links = useOpenExternal();
+  const copies = useCopyAnswer();
   return (
     <>
-      <Asked exchange={latest}>{latest && <AssistantBubble outcome={latest.outcome} onOpenLink={links.open} openPane={openPane} />}</Asked>
-      <NoticeRegion notice={links.notice} />
+      <Asked exchange={latest}>{latest && <AssistantBubble outcome={latest.outcome} onOpenLink={links.open} openPane={openPane} onCopy={copies.copy} />}</Asked>
+      <NoticeRegion notice={links.notice ?? copies.notice} />
     </>
   );
 }
@@ -53,16 +55,17 @@ function OracleAnswer({ openPane }: { openPane: OpenPane }) {
   const latest = useOracleConversation().exchanges.at(-1);
   const notes = useOpenNote();
   const links = useOpenExternal();
+  const copies = useCopyAnswer();
   return (
     <>
       <Asked exchange={latest}>
         {latest && (
           <OutcomeView outcome={latest.outcome} pendingText={t('oracle.chat.thinking')} openPane={openPane}>
-            {(answer) => <OracleAnswerView answer={answer} onOpenNote={notes.open} onOpenLink={links.open} openPane={openPane} />}
+            {(answer) => <OracleAnswerView answer={answer} onOpenNote={notes.open} onOpenLink={links.open} openPane={openPane} onCopy={copies.copy} />}
           </OutcomeView>
         )}
       </Asked>
-      <NoticeRegion notice={notes.notice ?? links.notice} />
+      <NoticeRegion notice={notes.notice ?? links.notice ?? copies.notice} />
     </>
   );
 }

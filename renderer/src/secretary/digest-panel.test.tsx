@@ -182,6 +182,23 @@ describe('Dismiss', () => {
     expect(await screen.findByText(/Something went wrong inside Staff Desk/)).toBeVisible();
     expect(within(itemList()).getAllByRole('listitem')).toHaveLength(3);
   });
+
+  it('UQ9: Dismiss of a "What needs you" item can be undone', async () => {
+    const { user, invoke } = setup({ digest: DIGEST });
+    await user.click(await screen.findByRole('button', { name: 'Dismiss “Scheduled maintenance” from Hetzner Online' }));
+    await screen.findByText('“Scheduled maintenance” is dismissed: later passes leave it out.');
+    expect(within(itemList()).getAllByRole('listitem')).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(invoke).toHaveBeenCalledWith('digest:undismiss', { messageId: DIGEST.items[0]!.messageId });
+    expect(await screen.findByText('“Scheduled maintenance” is back on the list.')).toBeVisible();
+    expect(within(itemList()).getAllByRole('listitem')).toHaveLength(3);
+    // Back where it stood, with the keyboard on it.
+    const restored = screen.getByRole('button', { name: 'Dismiss “Scheduled maintenance” from Hetzner Online' });
+    expect(within(itemList()).getAllByRole('listitem')[0]).toContainElement(restored);
+    expect(restored).toHaveFocus();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
 });
 
 describe('A pass that failed', () => {

@@ -147,6 +147,8 @@ export function DigestPanel() {
   const [run, setRun] = useState<Run>({ kind: 'idle' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [dismissing, setDismissing] = useState<string | null>(null);
+  /** The item the member dismissed last and where it stood, which Undo puts back, until they do something else here. */
+  const [undoable, setUndoable] = useState<{ readonly item: DigestItem; readonly at: number } | null>(null);
   /** How this page's own run failed, until main says more (its state holds the same failure, or a newer pass). */
   const [runFailure, setRunFailure] = useState<DigestFailure | null>(null);
   const stream = useRef<FollowedStream | null>(null);
@@ -204,6 +206,7 @@ export function DigestPanel() {
 
   function runNow() {
     setNotice(null);
+    setUndoable(null);
     setRunFailure(null);
     setRun({ kind: 'running', progress: null });
     focusAfterRender('cancel');
@@ -231,8 +234,10 @@ export function DigestPanel() {
   async function dismiss(item: DigestItem) {
     setDismissing(item.messageId);
     setNotice(null);
+    setUndoable(null);
     // Asked for now: main's 'digest:updated' may bring the shorter list before its answer does.
-    focusItemAt.current = items.findIndex((open) => open.messageId === item.messageId);
+    const at = items.findIndex((open) => open.messageId === item.messageId);
+    focusItemAt.current = at;
     const result = await api.digest.dismiss({ messageId: item.messageId });
     setDismissing(null);
     if (!result.ok) {
@@ -243,6 +248,24 @@ export function DigestPanel() {
     news.current += 1;
     setLoad({ kind: 'ready', state: result.value });
     setNotice({ tone: 'info', message: t('secretary.digest.dismissed', { subject: item.subject || t('chat.noSubject') }) });
+    setUndoable({ item, at });
+  }
+
+  async function undoDismiss({ item, at }: { item: DigestItem; at: number }) {
+    setUndoable(null);
+    setNotice(null);
+    // The keyboard goes back to the item, where it stood; asked for now, as main's 'digest:updated' may come first.
+    focusItemAt.current = at;
+    const result = await api.digest.undismiss({ messageId: item.messageId });
+    if (!result.ok) {
+      focusItemAt.current = null;
+      setNotice(errorNotice(result.error));
+      setUndoable({ item, at });
+      return;
+    }
+    news.current += 1;
+    setLoad({ kind: 'ready', state: result.value });
+    setNotice({ tone: 'info', message: t('secretary.digest.undismissed', { subject: item.subject || t('chat.noSubject') }) });
   }
 
   const running = run.kind === 'running' ? run : null;
@@ -309,6 +332,13 @@ export function DigestPanel() {
         )}
       </div>
       <LoadNotice notice={notice ?? links.notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchState()} />
+      {undoable && (
+        <div className="actions">
+          <button type="button" className="button-small" onClick={() => void undoDismiss(undoable)}>
+            {t('secretary.digest.undoDismiss')}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECRETARY } from '../../../shared/limits';
+import { useCopyAnswer } from '../chat/answer-footer';
 import { ChatPanel } from '../chat/chat-panel';
 import type { PaneId } from '../navigation/pane-id';
 import { useOpenExternal } from '../ui/open-external';
@@ -20,6 +21,7 @@ interface SecretaryChatProps {
 export function SecretaryChat({ openPane, digest }: SecretaryChatProps) {
   const { t } = useTranslation();
   const links = useOpenExternal();
+  const copies = useCopyAnswer();
   return (
     <ChatPanel
       heading={t('secretary.chat.heading')}
@@ -28,10 +30,10 @@ export function SecretaryChat({ openPane, digest }: SecretaryChatProps) {
       assistantName={t('secretary.chat.secretary')}
       conversation={useSecretaryConversation()}
       questionMaxChars={SECRETARY.questionMaxChars}
-      notice={links.notice}
+      notice={links.notice ?? copies.notice}
       leading={digest}
       suggestions={{ kind: 'questions', questions: EXAMPLES.map((example) => t(`secretary.chat.examples.${example}`)) }}
-      renderOutcome={(outcome) => <AssistantBubble outcome={outcome} onOpenLink={links.open} openPane={openPane} />}
+      renderOutcome={(outcome) => <AssistantBubble outcome={outcome} onOpenLink={links.open} openPane={openPane} onCopy={copies.copy} />}
     />
   );
 }

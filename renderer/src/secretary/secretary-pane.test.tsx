@@ -163,6 +163,19 @@ describe('S15 bubbles, busy state and Cancel', () => {
   });
 });
 
+describe('UQ9: answers like the Assistant\'s', () => {
+  it('UQ9: Secretary answer has Copy and the model line', async () => {
+    const { user, invoke } = setup({ handlers: { 'secretary:ask': () => answer('Maintenance on **14 January**.', { tool_rounds: 2, duration_ms: 4200 }) } });
+    await ask(user, 'What did Hetzner say?');
+    const log = conversation();
+    const meta = (await within(log).findByText('2 mailbox lookups')).closest('p');
+    expect(meta).toHaveTextContent(/^\W*gemma-4-26b-a4b-it\W* · 4\.2 s · 2 mailbox lookups$/);
+    await user.click(within(log).getByRole('button', { name: 'Copy answer' }));
+    expect(invoke).toHaveBeenCalledWith('app:copyText', { text: 'Maintenance on **14 January**.' });
+    expect(await screen.findByText('Answer copied to the clipboard.')).toBeInTheDocument();
+  });
+});
+
 describe('S15 auto-scroll', () => {
   /** jsdom lays nothing out: the log gets a fixed viewport and a content height the test moves. */
   function measure(log: HTMLElement, content: { height: number }) {
@@ -422,6 +435,25 @@ describe('example questions in an empty conversation (issue 11)', () => {
     const list = await screen.findByRole('list', { name: 'Prueba a preguntar' });
     await user.click(within(list).getByRole('button', { name: '¿Qué correos esperan mi respuesta?' }));
     expect(asks(invoke)[0]?.question).toBe('¿Qué correos esperan mi respuesta?');
+  });
+});
+
+describe('UQ9: a revoked mailbox', () => {
+  it('UQ9: a revoked mailbox shows its banner as soon as it is known, without a reload', async () => {
+    const { user, emit, invoke } = setup({
+      handlers: {
+        'secretary:ask': () => {
+          // Main learns of the refusal while it reads mail for the question, and says so before it answers.
+          emit('zoho:changed', { state: 'reconnect_needed' });
+          return err('NOT_CONFIGURED', 'x', { reason: 'zoho_reconnect_needed' });
+        },
+      },
+    });
+    await ask(user, 'Anything from Hetzner?');
+    const sentence = "Zoho no longer accepts Staff Desk's access to your mailbox (it was revoked or has lapsed). Connect it again in Settings.";
+    // Above the log, where the pane stands in front of the mailbox, not only in the failed answer's bubble.
+    await vi.waitFor(() => expect(screen.getAllByText(sentence).filter((line) => !conversation().contains(line))).toHaveLength(1));
+    expect(invoke.mock.calls.filter(([channel]) => channel === 'zoho:status')).toHaveLength(1);
   });
 });
 

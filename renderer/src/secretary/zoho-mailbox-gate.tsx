@@ -29,6 +29,16 @@ export function ZohoMailboxGate({ openPane, children }: { openPane: OpenPane; ch
     void check();
   }, [check]);
 
+  // Zoho refused the grant while a question or a pass read mail (or the mailbox was connected or disconnected):
+  // said here as soon as main knows, not after a reload. A check under way brings the new state by itself.
+  useEffect(
+    () =>
+      api.on('zoho:changed', ({ state: next }) =>
+        setLoad((current) => (current.kind === 'ready' ? { kind: 'ready', status: { ...current.status, state: next } } : current)),
+      ),
+    [api],
+  );
+
   const state = load.kind === 'ready' ? load.status.state : null;
   let shown: ReactNode;
   if (state === 'connected') {

@@ -32,6 +32,7 @@ function setup({ value = DEFAULT_VOICE_SHORTCUT, state = null, platform = 'linux
           onChange(accelerator);
           setStored(accelerator);
         }}
+        savedText={null}
       />
     );
   }

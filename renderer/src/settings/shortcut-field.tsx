@@ -111,6 +111,8 @@ interface ShortcutFieldProps {
   /** Why `accelerator` cannot be this shortcut (another one has those keys), or null when it can. */
   readonly refuse: (accelerator: string) => string | null;
   readonly onChange: (accelerator: string | null) => void;
+  /** What was saved of this shortcut just now, said beside it; null when it was not this one. */
+  readonly savedText: string | null;
 }
 
 /**
@@ -119,7 +121,7 @@ interface ShortcutFieldProps {
  * shortcuts has are refused here, before main would refuse them. Tab is never recorded, so the keyboard can always
  * leave the field.
  */
-export function ShortcutField({ label, help, offText, value, defaultValue, state, refuse, onChange }: ShortcutFieldProps) {
+export function ShortcutField({ label, help, offText, value, defaultValue, state, refuse, onChange, savedText }: ShortcutFieldProps) {
   const { t, i18n } = useTranslation();
   const words = useKeyWords();
   const inputId = useId();
@@ -130,6 +132,8 @@ export function ShortcutField({ label, help, offText, value, defaultValue, state
   const [recording, setRecording] = useState(false);
   const [held, setHeld] = useState<readonly Modifier[]>([]);
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Counts the refusals, so that the same one said twice in a row is announced twice.
+  const [refusals, setRefusals] = useState(0);
   const resetButton = useRef<HTMLButtonElement>(null);
   const offButton = useRef<HTMLButtonElement>(null);
   const focusAfterRender = useFocusAfterRender({ reset: resetButton, off: offButton });
@@ -148,10 +152,15 @@ export function ShortcutField({ label, help, offText, value, defaultValue, state
     setHeld([]);
   }
 
+  function refuseWith(reason: string | null) {
+    setRefusal(reason);
+    if (reason !== null) setRefusals((count) => count + 1);
+  }
+
   function choose(accelerator: string | null) {
     const refused = accelerator === null ? null : refuse(accelerator);
     stop();
-    setRefusal(refused);
+    refuseWith(refused);
     if (refused === null) onChange(accelerator);
   }
 
@@ -173,8 +182,11 @@ export function ShortcutField({ label, help, offText, value, defaultValue, state
       if (plain && (event.key === 'Enter' || event.key === ' ')) {
         event.preventDefault();
         start();
+        return;
       }
-      return;
+      if (plain && event.key === 'Escape') return;
+      // Still focused after a shortcut was chosen, the field keeps listening: other keys record a new one at once.
+      setRecording(true);
     }
     // While recording, every key belongs to the shortcut: not to the app's own shortcuts, nor to Escape elsewhere.
     event.preventDefault();
@@ -187,7 +199,7 @@ export function ShortcutField({ label, help, offText, value, defaultValue, state
     const recorded = recordKeys(event, words.mac);
     if (recorded.kind === 'held') setHeld(recorded.modifiers);
     else if (recorded.kind === 'shortcut') choose(recorded.accelerator);
-    else setRefusal(recorded.kind === 'needsModifier' ? needsModifierText() : t('settings.shortcuts.field.unsupported'));
+    else refuseWith(recorded.kind === 'needsModifier' ? needsModifierText() : t('settings.shortcuts.field.unsupported'));
   }
 
   function onKeyUp(event: KeyboardEvent<HTMLInputElement>) {
@@ -223,11 +235,15 @@ export function ShortcutField({ label, help, offText, value, defaultValue, state
         onKeyDown={onKeyDown}
         onKeyUp={onKeyUp}
       />
+      {/* Said as it happens: the member is pressing keys, not looking for a line under the field. */}
       {refusal !== null && (
-        <p id={refusalId} className="field-error">
+        <p key={refusals} id={refusalId} role="alert" className="field-error">
           {refusal}
         </p>
       )}
+      <div role="status" aria-live="polite">
+        {savedText !== null && <p className="muted">{savedText}</p>}
+      </div>
       {shown === 'taken' ? (
         <p id={stateId} role="alert" className="key-state key-state-off field-error">
           {t('settings.shortcuts.field.state.taken')}

@@ -33,6 +33,8 @@ export function ShortcutsSection() {
   const stored = useRef<ShortcutSettings>(DEFAULT_SHORTCUT_SETTINGS);
   const [saving, setSaving] = useState(0);
   const [notice, setNotice] = useState<Notice | null>(null);
+  // Said beside the shortcut that changed, not at the foot of the section, where the member is not looking.
+  const [saved, setSaved] = useState<{ readonly name: ShortcutName; readonly text: string } | null>(null);
   const states = useShortcutStates();
 
   const fetchShortcuts = useCallback(async () => {
@@ -66,19 +68,17 @@ export function ShortcutsSection() {
     if (shortcuts[name] === accelerator) return;
     setShortcuts((current) => ({ ...current, [name]: accelerator }));
     setNotice(null);
+    setSaved(null);
     setSaving((count) => count + 1);
     const result = await api.settings.update({ shortcuts: { [name]: accelerator } });
     setSaving((count) => count - 1);
     if (result.ok) {
       stored.current = result.value.shortcuts;
       setShortcuts(result.value.shortcuts);
-      const saved = result.value.shortcuts[name];
-      setNotice({
-        tone: 'info',
-        message:
-          saved === null
-            ? t('settings.shortcuts.savedOff', { name: nameOf(name) })
-            : t('settings.shortcuts.saved', { name: nameOf(name), keys: keysText(saved) }),
+      const keys = result.value.shortcuts[name];
+      setSaved({
+        name,
+        text: keys === null ? t('settings.shortcuts.savedOff', { name: nameOf(name) }) : t('settings.shortcuts.saved', { name: nameOf(name), keys: keysText(keys) }),
       });
     } else {
       setShortcuts((current) => ({ ...current, [name]: stored.current[name] }));
@@ -106,6 +106,7 @@ export function ShortcutsSection() {
               state={states?.[name] ?? null}
               refuse={refuseFor(name)}
               onChange={(accelerator) => void save(name, accelerator)}
+              savedText={saved?.name === name ? saved.text : null}
             />
           ))}
         </div>

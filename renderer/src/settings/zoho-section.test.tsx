@@ -211,6 +211,16 @@ describe('Connecting with a code (device flow)', () => {
     expect(within(mailbox()).getByRole('button', { name: 'Connect' })).toHaveFocus();
   });
 
+  it('UQ9: a Zoho error while connecting speaks of connecting, not of reading mail', async () => {
+    const { user, streams } = setup(CLIENT_READY);
+    await user.click(await within(mailbox()).findByRole('button', { name: 'Connect' }));
+    act(() => streams('zoho:connect')[0]?.fail(failure('UPSTREAM', 'zoho_connect_failed')));
+    expect(
+      await within(mailbox()).findByText('Zoho answered with an error while your mailbox was being connected. Nothing changed: try connecting again in a moment.'),
+    ).toBeVisible();
+    expect(mailbox()).not.toHaveTextContent('that message');
+  });
+
   it('says it in Spanish for a Spanish-speaking member', async () => {
     const { user, streams } = setup(CLIENT_READY, 'es');
     await user.click(await screen.findByRole('button', { name: 'Conectar' }));

@@ -180,6 +180,8 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   let zohoMailbox: string | null = options.zohoMailbox ?? null;
   let digest: Digest | null = options.digest ?? null;
   let digestFailure: DigestFailure | null = options.digestFailure ?? null;
+  /** What Dismiss took off the latest pass, and where it stood, so that Undo puts it back there. */
+  const dismissed = new Map<string, { item: Digest['items'][number]; at: number }>();
   const digestState = (): DigestState => ({ latest: digest, failure: digestFailure });
   let knowledge: Partial<KnowledgeStatus> = options.knowledge ?? {};
   const configured = new Set<SecretName>([
@@ -307,8 +309,19 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     'digest:state': () => ok(digestState()),
     'digest:dismiss': ({ messageId }) => {
-      if (digest?.items.some((item) => item.messageId === messageId)) {
+      const at = digest?.items.findIndex((item) => item.messageId === messageId) ?? -1;
+      if (digest && at >= 0) {
+        dismissed.set(messageId, { item: digest.items[at]!, at });
         digest = { ...digest, items: digest.items.filter((item) => item.messageId !== messageId) };
+        send('digest:updated', digestState());
+      }
+      return ok(digestState());
+    },
+    'digest:undismiss': ({ messageId }) => {
+      const put = dismissed.get(messageId);
+      if (digest && put) {
+        dismissed.delete(messageId);
+        digest = { ...digest, items: digest.items.toSpliced(put.at, 0, put.item) };
         send('digest:updated', digestState());
       }
       return ok(digestState());
