@@ -807,6 +807,7 @@ export const ar: PartialCatalog = {
     from: "الترجمة من",
     to: "الترجمة إلى",
     detect: "اكتشاف اللغة",
+    detected: "اللغة المكتشفة: {{language}}",
     swap: "تبديل اللغتين",
     swapNeedsSource: "لتبديل اللغتين، اختر لغة النص أولًا.",
     source: "النص المراد ترجمته",

@@ -749,6 +749,7 @@ export const en = {
     from: "Translate from",
     to: "Translate into",
     detect: "Detect language",
+    detected: "Detected: {{language}}",
     swap: "Swap languages",
     swapNeedsSource: "To swap the languages, first choose the language of the text.",
     source: "Text to translate",

@@ -762,6 +762,7 @@ export const es: Catalog = {
     from: "Idioma de origen",
     to: "Idioma de destino",
     detect: "Detectar idioma",
+    detected: "Idioma detectado: {{language}}",
     swap: "Intercambiar idiomas",
     swapNeedsSource: "Para intercambiar los idiomas, elige antes el idioma del texto.",
     source: "Texto para traducir",

@@ -762,6 +762,7 @@ export const fr: PartialCatalog = {
     from: "Langue source",
     to: "Langue cible",
     detect: "Détecter la langue",
+    detected: "Langue détectée : {{language}}",
     swap: "Inverser les langues",
     swapNeedsSource: "Pour inverser les langues, choisissez d'abord la langue du texte.",
     source: "Texte à traduire",

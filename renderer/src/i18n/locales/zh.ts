@@ -732,6 +732,7 @@ export const zh: PartialCatalog = {
     from: "源语言",
     to: "目标语言",
     detect: "检测语言",
+    detected: "检测到：{{language}}",
     swap: "互换语言",
     swapNeedsSource: "要互换语言，请先选择文本的语言。",
     source: "要翻译的文本",
