@@ -710,6 +710,7 @@ export const en = {
         win32: "Check that a sound output (speakers or headset) is connected and on, then try again.",
         other: "Choose a microphone instead.",
       },
+      sameLanguage: "Same language: the words are shown as they are said, with nothing translated.",
       largeText: "Large text",
       speak: "Read the translations aloud",
       speakHelp: "In the voice chosen in Settings. When reading falls behind the meeting, it skips lines to keep up.",

@@ -723,6 +723,7 @@ export const es: Catalog = {
         win32: "Comprueba que hay una salida de sonido (altavoces o auriculares) conectada y encendida, y vuelve a intentarlo.",
         other: "Elige un micrófono en su lugar.",
       },
+      sameLanguage: "Mismo idioma: las palabras se muestran tal como se dicen, sin traducir nada.",
       largeText: "Texto grande",
       speak: "Leer las traducciones en voz alta",
       speakHelp: "Con la voz elegida en Ajustes. Si la lectura se queda atrás de la reunión, salta líneas para ponerse al día.",

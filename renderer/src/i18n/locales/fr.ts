@@ -723,6 +723,7 @@ export const fr: PartialCatalog = {
         win32: "Vérifiez qu'une sortie son (haut-parleurs ou casque) est branchée et allumée, puis réessayez.",
         other: "Choisissez plutôt un microphone.",
       },
+      sameLanguage: "Même langue : les mots s'affichent tels qu'ils sont dits, sans traduction.",
       largeText: "Grand texte",
       speak: "Lire les traductions à voix haute",
       speakHelp: "Avec la voix choisie dans les Paramètres. Si la lecture prend du retard sur la réunion, elle saute des lignes pour le rattraper.",

@@ -693,6 +693,7 @@ export const zh: PartialCatalog = {
         win32: "请检查声音输出设备（扬声器或耳机）已连接并打开，然后重试。",
         other: "请改为选择麦克风。",
       },
+      sameLanguage: "同一语言：按原话显示，不做翻译。",
       largeText: "大字",
       speak: "朗读译文",
       speakHelp: "使用“设置”中选择的声音。朗读落后于会议时，会跳过部分字幕行以跟上进度。",

@@ -13,7 +13,7 @@ import { errorNotice, NoticeRegion, type Notice } from '../../ui/notice';
 import { usePlatform } from '../../ui/platform-context';
 import { useCopyText } from '../../ui/use-copy-text';
 import { useErrorText } from '../../ui/use-error-text';
-import { chooseSource, chooseTarget, languagePair, type LanguageChoice } from '../language-choice';
+import { languagePair, type LanguageChoice } from '../language-choice';
 import { LanguagePicker } from '../language-picker';
 import { captionInputs, DEFAULT_MICROPHONE, inputValue, type InputOption } from './caption-inputs';
 import { CaptionList } from './caption-list';
@@ -114,13 +114,10 @@ export function LiveCaptions() {
       <fieldset className="live-setup" disabled={active}>
         <legend className="visually-hidden">{t('translate.live.setup')}</legend>
         <div className="live-sources">
-          <LanguagePicker
-            label={t('translate.live.from')}
-            detect
-            value={pair.from}
-            onChange={(from) => setChoice(chooseSource(choice, uiLang, from))}
-          />
-          <LanguagePicker label={t('translate.live.to')} value={pair.to} onChange={(to) => setChoice(chooseTarget(choice, uiLang, to))} />
+          {/* Either may be the other's language: a meeting captioned in the language it is held in. Each pick keeps the
+              other side as shown, so a later change of UI language leaves it be. */}
+          <LanguagePicker label={t('translate.live.from')} detect value={pair.from} onChange={(from) => setChoice({ from, to: pair.to })} />
+          <LanguagePicker label={t('translate.live.to')} value={pair.to} onChange={(to) => setChoice({ from: pair.from, to })} />
           <div className="translate-picker">
             <label htmlFor={youId}>{t('translate.live.input.you')}</label>
             <select
@@ -154,6 +151,7 @@ export function LiveCaptions() {
             </select>
           </div>
         </div>
+        {pair.from === pair.to && <p className="muted">{t('translate.live.sameLanguage')}</p>}
         {gap !== null && (
           <p id={gapId} className="muted">
             {t(`translate.live.computerGap.${gap}`)}
