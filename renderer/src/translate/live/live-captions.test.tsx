@@ -377,15 +377,6 @@ describe('T2: live captions', () => {
     expect(region).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Jump to live' })).not.toBeInTheDocument();
   });
-
-  it('shows the captions in large text for a shared screen', async () => {
-    const { user } = setup();
-    const toggle = button('Large text');
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('region', { name: 'Captions' })).toHaveClass('caption-large');
-  });
 });
 
 describe('UQ3: speech captioned into the language it is spoken in', () => {

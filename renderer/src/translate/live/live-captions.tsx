@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { captionsToSrt, captionsToText, clockTime, type CaptionExportOptions } from '../../../../shared/caption-export';
@@ -17,6 +18,7 @@ import { languagePair, type LanguageChoice } from '../language-choice';
 import { LanguagePicker } from '../language-picker';
 import { captionInputs, DEFAULT_MICROPHONE, inputValue, type InputOption } from './caption-inputs';
 import { CaptionList } from './caption-list';
+import { CompactCaptions } from './compact-captions';
 import { sessionActive, type CaptionInputs, type CaptionProblem, type CaptionRun, type CaptionWait, type SourceState } from './caption-runner';
 import { useLiveCaptionsSession } from './live-captions-context';
 import './live-captions.css';
@@ -47,8 +49,9 @@ export function LiveCaptions() {
     you: captions.inputs ? (captions.inputs.you ? inputValue(captions.inputs.you) : NONE) : DEFAULT_MICROPHONE,
     others: captions.inputs?.others ? inputValue(captions.inputs.others) : NONE,
   }));
-  const [large, setLarge] = useState(false);
+  const [compact, setCompact] = useState(false);
   const startButton = useRef<HTMLButtonElement>(null);
+  const compactButton = useRef<HTMLButtonElement>(null);
   const youId = useId();
   const othersId = useId();
   const gapId = useId();
@@ -84,6 +87,12 @@ export function LiveCaptions() {
   function startOrStop() {
     if (status === 'listening' || status === 'paused') captions.stop();
     else if (status !== 'starting' && !nothingChosen) void captions.start(chosen, pair);
+  }
+
+  /** Back from the shared screen to the button that opened it, wherever the view was left from. */
+  function leaveCompact() {
+    flushSync(() => setCompact(false));
+    compactButton.current?.focus();
   }
 
   function clear() {
@@ -188,8 +197,8 @@ export function LiveCaptions() {
           )}
         </div>
         <div className="live-view-options">
-          <button type="button" aria-pressed={large} onClick={() => setLarge(!large)}>
-            {t('translate.live.largeText')}
+          <button ref={compactButton} type="button" aria-haspopup="dialog" onClick={() => setCompact(true)}>
+            {t('translate.live.compact.open')}
           </button>
           <label className="live-speak">
             <input
@@ -224,7 +233,17 @@ export function LiveCaptions() {
         </div>
       </div>
 
-      <CaptionList lines={lines} languages={captions.languages} large={large} speakers={twoSides} onRetry={captions.retry} />
+      <CaptionList lines={lines} languages={captions.languages} large={false} speakers={twoSides} onRetry={captions.retry} />
+      {compact && (
+        <CompactCaptions
+          lines={lines}
+          languages={captions.languages}
+          speakers={twoSides}
+          status={statusText}
+          onRetry={captions.retry}
+          onLeave={leaveCompact}
+        />
+      )}
 
       <div className="actions">
         <button type="button" disabled={!kept} onClick={() => void exportAs('txt')}>
