@@ -101,6 +101,12 @@ describe('issue 13: keeping the transcript as text', () => {
     );
   });
 
+  it('UQ3: a line said in the language it was captioned into is kept once, in the text and in the SRT', () => {
+    const said = [line('1', 1_000, 3_000, 'the report is ready', 'The report is ready.'), line('2', 4_000, 5_000, 'Bonjour.', 'Hello.')];
+    expect(captionsToText(said)).toBe(['[00:01] the report is ready\n', '[00:04] Bonjour.\n→ Hello.\n'].join('\n'));
+    expect(parseSrt(captionsToSrt(said)).map((cue) => cue.lines)).toEqual([['the report is ready'], ['Bonjour.', 'Hello.']]);
+  });
+
   it('shows hours from the first hour on, and one language when asked', () => {
     const lastMinute = line('a', HOUR_MS - 1, HOUR_MS + 1_000, 'Last word.', 'Сүүлийн үг.');
     const nextHour = line('b', HOUR_MS + 61_000, HOUR_MS + 62_000, 'Done.', 'Боллоо.');

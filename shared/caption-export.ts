@@ -1,4 +1,4 @@
-import type { CaptionLine } from './captions';
+import { sameWords, type CaptionLine } from './captions';
 import type { CaptionSource } from './live-captions';
 
 /**
@@ -83,7 +83,9 @@ function keptLines(lines: readonly CaptionLine[], options: CaptionExportOptions)
   return lines
     .filter((line) => line.status === 'done')
     .map((line) => {
-      const texts = [options.original ? line.transcript : '', options.translation ? line.translation : '']
+      // Both asked for, a translation that repeats the words is kept once, as the pane shows it.
+      const repeated = options.original && sameWords(line.transcript, line.translation);
+      const texts = [options.original ? line.transcript : '', options.translation && !repeated ? line.translation : '']
         .map((text) => text.replace(/\s*[\r\n]+\s*/g, ' ').trim())
         .filter(Boolean);
       const [first, ...rest] = texts;

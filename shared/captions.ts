@@ -58,6 +58,16 @@ export interface CaptionLine {
   readonly streamed: boolean;
 }
 
+/**
+ * A translation that only repeats the words heard (speech already in the target language): the line is shown and
+ * kept once. Case, punctuation and spacing aside, as a transcript and a model's rendering of it differ in those.
+ */
+export function sameWords(transcript: string, translation: string): boolean {
+  const words = (text: string) => text.toLocaleLowerCase().replace(/[\p{P}\p{S}\s]+/gu, ' ').trim();
+  const heard = words(transcript);
+  return heard !== '' && heard === words(translation);
+}
+
 export function createCaptionSession(): CaptionSession {
   return { segments: [], streamed: [], sentAt: [], heldUntil: 0 };
 }

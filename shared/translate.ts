@@ -14,6 +14,10 @@ export const TRANSLATION_LANGS = [...LANGS, 'de', 'it', 'pt', 'ja', 'ko', 'tr', 
 export type TranslationLang = (typeof TRANSLATION_LANGS)[number];
 export const translationLangSchema = z.enum(TRANSLATION_LANGS);
 
+export function isTranslationLang(value: string): value is TranslationLang {
+  return (TRANSLATION_LANGS as readonly string[]).includes(value);
+}
+
 /** What a text and a segment are translated with. */
 const translationRequest = {
   to: translationLangSchema,
@@ -31,6 +35,8 @@ export const translateTextInputSchema = z.strictObject({
 
 export const translateTextOutputSchema = z.object({
   translation: z.string().max(TRANSLATE.translationMaxChars),
+  /** Asked without `from`: the language the model found the text in, when it is one of TRANSLATION_LANGS. */
+  detected: translationLangSchema.optional(),
   audio: speechAudioSchema.optional(),
 });
 export type TranslateTextOutput = z.infer<typeof translateTextOutputSchema>;

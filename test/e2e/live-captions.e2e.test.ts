@@ -10,6 +10,7 @@ import { delay, LIVE_CLOSE, liveScript, type GeminiDouble, type GeminiStep, type
 import { TRANSCRIPTS_DIR } from '../harness/start-harness';
 import { pageProblems } from './support/browser';
 import { fakeMonitorInput, seenCaptions, watchCaptions } from './support/caption-watch';
+import { compactLayout, compactProblems } from './support/compact-screens';
 import { captureTrackStates, recordCaptureTracks } from './support/capture-tracks';
 import { startSignedInSession } from './support/session';
 import { earlySpeechAudio, meetingAudio, stretchesOfSpeech, type MeetingAudio } from './support/speech-audio';
@@ -223,4 +224,46 @@ it('LC5: cut at pauses too, words said 200 ms after Start are captioned: the fir
   expect(heardMs).toBeGreaterThanOrEqual(meeting.truth[0]!.endMs - meeting.truth[0]!.startMs);
   expect(await captions(page).locator('.caption-done time').first().getAttribute('datetime')).toBe('PT0S');
   await pane(page).getByRole('button', { name: ui.translate.live.stop }).click();
+});
+
+
+/** The element filling the screen, by its tag; null when nothing does. */
+const fullScreenTag = (page: Page) => page.locator('html').evaluate((root) => root.ownerDocument.fullscreenElement?.tagName ?? null);
+
+it('UQ7: the compact view shows the captions alone, in large text, within 900x650, the newest line in view; it fills the screen, and Escape leaves both, back to its button', async () => {
+  const meeting = earlySpeechAudio();
+  const stretches = stretchesOfSpeech(meeting);
+  const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY, fakeMicrophone: meeting.file });
+  gemini.scriptFor(DEFAULT_MODELS.liveTranslate, 'live', liveTranslationOf(meeting));
+  await page.setViewportSize({ width: 900, height: 650 });
+  await openLiveCaptions(page, harness.url);
+  await pane(page).getByRole('button', { name: ui.translate.live.start }).click();
+  const opener = pane(page).getByRole('button', { name: ui.translate.live.compact.open });
+  await opener.click();
+  const view = page.getByRole('dialog', { name: ui.translate.live.compact.label });
+  await view.waitFor();
+
+  // The lines arrive while it is shown, and the newest stays in view as they do.
+  await expect.poll(() => view.locator('.caption-done').count(), { timeout: meeting.durationMs + 30_000 }).toBe(stretches.length);
+  // Over the whole window, the pane out of sight, the newest line within the captions' box, text a room can read.
+  expect(compactProblems(await compactLayout(page), { width: 900, height: 650, scheme: 'light', lang: 'en' })).toEqual([]);
+
+  // Full screen; Escape ends it and the compact view, and the focus is back on the button that opened it.
+  await view.getByRole('button', { name: ui.translate.live.compact.fullScreen }).click();
+  await expect.poll(() => fullScreenTag(page)).toBe('DIV');
+  await view.getByRole('button', { name: ui.translate.live.compact.exitFullScreen }).waitFor();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => fullScreenTag(page)).toBeNull();
+  await view.waitFor({ state: 'detached' });
+  await expect.poll(() => opener.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+
+  // In the window, Escape leaves it too.
+  await opener.click();
+  await view.waitFor();
+  await page.keyboard.press('Escape');
+  await view.waitFor({ state: 'detached' });
+  await expect.poll(() => opener.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+
+  await pane(page).getByRole('button', { name: ui.translate.live.stop }).click();
+  expect(pageProblems(consoleErrors)).toEqual([]);
 });

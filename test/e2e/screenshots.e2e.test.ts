@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, it, onTestFinished } from 'vitest';
 import { LANGS } from '../../shared/lang';
 import { pageProblems } from './support/browser';
+import { captionMeeting, compactFileName, compactLayout, compactProblems, leaveCompactCaptions, showCompactCaptions } from './support/compact-screens';
 import { ROOT } from './support/harness-process';
 import { switchLanguage } from './support/language';
 import {
@@ -22,8 +23,8 @@ import { openRail, sidebarProblems } from './support/sidebar';
 /** Not committed (test-artifacts/ is ignored): the set is for looking at, the README keeps one picture. */
 const SCREENS_DIR = join(ROOT, 'test-artifacts', 'screens');
 
-it('every pane, at 1280x800 and 900x650, light and dark, in English and Arabic: title in view, no sideways scroll, the scheme followed', async () => {
-  const { page, consoleErrors } = await openScreenDesk(onTestFinished);
+it('every pane and the captions’ compact view, at 1280x800 and 900x650, light and dark, in English and Arabic: title in view, no sideways scroll, the scheme followed', async () => {
+  const { page, consoleErrors, gemini } = await openScreenDesk(onTestFinished);
   console.info(`Screenshots of every pane: ${SCREENS_DIR}`);
 
   const problems: string[] = [];
@@ -43,6 +44,25 @@ it('every pane, at 1280x800 and 900x650, light and dark, in English and Arabic: 
       }
     }
   }
+
+  // Captions on a shared screen (issue 26): the compact view over a captioned meeting, in every size, scheme and language.
+  await chooseLanguage(page, 'en');
+  await captionMeeting(page, gemini);
+  let compactShots = 0;
+  for (const lang of SCREEN_LANGS) {
+    if (lang !== 'en') await chooseLanguage(page, lang);
+    for (const scheme of SCREEN_SCHEMES) {
+      for (const size of SCREEN_SIZES) {
+        const screen = { ...size, scheme, lang };
+        await showCompactCaptions(page, screen);
+        await saveScreen(page, join(SCREENS_DIR, compactFileName(screen)));
+        compactShots += 1;
+        for (const problem of compactProblems(await compactLayout(page), screen)) problems.push(`${compactFileName(screen)}: ${problem}`);
+        await leaveCompactCaptions(page);
+      }
+    }
+  }
+  expect(compactShots).toBe(SCREEN_LANGS.length * SCREEN_SCHEMES.length * SCREEN_SIZES.length);
 
   expect(shots).toBe(SCREEN_LANGS.length * SCREEN_SCHEMES.length * SCREEN_SIZES.length * SCREEN_PANES.length);
   expect(problems).toEqual([]);

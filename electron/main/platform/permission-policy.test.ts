@@ -53,6 +53,14 @@ describe('permission policy', () => {
     expect(allowsPermission({ ...computerAudio, mediaTypes: ['audio'] }, origins)).toBe(false);
   });
 
+  it('UQ7: lets the app page fill the screen (captions on a shared screen), and no other origin or frame', () => {
+    const fullScreen: PermissionAsk = { ...microphone, permission: 'fullscreen', mediaTypes: [] };
+    expect(allowsPermission(fullScreen, origins)).toBe(true);
+    expect(allowsPermission({ ...fullScreen, requester: 'https://evil.example/' }, origins)).toBe(false);
+    expect(allowsPermission({ ...fullScreen, requester: 'app://other/' }, origins)).toBe(false);
+    expect(allowsPermission({ ...fullScreen, isMainFrame: false }, origins)).toBe(false);
+  });
+
   it('refuses the microphone to other origins and to frames inside the page', () => {
     for (const requester of ['https://evil.example/', 'app://other/', 'file:///index.html', 'http://localhost:5174/', '']) {
       expect(allowsPermission({ ...microphone, requester }, origins), requester).toBe(false);

@@ -17,13 +17,15 @@ export interface PermissionAsk {
 
 /**
  * The page may use the microphone (push-to-talk, live translation) and the computer's audio (live captions of a
- * meeting), and nothing else: no camera, no screen for its own sake, notifications, location, devices or clipboard,
- * and only the app's own main frame may ask.
+ * meeting), and fill the screen (captions on a shared screen), and nothing else: no camera, no screen for its own
+ * sake, notifications, location, devices or clipboard, and only the app's own main frame may ask.
  */
 export function allowsPermission(ask: PermissionAsk, origins: readonly string[]): boolean {
   if (!ask.isMainFrame || !isTrustedUrl(ask.requester, origins)) return false;
   if (ask.permission === 'media') return ask.mediaTypes.length > 0 && ask.mediaTypes.every((type) => type === 'audio');
   if (ask.permission === 'display-capture') return allowsComputerAudio(ask);
+  // Captions on a shared screen (issue 26): the page's own compact view may fill the screen, and leave it on Escape.
+  if (ask.permission === 'fullscreen') return true;
   return false;
 }
 

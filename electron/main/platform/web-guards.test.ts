@@ -212,6 +212,17 @@ describe('web guards: permissions', () => {
     expect(session.setDisplayMediaRequestHandler).toHaveBeenCalledOnce();
   });
 
+  it('UQ7: lets the app window go full screen, but not a foreign page, a frame inside ours, or another window of ours', () => {
+    const { session } = fakeContents();
+    const app = { requestingUrl: 'app://staff-desk/', isMainFrame: true };
+    expect(requestPermission(session, 'fullscreen', app)).toBe(true);
+    expect(checkPermission(session, 'fullscreen', APP_ORIGIN, { isMainFrame: true })).toBe(true);
+    expect(requestPermission(session, 'fullscreen', { ...app, requestingUrl: 'https://evil.example/' })).toBe(false);
+    expect(requestPermission(session, 'fullscreen', { ...app, isMainFrame: false })).toBe(false);
+    expect(requestPermission(session, 'fullscreen', app, {})).toBe(false);
+    expect(checkPermission(session, 'fullscreen', 'https://evil.example', { isMainFrame: true })).toBe(false);
+  });
+
   it('denies USB, serial and HID devices', () => {
     const { session } = fakeContents();
     expect((session.handlers.device as (details: object) => boolean)({ deviceType: 'usb', origin: APP_ORIGIN })).toBe(false);

@@ -154,6 +154,14 @@ describe('LC-M: a captions stream opens a Live translation session', () => {
     expect(desk.served[0]?.sent).toEqual([1, 2, 3]);
   });
 
+  it('UQ3: captioned into the language spoken, no Live translation session is opened: the stream ends unavailable at once', async () => {
+    const desk = harness();
+    const you = desk.start({ from: 'en', to: 'en' });
+    await flush();
+    expect(desk.served).toHaveLength(0);
+    expect(you.done()).toEqual({ ok: true, value: { ended: 'unavailable', reason: 'same_language', streamedMs: 0 } });
+  });
+
   it('LC-M: frames that arrive while the connection opens wait, in order, and go as soon as it is open', async () => {
     const desk = harness();
     desk.script.push('wait');

@@ -115,6 +115,8 @@ interface Stream {
 }
 
 const NO_TIMER = () => undefined;
+/** Why a stream whose source is its target ends before it opens. */
+const SAME_LANGUAGE = 'same_language';
 
 /** A failure the member must fix (the key, the keychain): the stream ends with it rather than falling back. */
 const MEMBER_FAILURES = new Set<GeminiFailure['kind']>(['missing_key', 'keychain', 'invalid_key']);
@@ -405,6 +407,11 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
 
   return {
     stream(input, ctx) {
+      // Captioned into the language spoken, there is nothing to translate: the pause-cut path transcribes it alone.
+      if (input.from === input.to) {
+        log.info('live captions not streamed: the source is the target', { source: input.source });
+        return Promise.resolve(ok({ ended: 'unavailable', reason: SAME_LANGUAGE, streamedMs: 0 }));
+      }
       const key = sourceKey(ctx.member.email, input.source);
       const previous = bySource.get(key);
       if (previous) finish(previous, ok({ ended: 'stopped', streamedMs: Math.round(previous.streamedMs) }));

@@ -104,7 +104,29 @@ describe('T1 translate:text: one call to the assistant model that translates', (
     expect(detected).toMatch(/Work out for yourself which language/);
   });
 
+  it('UQ3: a detected source is named back: the language the model found, and the translation without its line', async () => {
+    const { translate, double } = kit();
+    double.script('generateContent', textReply('[fr]\nGood morning, everyone.\n'), textReply('[xx]\nHello.'), textReply('Hello.'));
+
+    expect(await translate.text({ text: 'Bonjour à tous.', to: 'en' }, never())).toEqual({
+      ok: true,
+      value: { translation: 'Good morning, everyone.', detected: 'fr' },
+    });
+    expect(translationRequest(double.requestsFor('generateContent')[0]).instruction).toMatch(/ISO 639-1 code of the language .* in square brackets/);
+    // A code the app does not list, or no line at all: still the translation, with nothing claimed about the source.
+    expect(await translate.text({ text: 'Hallo.', to: 'en' }, never())).toEqual({ ok: true, value: { translation: 'Hello.' } });
+    expect(await translate.text({ text: 'Hallo.', to: 'en' }, never())).toEqual({ ok: true, value: { translation: 'Hello.' } });
+  });
+
+  it('a chosen source is not asked back, and a reply that opens with brackets keeps them', async () => {
+    const { translate, double } = kit();
+    double.script('generateContent', textReply('[1] Das Treffen.'));
+    expect(await translate.text({ text: '[1] The meeting.', to: 'de', from: 'en' }, never())).toEqual({ ok: true, value: { translation: '[1] Das Treffen.' } });
+    expect(translationRequest(double.requestsFor('generateContent')[0]).instruction).not.toMatch(/ISO 639-1/);
+  });
+
   it('a Gemini 429 with a long wait comes back at once with its retryAfterMs, as the Assistant’s does', async () => {
+
     const { translate, double } = kit();
     double.script('generateContent', quotaExceeded({ retryDelay: '40s' }));
     const result = await translate.text({ text: 'Hello.', to: 'es' }, never());
@@ -209,6 +231,25 @@ describe('T2 translate:segment: STT, then the translation', () => {
     expect(translation.instruction).toMatch(/into English/);
     expect(translation.instruction).toMatch(/written in Spanish/);
     expect(JSON.stringify(translated?.body)).not.toContain(CLIP.data);
+  });
+
+  it('UQ3: captioned into the language it is spoken in, a segment is transcribed only: the caption is its words, once', async () => {
+    const { translate, double } = kit();
+    double.scriptFor(MODEL, 'generateContent', textReply('The meeting starts at ten.'));
+    expect(await translate.segment({ audio: CLIP, to: 'en', from: 'en' }, never())).toEqual({
+      ok: true,
+      value: { transcript: 'The meeting starts at ten.', translation: 'The meeting starts at ten.' },
+    });
+    expect(double.requestsFor('generateContent')).toHaveLength(1);
+  });
+
+  it('UQ3: a detected segment found to be in the target language is captioned with its own words, not a rewording', async () => {
+    const { translate, double } = kit();
+    double.scriptFor(MODEL, 'generateContent', textReply('the meeting starts at ten'), textReply('[en]\nThe meeting starts at ten.'));
+    expect(await translate.segment({ audio: CLIP, to: 'en' }, never())).toEqual({
+      ok: true,
+      value: { transcript: 'the meeting starts at ten', translation: 'the meeting starts at ten', detected: 'en' },
+    });
   });
 
   it('a silent segment: exactly one STT call, no translation, no speech, and empty fields', async () => {

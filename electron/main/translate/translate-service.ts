@@ -11,7 +11,7 @@ import { createTimedGenerate } from '../gemini/timed-generate';
 import type { Logger } from '../log/logger';
 import { newBoundary } from '../prompt/untrusted-data';
 import type { SpeechService } from '../speech/speech-service';
-import { buildTranslatePrompt } from './translate-prompt';
+import { buildTranslatePrompt, readDetected } from './translate-prompt';
 
 export interface TranslateServiceDeps {
   gateway: Pick<GeminiGateway, 'generate'>;
@@ -22,6 +22,11 @@ export interface TranslateServiceDeps {
   /** Milliseconds, for the durations in the log. */
   now: () => number;
   log: Logger;
+}
+
+interface Translated {
+  translation: string;
+  detected?: TranslationLang;
 }
 
 interface Languages {
@@ -48,7 +53,8 @@ export function createTranslateService(deps: TranslateServiceDeps): TranslateSer
   const { log } = deps;
   const generate = createTimedGenerate(deps);
 
-  async function translate(text: string, { to, from }: Languages, signal: AbortSignal): Promise<Result<string>> {
+  /** The translation, and when the model was asked to tell the source, the language it found (T1). */
+  async function translate(text: string, { to, from }: Languages, signal: AbortSignal): Promise<Result<Translated>> {
     const model = deps.settings().models.assistant;
     const prompt = buildTranslatePrompt({ text, to, ...(from === undefined ? {} : { from }), boundary: newBoundary() });
     const languages = { from: from ?? 'detect', to, chars: text.length };
@@ -67,7 +73,8 @@ export function createTranslateService(deps: TranslateServiceDeps): TranslateSer
     );
     if (!reply.ok) return { ok: false, error: reply.error };
     const fields = { model, ...languages, durationMs };
-    const translation = reply.value.text.trim();
+    const read = from === undefined ? readDetected(reply.value.text) : { translation: reply.value.text };
+    const translation = read.translation.trim();
     if (translation === '') {
       log.warn('translate: the model answered with no translation', fields);
       return { ok: false, error: failureError({ kind: 'malformed' }, model) };
@@ -83,8 +90,8 @@ export function createTranslateService(deps: TranslateServiceDeps): TranslateSer
         reason: 'translation_too_long',
       });
     }
-    log.info('translate: translated', { ...fields, translationChars: translation.length });
-    return ok(translation);
+    log.info('translate: translated', { ...fields, detected: read.detected ?? null, translationChars: translation.length });
+    return ok({ translation, ...(read.detected === undefined ? {} : { detected: read.detected }) });
   }
 
   /** T1: the translation spoken in the member's voice; speech that fails is left out, and the text still goes back. */
@@ -106,7 +113,7 @@ export function createTranslateService(deps: TranslateServiceDeps): TranslateSer
     async text(request, signal) {
       const translated = await translate(request.text, request, signal);
       if (!translated.ok) return translated;
-      return withSpeech({ translation: translated.value }, request.speak, signal);
+      return withSpeech(translated.value, request.speak, signal);
     },
 
     async segment(request, signal) {
@@ -118,9 +125,14 @@ export function createTranslateService(deps: TranslateServiceDeps): TranslateSer
         log.info('translate: silent segment', { to: request.to });
         return ok({ transcript: '', translation: '' });
       }
+      // Captioned into the language it is spoken in: the words are the caption, and nothing goes to be translated.
+      if (request.from === request.to) return withSpeech({ transcript, translation: transcript }, request.speak, signal);
       const translated = await translate(transcript, request, signal);
       if (!translated.ok) return translated;
-      return withSpeech({ transcript, translation: translated.value }, request.speak, signal);
+      const { detected } = translated.value;
+      // Heard in the target language after all: the caption is what was said, not the model's rewording of it.
+      const translation = detected === request.to ? transcript : translated.value.translation;
+      return withSpeech({ transcript, translation, ...(detected === undefined ? {} : { detected }) }, request.speak, signal);
     },
   };
 }

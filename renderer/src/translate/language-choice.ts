@@ -31,7 +31,19 @@ export function chooseTarget(choice: LanguageChoice, uiLang: Lang, to: Translati
   return to === choice.from ? { from: languagePair(choice, uiLang).to, to } : { ...choice, to };
 }
 
-/** Source and target change places; a detected source has no language to give the target, so it cannot. */
-export function swapLanguages(choice: LanguageChoice, uiLang: Lang): LanguageChoice {
-  return choice.from === null ? choice : { from: languagePair(choice, uiLang).to, to: choice.from };
+/** The translation on screen: the language it is in, and the one its text was found in when that was detected. */
+export interface Translated {
+  readonly lang: TranslationLang;
+  readonly detected?: TranslationLang | undefined;
+}
+
+/**
+ * Source and target change places: the translation's language becomes the source (it is what moves into the
+ * source box), and the text's language, chosen or detected, the target. Null when the text's language is not known,
+ * or is the translation's own: then there is nothing to turn around.
+ */
+export function swapLanguages(choice: LanguageChoice, uiLang: Lang, translated: Translated | null): LanguageChoice | null {
+  const textLang = choice.from ?? translated?.detected ?? null;
+  const into = translated?.lang ?? languagePair(choice, uiLang).to;
+  return textLang === null || textLang === into ? null : { from: into, to: textLang };
 }

@@ -13,7 +13,8 @@ import { usePlatform } from '../ui/platform-context';
 import { useShortcutText } from '../ui/shortcut-text';
 import { useCopyText } from '../ui/use-copy-text';
 import { useErrorText } from '../ui/use-error-text';
-import { chooseSource, chooseTarget, languagePair, swapLanguages } from './language-choice';
+import { chooseSource, chooseTarget, languagePair, swapLanguages, type LanguageChoice } from './language-choice';
+import { languageNamer } from './language-names';
 import { LanguagePicker } from './language-picker';
 import { useTextTranslationSession } from './text-translation-context';
 
@@ -45,9 +46,31 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
 
   const over = text.length - TRANSLATE.textMaxChars;
   const problem = over > 0 ? t('translate.tooLong', { count: over, max: TRANSLATE.textMaxChars }) : emptyRefused ? t('translate.empty') : null;
-  const translation = state.kind === 'done' ? state.translation : '';
+  const translated = state.kind === 'done' ? state : null;
+  const translation = translated?.translation ?? '';
+  const swapped = swapLanguages(choice, uiLang, translated);
+  // Left to the model, the text's language is said once it is known: the member can check it, and swap.
+  const detected = pair.from === null && translated?.detected !== undefined ? languageNamer(uiLang)(translated.detected) : null;
   const failure = state.kind === 'failed' ? { error: state.error, said: describe(state.error) } : null;
   const tooLongToSpeak = translation.trim().length > VOICE.ttsTextMaxChars;
+
+  /**
+   * The languages changed: a translation shown (or on its way) is no longer into the chosen pair, so it goes, and
+   * Translate makes the one asked for. Nothing is sent by itself: a language list walked with the arrow keys would
+   * send one request per step.
+   */
+  function chooseLanguages(next: LanguageChoice) {
+    const after = languagePair(next, uiLang);
+    choose(next);
+    if (after.from === pair.from && after.to === pair.to) return;
+    spoken.stop();
+    clear();
+  }
+
+  /** Once the member works on a text, the target shown is theirs: a later change of UI language leaves it be. */
+  function keepTarget() {
+    if (choice.to === null) choose({ ...choice, to: pair.to });
+  }
 
   function submit() {
     if (over > 0) return;
@@ -55,6 +78,7 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
       setEmptyRefused(true);
       return;
     }
+    keepTarget();
     spoken.stop();
     void translate({ text, to: pair.to, from: pair.from });
   }
@@ -72,9 +96,9 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
   }
 
   function swap() {
-    if (choice.from === null) return;
-    choose(swapLanguages(choice, uiLang));
-    if (state.kind === 'done') setText(state.translation);
+    if (swapped === null) return;
+    choose(swapped);
+    if (translated) setText(translated.translation);
     spoken.stop();
     clear();
   }
@@ -98,20 +122,21 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
   return (
     <form className="translate-form" onSubmit={onSubmit} noValidate>
       <div className="translate-languages">
-        <LanguagePicker label={t('translate.from')} detect value={pair.from} onChange={(from) => choose(chooseSource(choice, uiLang, from))} />
+        <LanguagePicker label={t('translate.from')} detect value={pair.from} onChange={(from) => chooseLanguages(chooseSource(choice, uiLang, from))} />
         <button
           type="button"
           className="icon-button translate-swap"
           aria-label={t('translate.swap')}
           title={t('translate.swap')}
-          aria-disabled={pair.from === null}
-          aria-describedby={pair.from === null ? swapHelpId : undefined}
+          aria-disabled={swapped === null}
+          aria-describedby={swapped === null ? swapHelpId : undefined}
           onClick={swap}
         >
           <ArrowLeftRight aria-hidden="true" className="button-icon" />
         </button>
-        <LanguagePicker label={t('translate.to')} value={pair.to} onChange={(to) => choose(chooseTarget(choice, uiLang, to))} />
-        {pair.from === null && (
+        <LanguagePicker label={t('translate.to')} value={pair.to} onChange={(to) => chooseLanguages(chooseTarget(choice, uiLang, to))} />
+        {detected !== null && <p className="translate-swap-help muted">{t('translate.detected', { language: detected })}</p>}
+        {swapped === null && (
           <p id={swapHelpId} className="translate-swap-help muted">
             {t('translate.swapNeedsSource')}
           </p>
@@ -126,10 +151,11 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
             id={sourceId}
             // The text may be in any script, whatever the UI's: each line takes its own direction.
             dir="auto"
-            lang={pair.from ?? undefined}
+            lang={pair.from ?? translated?.detected}
             rows={8}
             value={text}
             onChange={(event) => {
+              keepTarget();
               setText(event.target.value);
               setEmptyRefused(false);
             }}

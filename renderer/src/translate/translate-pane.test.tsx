@@ -9,6 +9,7 @@ import { fakeAudioPlayback } from '../testing/fake-audio';
 import { createFakeMain, FAKE_SPEECH_WAV, type FakeMainOptions } from '../testing/fake-main';
 import { PaneSwitch } from '../testing/pane-switch';
 import { renderWithApp } from '../testing/render-with-app';
+import { useLanguage } from '../i18n/language-context';
 import { TranslatePane } from './translate-pane';
 
 function setup(options: FakeMainOptions = {}, systemLang: Lang = 'en') {
@@ -204,6 +205,90 @@ describe('T1: the languages', () => {
     expect(toPicker()).toHaveValue('ja');
     expect(sourceBox()).toHaveValue('Guten Morgen');
     expect(resultBox()).toHaveValue('[ja] Guten Morgen');
+  });
+});
+
+/** The member switches the UI language, as Settings does. */
+function UiLanguage({ lang }: { lang: Lang }) {
+  const { choose } = useLanguage();
+  return (
+    <button type="button" onClick={() => void choose(lang)}>
+      UI language
+    </button>
+  );
+}
+
+describe('UQ3: the languages follow the member, and so does the translation', () => {
+  it('UQ3: changing the target clears the translation, so Swap cannot put it in the source under another language', async () => {
+    const { user } = setup();
+    await user.selectOptions(fromPicker(), 'en');
+    await user.selectOptions(toPicker(), 'es');
+    await user.type(sourceBox(), 'Thank you');
+    await user.click(button('Translate'));
+    await vi.waitFor(() => expect(resultBox()).toHaveValue('[es] Thank you'));
+
+    await user.selectOptions(toPicker(), 'fr');
+    expect(resultBox()).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    await user.click(button('Swap languages'));
+    expect(sourceBox()).toHaveValue('Thank you');
+
+    await user.click(button('Translate'));
+    await vi.waitFor(() => expect(resultBox()).toHaveValue(`[${String((toPicker() as HTMLSelectElement).value)}] Thank you`));
+  });
+
+  it('UQ3: a new source language clears the translation too', async () => {
+    const { user } = setup();
+    await user.type(sourceBox(), 'Hola');
+    await user.click(button('Translate'));
+    await vi.waitFor(() => expect(resultBox()).toHaveValue('[en] Hola'));
+    await user.selectOptions(fromPicker(), 'es');
+    expect(resultBox()).toHaveValue('');
+  });
+
+  it('UQ3: switching the UI language leaves the target of the text being translated as it was', async () => {
+    const { api } = createFakeMain();
+    const user = userEvent.setup();
+    renderWithApp(
+      <>
+        <UiLanguage lang="es" />
+        <TranslatePane openPane={vi.fn()} />
+      </>,
+      { api },
+    );
+    await user.type(sourceBox(), 'Hola');
+    await user.click(button('Translate'));
+    await vi.waitFor(() => expect(resultBox()).toHaveValue('[en] Hola'));
+
+    await user.click(button('UI language'));
+    const to = await screen.findByRole('combobox', { name: 'Idioma de destino' });
+    expect(to).toHaveValue('en');
+    expect(screen.getByRole('textbox', { name: 'Traducción' })).toHaveValue('[en] Hola');
+  });
+
+  it('UQ3: "Detect language" says what it found, and Swap then turns the languages and the texts around', async () => {
+    const { user, invoke } = setup({
+      handlers: { 'translate:text': ({ from }) => ok({ translation: 'Good morning, everyone.', ...(from === undefined ? { detected: 'fr' as const } : {}) }) },
+    });
+    await user.type(sourceBox(), 'Bonjour à tous.');
+    await user.click(button('Translate'));
+    await vi.waitFor(() => expect(resultBox()).toHaveValue('Good morning, everyone.'));
+    expect(screen.getByText('Detected: French')).toBeVisible();
+    expect(fromPicker()).toHaveValue('');
+    expect(sourceBox()).toHaveAttribute('lang', 'fr');
+
+    const swap = button('Swap languages');
+    expect(swap).not.toHaveAttribute('aria-disabled', 'true');
+    await user.click(swap);
+    expect(fromPicker()).toHaveValue('en');
+    expect(toPicker()).toHaveValue('fr');
+    expect(sourceBox()).toHaveValue('Good morning, everyone.');
+    expect(sourceBox()).toHaveAttribute('lang', 'en');
+    expect(resultBox()).toHaveValue('');
+    expect(screen.queryByText('Detected: French')).not.toBeInTheDocument();
+    await user.click(button('Translate'));
+    await vi.waitFor(() => expect(callsTo(invoke, 'translate:text')).toHaveLength(2));
+    expect(callsTo(invoke, 'translate:text')[1]).toMatchObject({ text: 'Good morning, everyone.', to: 'fr', from: 'en' });
   });
 });
 

@@ -6,7 +6,8 @@ import { useApi } from '../api';
 export type TextTranslation =
   | { readonly kind: 'idle' }
   | { readonly kind: 'translating' }
-  | { readonly kind: 'done'; readonly translation: string; readonly lang: TranslationLang }
+  /** `detected`: what the model found the text in, when the source was left to it (and it knew). */
+  | { readonly kind: 'done'; readonly translation: string; readonly lang: TranslationLang; readonly detected?: TranslationLang }
   | { readonly kind: 'cancelled' }
   | { readonly kind: 'failed'; readonly error: AppError };
 
@@ -41,7 +42,11 @@ export function useTextTranslation() {
       const result = await api.translate.text({ text, to, ...(from === null ? {} : { from }), requestId });
       if (asked.current !== requestId) return;
       asked.current = null;
-      setState(result.ok ? { kind: 'done', translation: result.value.translation, lang: to } : { kind: 'failed', error: result.error });
+      if (!result.ok) setState({ kind: 'failed', error: result.error });
+      else {
+        const { translation, detected } = result.value;
+        setState({ kind: 'done', translation, lang: to, ...(from === null && detected !== undefined ? { detected } : {}) });
+      }
     },
     [api, abandon],
   );

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { KnowledgeStatus } from '../../../shared/oracle';
 import type { Result } from '../../../shared/result';
 import { DEFAULT_MODELS } from '../../../shared/settings';
-import { functionCallReply, jsonReply, liveScript, stream, textChunk } from '../../doubles/gemini-double';
+import { functionCallReply, jsonReply, liveScript, stream, textChunk, type GeminiDouble } from '../../doubles/gemini-double';
 import { answerTo, SEEDED_QUESTIONS, type SeededMessage } from '../../doubles/zoho-double';
 import { JORDI, MARTA } from '../../doubles/zoho-seed-kit';
 import { LUIS } from '../../doubles/zoho-seed-conversations';
@@ -96,6 +96,8 @@ export interface ScreenDesk {
   page: Page;
   /** Console errors and uncaught exceptions of the page. */
   consoleErrors: string[];
+  /** For more of the morning than the desk scripts (a meeting's captions). */
+  gemini: GeminiDouble;
 }
 
 /**
@@ -128,7 +130,7 @@ export async function openScreenDesk(onTeardown: (teardown: () => Promise<void>)
   );
   await ask(page, 3, ASSISTANT_QUESTION, 'reads your mailbox from then on');
   await askByVoice(world, page, spoken);
-  return { page, consoleErrors };
+  return { page, consoleErrors, gemini: world.gemini };
 }
 
 /** One pass, started with "Run pass now", whose reply names the three messages that need the member. */
@@ -198,10 +200,11 @@ async function ask(page: Page, position: number, question: string, ending: strin
   await pane(page).getByText(ending, { exact: false }).first().waitFor({ timeout: ANSWER_TIMEOUT_MS });
 }
 
-/** Switches the interface language in Settings, as a member does, and waits until the page speaks it. */
+/** Switches the interface language in Settings as a member does, from any language, and waits until the page speaks it. */
 export async function chooseLanguage(page: Page, lang: Screen['lang']) {
   await openPane(page, SCREEN_PANES.indexOf('settings') + 1);
-  await pane(page).getByRole('combobox', { name: ui.settings.language.label }).selectOption(lang);
+  // Found from any UI language: the one list whose options are languages named in themselves.
+  await pane(page).getByRole('combobox').filter({ has: page.locator('option[lang]') }).selectOption(lang);
   await page.locator(`html[lang="${lang}"]`).waitFor();
 }
 

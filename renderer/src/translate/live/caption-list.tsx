@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clockTime } from '../../../../shared/caption-export';
-import type { CaptionLine } from '../../../../shared/captions';
+import { sameWords, type CaptionLine } from '../../../../shared/captions';
 import { useErrorText } from '../../ui/use-error-text';
 import type { CaptionLanguages } from './caption-runner';
 import { useFollowLive } from './use-follow-live';
@@ -80,6 +80,9 @@ function CaptionLineView({ line, languages, speaker, onRetry }: CaptionLineViewP
   const describe = useErrorText();
   const failedId = useId();
   const heard = line.transcript.trim() !== '' || line.translation.trim() !== '';
+  // Said in the language it is captioned into: its words, once. A line still growing is judged when final, so it
+  // does not jump between one text and two while its translation catches up.
+  const once = (languages !== null && languages.from === languages.to) || (line.status === 'done' && sameWords(line.transcript, line.translation));
   return (
     <li className={`caption-line caption-${line.status}`} aria-busy={line.status === 'translating' || line.status === 'live'}>
       <div className="caption-when">
@@ -90,16 +93,21 @@ function CaptionLineView({ line, languages, speaker, onRetry }: CaptionLineViewP
       </div>
       <div className="caption-texts">
         {(line.status === 'translating' || (line.status === 'live' && !heard)) && <p className="muted">{t('translate.live.translating')}</p>}
-        {(line.status === 'done' || (line.status === 'live' && heard)) && (
-          <>
-            <p className="caption-original" lang={languages?.from ?? undefined} dir="auto">
-              {line.transcript}
-            </p>
+        {(line.status === 'done' || (line.status === 'live' && heard)) &&
+          (once ? (
             <p className="caption-translation" lang={languages?.to} dir="auto">
-              {line.translation}
+              {line.translation.trim() === '' ? line.transcript : line.translation}
             </p>
-          </>
-        )}
+          ) : (
+            <>
+              <p className="caption-original" lang={languages?.from ?? undefined} dir="auto">
+                {line.transcript}
+              </p>
+              <p className="caption-translation" lang={languages?.to} dir="auto">
+                {line.translation}
+              </p>
+            </>
+          ))}
         {line.status === 'failed' && (
           <div className="caption-failed">
             <p id={failedId}>

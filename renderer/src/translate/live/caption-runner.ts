@@ -236,7 +236,8 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
     if (asked !== generation) return;
     if (event.kind === 'detector') {
       if (event.ready) {
-        if (side.stream) updateSource(side.source, { mode: 'streaming' });
+        // Without a stream (captioned into the language spoken, or streaming already gave way), it is cut at pauses.
+        updateSource(side.source, { mode: side.stream ? 'streaming' : 'pauses' });
         return;
       }
       // No voice detection: silence cannot be told apart, so nothing streams; the seeds' fixed segments caption it.
@@ -323,7 +324,16 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
       sides = chosen.map((source) => ({ source, capture: null, stream: null, cutter: null, capped: false }));
       // Live translation connects while the inputs open and the voice detection loads: no word waits for either. The
       // heard side's speech is always asked for: the model makes it anyway, and it may be turned on mid-meeting.
-      for (const side of sides) side.stream = streamFor(side, asked, languages, side.source === spokenSide(inputs));
+      // Captioned into the language spoken, there is nothing to translate: each stretch is only transcribed, at its
+      // pauses, since Live translation would translate it.
+      const translating = languages.from !== languages.to;
+      for (const side of sides) {
+        if (translating) side.stream = streamFor(side, asked, languages, side.source === spokenSide(inputs));
+        else {
+          side.cutter = cutterFor(side, asked);
+          side.capped = true;
+        }
+      }
       const opened = await Promise.all(
         sides.map((side) =>
           deps.start({

@@ -377,14 +377,37 @@ describe('T2: live captions', () => {
     expect(region).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Jump to live' })).not.toBeInTheDocument();
   });
+});
 
-  it('shows the captions in large text for a shared screen', async () => {
-    const { user } = setup();
-    const toggle = button('Large text');
-    expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    await user.click(toggle);
-    expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('region', { name: 'Captions' })).toHaveClass('caption-large');
+describe('UQ3: speech captioned into the language it is spoken in', () => {
+  it('UQ3: English captioned into English: each line shown once, only transcribed, never streamed to Live translation', async () => {
+    const { user, say, invoke, streams } = setup({
+      mode: 'streaming',
+      // As main answers a segment whose source is its target: the words, untranslated.
+      handlers: { 'translate:segment': () => ok({ transcript: 'What needs me today?', translation: 'What needs me today?' }) },
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language spoken' }), 'en');
+    expect(screen.getByRole('combobox', { name: 'Language spoken' })).toHaveValue('en');
+    expect(screen.getByRole('combobox', { name: 'Captions in' })).toHaveValue('en');
+    expect(screen.getByText('Same language: the words are shown as they are said, with nothing translated.')).toBeVisible();
+
+    await user.click(button('Start captions'));
+    await screen.findByText('Listening.');
+    expect(await screen.findByText(/^Cut at pauses$/)).toBeVisible();
+    expect(streams('translate:live')).toEqual([]);
+    say(2_000, 3_500);
+    await vi.waitFor(() => expect(lineTexts()).toEqual(['00:02What needs me today?']));
+    expect(callsTo(invoke, 'translate:segment')).toEqual([{ audio: clipOf('u1'), to: 'en', from: 'en', requestId: expect.any(String) }]);
+  });
+
+  it('UQ3: a detected line whose translation only repeats its words is shown once when final', async () => {
+    const { user, streams } = setup({ mode: 'streaming' });
+    await user.click(button('Start captions'));
+    await screen.findByText('Listening.');
+    const [stream] = streams('translate:live');
+    const final = { id: 'l1', source: 'you' as const, startMs: 0, endMs: 1_500, transcript: 'the report is ready', translation: 'The report is ready.', final: true };
+    act(() => stream!.progress('translate:liveLine', final));
+    expect(lineTexts()).toEqual(['00:00The report is ready.']);
   });
 });
 
@@ -457,8 +480,9 @@ describe('issue 25: captions streamed over Live translation', () => {
     // Each stream names its lines on its own: the same id from both sides is two lines.
     act(() => them!.progress('translate:liveLine', line('1', 3_000, 'Bonjour à tous', 'Hello everyone', true, 'others')));
     act(() => you!.progress('translate:liveLine', line('1', 1_000, 'Can you hear me?', 'Can you hear me?', true)));
+    // Said in the language it is captioned into: once (UQ3).
     act(() => them!.progress('translate:liveLine', line('2', 5_000, 'Oui', 'Yes', false, 'others')));
-    expect(lineTexts()).toEqual(['00:01YouCan you hear me?Can you hear me?', '00:03OthersBonjour à tousHello everyone', '00:05OthersOuiYes']);
+    expect(lineTexts()).toEqual(['00:01YouCan you hear me?', '00:03OthersBonjour à tousHello everyone', '00:05OthersOuiYes']);
 
     // One side falls back: each side says how it runs.
     act(() => you!.finish(UNAVAILABLE));
@@ -468,7 +492,7 @@ describe('issue 25: captions streamed over Live translation', () => {
     await user.click(button('Export SRT'));
     const [saved] = callsTo(invoke, 'translate:saveTranscript') as { content: string }[];
     expect(parseSrt(saved!.content).map((cue) => cue.lines)).toEqual([
-      ['You: Can you hear me?', 'Can you hear me?'],
+      ['You: Can you hear me?'],
       ['Others: Bonjour à tous', 'Hello everyone'],
     ]);
   });

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { captionsToSrt, captionsToText, clockTime, type CaptionExportOptions } from '../../../../shared/caption-export';
@@ -13,10 +14,11 @@ import { errorNotice, NoticeRegion, type Notice } from '../../ui/notice';
 import { usePlatform } from '../../ui/platform-context';
 import { useCopyText } from '../../ui/use-copy-text';
 import { useErrorText } from '../../ui/use-error-text';
-import { chooseSource, chooseTarget, languagePair, type LanguageChoice } from '../language-choice';
+import { languagePair, type LanguageChoice } from '../language-choice';
 import { LanguagePicker } from '../language-picker';
 import { captionInputs, DEFAULT_MICROPHONE, inputValue, type InputOption } from './caption-inputs';
 import { CaptionList } from './caption-list';
+import { CompactCaptions } from './compact-captions';
 import { sessionActive, type CaptionInputs, type CaptionProblem, type CaptionRun, type CaptionWait, type SourceState } from './caption-runner';
 import { useLiveCaptionsSession } from './live-captions-context';
 import './live-captions.css';
@@ -47,8 +49,9 @@ export function LiveCaptions() {
     you: captions.inputs ? (captions.inputs.you ? inputValue(captions.inputs.you) : NONE) : DEFAULT_MICROPHONE,
     others: captions.inputs?.others ? inputValue(captions.inputs.others) : NONE,
   }));
-  const [large, setLarge] = useState(false);
+  const [compact, setCompact] = useState(false);
   const startButton = useRef<HTMLButtonElement>(null);
+  const compactButton = useRef<HTMLButtonElement>(null);
   const youId = useId();
   const othersId = useId();
   const gapId = useId();
@@ -86,6 +89,12 @@ export function LiveCaptions() {
     else if (status !== 'starting' && !nothingChosen) void captions.start(chosen, pair);
   }
 
+  /** Back from the shared screen to the button that opened it, wherever the view was left from. */
+  function leaveCompact() {
+    flushSync(() => setCompact(false));
+    compactButton.current?.focus();
+  }
+
   function clear() {
     captions.clear();
     setExportNotice(null);
@@ -114,13 +123,10 @@ export function LiveCaptions() {
       <fieldset className="live-setup" disabled={active}>
         <legend className="visually-hidden">{t('translate.live.setup')}</legend>
         <div className="live-sources">
-          <LanguagePicker
-            label={t('translate.live.from')}
-            detect
-            value={pair.from}
-            onChange={(from) => setChoice(chooseSource(choice, uiLang, from))}
-          />
-          <LanguagePicker label={t('translate.live.to')} value={pair.to} onChange={(to) => setChoice(chooseTarget(choice, uiLang, to))} />
+          {/* Either may be the other's language: a meeting captioned in the language it is held in. Each pick keeps the
+              other side as shown, so a later change of UI language leaves it be. */}
+          <LanguagePicker label={t('translate.live.from')} detect value={pair.from} onChange={(from) => setChoice({ from, to: pair.to })} />
+          <LanguagePicker label={t('translate.live.to')} value={pair.to} onChange={(to) => setChoice({ from: pair.from, to })} />
           <div className="translate-picker">
             <label htmlFor={youId}>{t('translate.live.input.you')}</label>
             <select
@@ -154,6 +160,7 @@ export function LiveCaptions() {
             </select>
           </div>
         </div>
+        {pair.from === pair.to && <p className="muted">{t('translate.live.sameLanguage')}</p>}
         {gap !== null && (
           <p id={gapId} className="muted">
             {t(`translate.live.computerGap.${gap}`)}
@@ -190,8 +197,8 @@ export function LiveCaptions() {
           )}
         </div>
         <div className="live-view-options">
-          <button type="button" aria-pressed={large} onClick={() => setLarge(!large)}>
-            {t('translate.live.largeText')}
+          <button ref={compactButton} type="button" aria-haspopup="dialog" onClick={() => setCompact(true)}>
+            {t('translate.live.compact.open')}
           </button>
           <label className="live-speak">
             <input
@@ -226,7 +233,17 @@ export function LiveCaptions() {
         </div>
       </div>
 
-      <CaptionList lines={lines} languages={captions.languages} large={large} speakers={twoSides} onRetry={captions.retry} />
+      <CaptionList lines={lines} languages={captions.languages} large={false} speakers={twoSides} onRetry={captions.retry} />
+      {compact && (
+        <CompactCaptions
+          lines={lines}
+          languages={captions.languages}
+          speakers={twoSides}
+          status={statusText}
+          onRetry={captions.retry}
+          onLeave={leaveCompact}
+        />
+      )}
 
       <div className="actions">
         <button type="button" disabled={!kept} onClick={() => void exportAs('txt')}>
