@@ -83,7 +83,7 @@ export function ApiKeySection() {
     if (check?.outcome === 'unverified') return { tone: 'info', message: t('settings.apiKey.savedUnverified') };
     // Saved, but Google would not work with it (the quota, the model): why, in place of "saved".
     if (check?.outcome === 'failed' && check.error) return errorNotice(check.error);
-    return { tone: 'info', message: t('settings.apiKey.saved') };
+    return { tone: 'success', message: t('settings.apiKey.saved') };
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -110,7 +110,7 @@ export function ApiKeySection() {
     const latest = await api.secrets.status();
     setWork(null);
     if (latest.ok) setStatus(known(latest.value));
-    setNotice(result.ok ? { tone: 'info', message: t('settings.apiKey.works') } : errorNotice(result.error));
+    setNotice(result.ok ? { tone: 'success', message: t('settings.apiKey.works') } : errorNotice(result.error));
     // The button was disabled while checking, which drops focus: give it back so the keyboard stays in place.
     focusAfterRender('checkKey');
   }
@@ -167,7 +167,7 @@ export function ApiKeySection() {
               type="button"
               className="button-danger"
               disabled={busy}
-              onClick={() => void run(api.secrets.delete({ name: KEY_NAME }), () => ({ tone: 'info', message: t('settings.apiKey.removed') }))}
+              onClick={() => void run(api.secrets.delete({ name: KEY_NAME }), () => ({ tone: 'success', message: t('settings.apiKey.removed') }))}
             >
               {t('settings.apiKey.confirmRemoveAction')}
             </button>

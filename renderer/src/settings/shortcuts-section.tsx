@@ -74,7 +74,7 @@ export function ShortcutsSection() {
       setShortcuts(result.value.shortcuts);
       const saved = result.value.shortcuts[name];
       setNotice({
-        tone: 'info',
+        tone: 'success',
         message:
           saved === null
             ? t('settings.shortcuts.savedOff', { name: nameOf(name) })
