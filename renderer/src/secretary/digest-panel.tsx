@@ -15,6 +15,7 @@ import { MailLink, MailRun } from '../chat/mail-link';
 import { LoadNotice } from '../ui/load-notice';
 import { useErrorText } from '../ui/use-error-text';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
+import { useTransientNotice } from '../ui/use-notice';
 import { useNow } from '../ui/use-now';
 import { useMailboxGate, ZohoReconnect } from './zoho-reconnect';
 
@@ -145,7 +146,8 @@ export function DigestPanel() {
   const stageText = useStageText();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [run, setRun] = useState<Run>({ kind: 'idle' });
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // "The pass is done." and the like pass on their own: left standing, they read as news about what came next.
+  const [notice, setNotice] = useTransientNotice();
   const [dismissing, setDismissing] = useState<string | null>(null);
   /** How this page's own run failed, until main says more (its state holds the same failure, or a newer pass). */
   const [runFailure, setRunFailure] = useState<DigestFailure | null>(null);
@@ -213,7 +215,7 @@ export function DigestPanel() {
       onDone: (stored) => {
         news.current += 1;
         setLoad({ kind: 'ready', state: { latest: stored, failure: null } });
-        end({ tone: 'info', message: t('secretary.digest.done') });
+        end({ tone: 'success', message: t('secretary.digest.done') });
       },
       onError: (error) => {
         // Said where the last pass's failure is said, as main keeps it: once, with what to do about it.
@@ -242,7 +244,7 @@ export function DigestPanel() {
     }
     news.current += 1;
     setLoad({ kind: 'ready', state: result.value });
-    setNotice({ tone: 'info', message: t('secretary.digest.dismissed', { subject: item.subject || t('chat.noSubject') }) });
+    setNotice({ tone: 'success', message: t('secretary.digest.dismissed', { subject: item.subject || t('chat.noSubject') }) });
   }
 
   const running = run.kind === 'running' ? run : null;
