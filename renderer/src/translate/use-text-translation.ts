@@ -8,7 +8,8 @@ export type TextTranslation =
   | { readonly kind: 'translating' }
   | { readonly kind: 'done'; readonly translation: string; readonly lang: TranslationLang }
   | { readonly kind: 'cancelled' }
-  | { readonly kind: 'failed'; readonly error: AppError };
+  /** `at`: when the refusal came (epoch ms), which a wait it asks for counts from. */
+  | { readonly kind: 'failed'; readonly error: AppError; readonly at: number };
 
 export interface TranslateRequest {
   readonly text: string;
@@ -41,7 +42,7 @@ export function useTextTranslation() {
       const result = await api.translate.text({ text, to, ...(from === null ? {} : { from }), requestId });
       if (asked.current !== requestId) return;
       asked.current = null;
-      setState(result.ok ? { kind: 'done', translation: result.value.translation, lang: to } : { kind: 'failed', error: result.error });
+      setState(result.ok ? { kind: 'done', translation: result.value.translation, lang: to } : { kind: 'failed', error: result.error, at: Date.now() });
     },
     [api, abandon],
   );
