@@ -400,3 +400,9 @@ export const WINDOW = {
   /** Where the window was is remembered for this many displays (arrangements of screens), the latest first. */
   placementsKept: 8,
 } as const;
+
+/** What the page says in passing (renderer/src/ui/use-notice.ts). */
+export const NOTICE = {
+  /** A confirmation ("Copied.", "The pass is done.") goes away on its own after this long; an error stays. */
+  transientMs: 5_000,
+} as const;

@@ -16,6 +16,8 @@ const RETRY_DELAY = '20s';
 const SHOWN_WITHIN_MS = 5_000;
 /** "Try again in 20 seconds." and, once it has ticked, "Try again in 19 seconds.": the live countdown. */
 const COUNTDOWN = /^Try again in \d+ seconds?\.$/;
+/** The countdown at 17 seconds or fewer: three of Google's 20 have gone by at least. */
+const SOME_SECONDS_GONE = /^Try again in (1[0-7]|\d) seconds?\.$/;
 
 /** As in oracle.e2e.test.ts: the double's hashed embeddings need a lower floor than a real model. */
 const DOUBLE_FLOOR = 0.3;
@@ -31,11 +33,13 @@ async function expectCountdownAtOnce(log: Locator, workingText: string) {
   expect(await log.getByText(workingText).count()).toBe(0);
 }
 
-it('the Oracle shows a 20 s quota wait as a live countdown at once, instead of "Searching the notes…"', async () => {
-  const { gemini, harness, page, consoleErrors } = await startSignedInSession({
+/** A signed-in session on the Oracle pane, its notes indexed, whose next question Google refuses for 20 s. */
+async function oracleRefusedByQuota() {
+  const session = await startSignedInSession({
     key: 'AIzaSy-e2e-quota-oracle-0123456789',
     settings: { knowledgeBase: { floors: { [DEFAULT_MODELS.embedding]: DOUBLE_FLOOR } } },
   });
+  const { gemini, harness, page } = session;
   gemini.script('generateContent', quotaExceeded({ retryDelay: RETRY_DELAY }));
 
   await page.goto(harness.url);
@@ -44,11 +48,42 @@ it('the Oracle shows a 20 s quota wait as a live countdown at once, instead of "
   // The guide is embedded at start, so the question reaches the model that answers it.
   const status = pane(page).getByRole('region', { name: ui.oracle.status.heading });
   await status.getByText(ui.oracle.status.indexedJustNow).waitFor({ timeout: 30_000 });
+  return session;
+}
 
+const oracleLog = (page: Page) => pane(page).getByRole('log', { name: ui.oracle.chat.log });
+
+/** The seconds the countdown says are left. */
+async function secondsLeft(log: Locator): Promise<number> {
+  const said = await log.getByText(COUNTDOWN).textContent();
+  return Number(/\d+/.exec(said ?? '')?.[0]);
+}
+
+it('the Oracle shows a 20 s quota wait as a live countdown at once, instead of "Searching the notes…"', async () => {
+  const { gemini, page, consoleErrors } = await oracleRefusedByQuota();
   await askByKeyboard(page, ORACLE_QUESTION);
-  await expectCountdownAtOnce(pane(page).getByRole('log', { name: ui.oracle.chat.log }), ui.oracle.chat.thinking);
+  await expectCountdownAtOnce(oracleLog(page), ui.oracle.chat.thinking);
   // Told, not retried behind the member's back.
   expect(gemini.requestsFor('generateContent')).toHaveLength(1);
+  expect(pageProblems(consoleErrors)).toEqual([]);
+});
+
+it('UQ4: the countdown goes on from where it was after a visit to another pane, and Ask again waits for it', async () => {
+  const { page, consoleErrors } = await oracleRefusedByQuota();
+  await askByKeyboard(page, ORACLE_QUESTION);
+  await oracleLog(page).getByText(COUNTDOWN).waitFor({ timeout: SHOWN_WITHIN_MS });
+  // Some seconds gone, so that a count started again would show more than is left.
+  await oracleLog(page).getByText(SOME_SECONDS_GONE).waitFor({ timeout: 30_000 });
+  const before = await secondsLeft(oracleLog(page));
+
+  await page.keyboard.press('Control+1');
+  await pane(page).getByRole('heading', { level: 1, name: ui.panes.secretary.title }).waitFor();
+  expect(await oracleLog(page).count()).toBe(0);
+  await page.keyboard.press('Control+2');
+  await oracleLog(page).getByText(COUNTDOWN).waitFor();
+  expect(await secondsLeft(oracleLog(page))).toBeLessThanOrEqual(before);
+  // Asking again before then would only be refused again.
+  expect(await oracleLog(page).getByRole('button', { name: ui.chat.retry }).isDisabled()).toBe(true);
   expect(pageProblems(consoleErrors)).toEqual([]);
 });
 

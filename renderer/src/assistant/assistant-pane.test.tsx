@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { NOTICE } from '../../../shared/limits';
 import { DEGRADED_ANSWER, type AssistantDone, type AssistantStep } from '../../../shared/assistant';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
@@ -111,6 +112,23 @@ describe('asking the assistant', () => {
     await user.click(await within(conversation()).findByRole('button', { name: 'Copy answer' }));
     expect(invoke).toHaveBeenCalledWith('app:copyText', { text: 'Hello, Ana.' });
     expect(await screen.findByText('Answer copied to the clipboard.')).toBeInTheDocument();
+  });
+
+  it('UQ4: says an answer was copied for a few seconds only, then gives the room back to the conversation', async () => {
+    const { user, streams } = setup();
+    await ask(user, 'Hi');
+    act(() => streams('assistant:chat')[0]!.finish(done('Hello, Ana.')));
+    const copy = await within(conversation()).findByRole('button', { name: 'Copy answer' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    // Clicked without user-event, whose pauses wait on the timers faked here.
+    await act(async () => copy.click());
+
+    expect(screen.getByText('Answer copied to the clipboard.')).toBeVisible();
+    act(() => vi.advanceTimersByTime(NOTICE.transientMs));
+    expect(screen.queryByText('Answer copied to the clipboard.')).not.toBeInTheDocument();
   });
 
   it('carries the answered turns as history, but not a fallback answer (G3)', async () => {

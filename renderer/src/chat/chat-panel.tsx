@@ -1,9 +1,10 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRemainingMs } from '../ui/countdown';
 import { NoticeRegion, type Notice } from '../ui/notice';
 import { ChatSuggestionsView, type ChatSuggestions } from './chat-suggestions';
 import { ClearedNotice } from './cleared-notice';
-import { canAskAgain, type Conversation, type Outcome } from './conversation';
+import { askAgainFrom, canAskAgain, type Conversation, type Outcome } from './conversation';
 import { QuestionForm } from './question-form';
 import { useLogFollow } from './use-log-follow';
 import './chat.css';
@@ -29,6 +30,20 @@ interface ChatPanelProps<A, P> {
   readonly composerTools?: (insert: (text: string) => void) => ReactNode;
   /** In place of the question box: another way to ask (the Voice pane's push-to-talk). */
   readonly composer?: ReactNode;
+}
+
+/**
+ * Ask again, held back while the wait a refusal asked for runs (G9), on the countdown's own clock, so that it
+ * comes back as the countdown above it says the member may try again.
+ */
+function AskAgain({ from, onAsk }: { from: number | null; onAsk: () => void }) {
+  const { t } = useTranslation();
+  const waiting = useRemainingMs(from ?? 0) > 0;
+  return (
+    <button type="button" className="button-small" disabled={waiting} onClick={onAsk}>
+      {t('chat.retry')}
+    </button>
+  );
 }
 
 /**
@@ -125,9 +140,7 @@ export function ChatPanel<A, P = never>({
                       {/* One question at a time: Retry waits for the one on its way. */}
                       {!busy && canAskAgain(exchange) && (
                         <div className="actions">
-                          <button type="button" className="button-small" onClick={thenWrite(() => retry(exchange.id))}>
-                            {t('chat.retry')}
-                          </button>
+                          <AskAgain from={askAgainFrom(exchange.outcome)} onAsk={thenWrite(() => retry(exchange.id))} />
                         </div>
                       )}
                     </div>

@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComponentType } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useState, type ComponentType, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { err, ok, type Result } from '../../../shared/result';
 import { AssistantPane } from '../assistant/assistant-pane';
@@ -11,11 +11,16 @@ import { SecretaryPane } from '../secretary/secretary-pane';
 import { createFakeMain, type FakeCall, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 
-/** What main does with the next question: answers it (with its words in the answer), fails, or keeps it waiting. */
-type Next = 'answer' | 'fail' | 'hold';
+/**
+ * What main does with the next question: answers it (with its words in the answer), fails, is refused by Gemini's
+ * quota with a wait to sit out, or keeps it waiting.
+ */
+type Next = 'answer' | 'fail' | 'quota' | 'hold';
 
 const OVERLOADED = err('UPSTREAM', 'The model is overloaded.', { reason: 'overloaded' });
 const STOPPED = err('UPSTREAM', 'The request was cancelled.', { reason: 'cancelled' });
+const QUOTA_WAIT_MS = 20_000;
+const QUOTA = err('RATE_LIMITED', 'Quota exceeded.', { reason: 'quota', retryAfterMs: QUOTA_WAIT_MS });
 const answerTo = (question: string) => `The answer to ${question}`;
 
 /** A unary ask that main answers as `next` says; one held stops when the page cancels it, as main does. */
@@ -26,6 +31,8 @@ function unary<A>(next: () => Next, answer: (text: string) => A) {
         return Promise.resolve(ok(answer(answerTo(question))));
       case 'fail':
         return Promise.resolve(OVERLOADED);
+      case 'quota':
+        return Promise.resolve(QUOTA);
       case 'hold':
         return new Promise((resolve) => call.signal.addEventListener('abort', () => resolve(STOPPED)));
     }
@@ -92,6 +99,7 @@ const CASES: readonly ChatCase[] = [
         'assistant:chat': (stream) => {
           const kind = next();
           if (kind === 'fail') stream.fail(OVERLOADED.error);
+          if (kind === 'quota') stream.fail(QUOTA.error);
           if (kind === 'answer') {
             const answer = answerTo(stream.input.message);
             stream.finish({ answer, steps: [], sources: [], degraded: false, incomplete: false, model: DEFAULT_SETTINGS.models.assistant, duration_ms: 900 });
@@ -106,12 +114,30 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The pane, with a way to leave it and come back, as the shell's tabs do: the conversation is held above it. */
+function Visited({ children }: { children: ReactNode }) {
+  const [away, setAway] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setAway((was) => !was)}>
+        {away ? 'Come back' : 'Go elsewhere'}
+      </button>
+      {!away && children}
+    </>
+  );
+}
+
 describe.each(CASES)('$name', ({ Pane, log, askChannel, cancelChannel, questionOf, options }) => {
   function setup(...script: Next[]) {
     const queue = [...script];
     const main = createFakeMain(options(() => queue.shift() ?? 'answer'));
     const user = userEvent.setup();
-    renderWithApp(<Pane openPane={vi.fn()} />, { api: main.api });
+    renderWithApp(
+      <Visited>
+        <Pane openPane={vi.fn()} />
+      </Visited>,
+      { api: main.api },
+    );
     const asked = () => main.invoke.mock.calls.filter(([channel]) => channel === askChannel).map(([, input]) => questionOf(input));
     const cancels = () => main.invoke.mock.calls.filter(([channel]) => channel === cancelChannel);
     return { ...main, user, asked, cancels };
@@ -137,6 +163,33 @@ describe.each(CASES)('$name', ({ Pane, log, askChannel, cancelChannel, questionO
     expect(within(conversation()).getAllByText('Where is the VPN guide?')).toHaveLength(1);
     expect(within(conversation()).queryByRole('button', { name: 'Ask again' })).not.toBeInTheDocument();
     expect(questionBox()).toHaveFocus();
+  });
+
+  it('UQ4: counts a quota wait down from the refusal across a visit elsewhere, and holds Ask again until it is over', async () => {
+    // The clock moves only when the test says: a loaded machine must not make a second pass between two checks.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const { user, asked } = setup('quota', 'answer');
+    await ask(user, 'Where is the VPN guide?');
+    expect(await within(conversation()).findByText('Try again in 20 seconds.')).toBeVisible();
+    expect(within(conversation()).getByRole('button', { name: 'Ask again' })).toBeDisabled();
+
+    act(() => vi.advanceTimersByTime(5_000));
+    expect(within(conversation()).getByText('Try again in 15 seconds.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Go elsewhere' }));
+    expect(screen.queryByRole('log')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Come back' }));
+    // Where it was, not 20 seconds again: the wait is the refusal's, not the pane's.
+    expect(within(conversation()).getByText('Try again in 15 seconds.')).toBeVisible();
+    expect(within(conversation()).getByRole('button', { name: 'Ask again' })).toBeDisabled();
+
+    act(() => vi.advanceTimersByTime(15_000));
+    expect(within(conversation()).getByText('You can try again now.')).toBeVisible();
+    await user.click(within(conversation()).getByRole('button', { name: 'Ask again' }));
+    expect(await within(conversation()).findByText(answerTo('Where is the VPN guide?'))).toBeVisible();
+    expect(asked()).toEqual(['Where is the VPN guide?', 'Where is the VPN guide?']);
   });
 
   it('asks a cancelled question again with Ask again', async () => {

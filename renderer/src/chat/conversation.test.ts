@@ -22,7 +22,7 @@ describe('the history a follow-up carries', () => {
   it('leaves out questions without an answer, and answers main would refuse as empty', () => {
     const exchanges: Exchange<string>[] = [
       { id: '1', question: 'Cancelled', outcome: { kind: 'cancelled' } },
-      { id: '2', question: 'Failed', outcome: { kind: 'failed', error: { code: 'UPSTREAM', message: 'x' } } },
+      { id: '2', question: 'Failed', outcome: { kind: 'failed', error: { code: 'UPSTREAM', message: 'x' }, at: 0 } },
       { id: '3', question: 'Pending', outcome: { kind: 'pending' } },
       answered('Blank', '   '),
       answered('Q', 'A'),
@@ -53,7 +53,7 @@ describe('the history a follow-up carries', () => {
 });
 
 describe('what Retry can ask again', () => {
-  const failed = { kind: 'failed', error: { code: 'UPSTREAM', message: 'Gemini failed.' } } as const;
+  const failed = { kind: 'failed', error: { code: 'UPSTREAM', message: 'Gemini failed.' }, at: 0 } as const;
   /** A live question whose recording fits a V1 clip (or does not): only that is looked at here. */
   const live = (fits: boolean) => ({ live: { hasRecording: () => fits } as LiveUplink, speak: true });
 

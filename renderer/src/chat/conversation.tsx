@@ -3,6 +3,7 @@ import type { AudioClip } from '../../../shared/audio';
 import type { AppError, Result } from '../../../shared/result';
 import type { LiveUplink } from '../audio/live-uplink';
 import { useAuth } from '../auth/auth-context';
+import { waitEnd } from '../ui/countdown';
 
 /**
  * How a question ended, or how far it has come: pending, then (for a channel that streams) streaming with what has
@@ -15,7 +16,8 @@ export type Outcome<A, P = never> =
   | { readonly kind: 'answered'; readonly answer: A }
   | { readonly kind: 'degraded'; readonly answer: A }
   | { readonly kind: 'cancelled'; readonly partial?: P }
-  | { readonly kind: 'failed'; readonly error: AppError; readonly partial?: P };
+  /** `at`: when the refusal came (epoch ms), which a wait it asks for counts from, whichever pane is shown. */
+  | { readonly kind: 'failed'; readonly error: AppError; readonly at: number; readonly partial?: P };
 
 /**
  * A question asked by voice (V1): the recording goes to main in its place, and its words come back as the
@@ -63,7 +65,6 @@ export interface Conversation<A, P = never> {
   forget(): void;
 }
 
-/** A question that came to no answer, which the member may ask again as it was. */
 /**
  * Whether Retry can ask it again: a failed or cancelled question with its words, or a recording that still fits
  * (a live question longer than a recording may be, whose words never came back, cannot be asked again).
@@ -72,6 +73,11 @@ export function canAskAgain<A, P>(exchange: Exchange<A, P>): boolean {
   if (!isRetryable(exchange.outcome)) return false;
   if (exchange.question !== '') return true;
   return exchange.voice !== undefined && (!('live' in exchange.voice) || exchange.voice.live.hasRecording());
+}
+
+/** When a refused question may be asked again (epoch ms), if its refusal asked for a wait (G9). */
+export function askAgainFrom<A, P>(outcome: Outcome<A, P>): number | null {
+  return outcome.kind === 'failed' ? waitEnd(outcome.error, outcome.at) : null;
 }
 
 function isRetryable<A, P>(outcome: Outcome<A, P>): boolean {
@@ -236,7 +242,7 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
         )
         .then((result) => {
           advance(id, (outcome): Outcome<A, P> => {
-            if (!result.ok) return { kind: 'failed', error: result.error, ...partialOf(outcome) };
+            if (!result.ok) return { kind: 'failed', error: result.error, at: Date.now(), ...partialOf(outcome) };
             return { kind: channel.isDegraded?.(result.value) ? 'degraded' : 'answered', answer: result.value };
           });
           // Answered, a recording is not needed again: only a question that may be asked again keeps it.

@@ -4,7 +4,7 @@ import type { OpenPane } from '../navigation/pane-id';
 import { settingsSectionFor } from '../navigation/settings-sections';
 import { LiveWait } from '../ui/live-wait';
 import { useErrorText } from '../ui/use-error-text';
-import type { Outcome } from './conversation';
+import { askAgainFrom, type Outcome } from './conversation';
 
 interface OutcomeViewProps<A, P> {
   readonly outcome: Outcome<A, P>;
@@ -60,13 +60,14 @@ export function OutcomeView<A, P = never>({ outcome, pendingText, openPane, chil
       );
     case 'failed': {
       const said = describe(outcome.error);
+      const waitUntil = askAgainFrom(outcome);
       return (
         <>
           {partial}
           <div className="bubble-error">
             <p>{said.message}</p>
-            {outcome.error.retryAfterMs !== undefined ? (
-              <LiveWait retryAfterMs={outcome.error.retryAfterMs} />
+            {waitUntil !== null ? (
+              <LiveWait until={waitUntil} />
             ) : (
               said.hint && <p className="muted">{said.hint}</p>
             )}

@@ -72,7 +72,7 @@ export function useKnowledgeStatus(): KnowledgeStatusView {
       },
       onDone: (status) => {
         show(status);
-        end({ tone: 'info', message: t('oracle.status.reindexed') });
+        end({ tone: 'success', message: t('oracle.status.reindexed') });
       },
       onError: (error) => end(errorNotice(error)),
     });

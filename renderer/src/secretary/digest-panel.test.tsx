@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { NOTICE } from '../../../shared/limits';
 import type { Digest, DigestFailure } from '../../../shared/digest';
 import { err, type AppError } from '../../../shared/result';
 import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
@@ -271,6 +272,25 @@ describe('Run pass now', () => {
     expect(runButton()).toBeEnabled();
     expect(runButton()).toHaveFocus();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  });
+
+  it('UQ4: says "The pass is done." in a polite live region for a few seconds, then lets it go on its own', async () => {
+    const { user, streams } = setup({ digest: DIGEST });
+    await user.click(await screen.findByRole('button', { name: 'Run pass now' }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    await act(async () => streams('digest:run')[0]?.finish(LATER));
+
+    const done = screen.getByText('The pass is done.');
+    expect(done).toBeVisible();
+    expect(done.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    act(() => vi.advanceTimersByTime(NOTICE.transientMs - 1));
+    expect(screen.getByText('The pass is done.')).toBeVisible();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('The pass is done.')).not.toBeInTheDocument();
+    expect(screen.getByText('2 new messages')).toBeVisible();
   });
 
   it('cancels by its requestId and keeps the previous pass on screen', async () => {

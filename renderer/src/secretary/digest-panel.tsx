@@ -15,6 +15,7 @@ import { MailLink, MailRun } from '../chat/mail-link';
 import { LoadNotice } from '../ui/load-notice';
 import { useErrorText } from '../ui/use-error-text';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
+import { useTransientNotice } from '../ui/use-notice';
 import { useNow } from '../ui/use-now';
 import { useMailboxGate, ZohoReconnect } from './zoho-reconnect';
 
@@ -145,7 +146,8 @@ export function DigestPanel() {
   const stageText = useStageText();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [run, setRun] = useState<Run>({ kind: 'idle' });
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // "The pass is done." and the like pass on their own: left standing, they read as news about what came next.
+  const [notice, setNotice] = useTransientNotice();
   const [dismissing, setDismissing] = useState<string | null>(null);
   /** The item the member dismissed last and where it stood, which Undo puts back, until they do something else here. */
   const [undoable, setUndoable] = useState<{ readonly item: DigestItem; readonly at: number } | null>(null);
@@ -216,7 +218,7 @@ export function DigestPanel() {
       onDone: (stored) => {
         news.current += 1;
         setLoad({ kind: 'ready', state: { latest: stored, failure: null } });
-        end({ tone: 'info', message: t('secretary.digest.done') });
+        end({ tone: 'success', message: t('secretary.digest.done') });
       },
       onError: (error) => {
         // Said where the last pass's failure is said, as main keeps it: once, with what to do about it.
@@ -247,7 +249,7 @@ export function DigestPanel() {
     }
     news.current += 1;
     setLoad({ kind: 'ready', state: result.value });
-    setNotice({ tone: 'info', message: t('secretary.digest.dismissed', { subject: item.subject || t('chat.noSubject') }) });
+    setNotice({ tone: 'success', message: t('secretary.digest.dismissed', { subject: item.subject || t('chat.noSubject') }) });
     setUndoable({ item, at });
   }
 
@@ -265,7 +267,7 @@ export function DigestPanel() {
     }
     news.current += 1;
     setLoad({ kind: 'ready', state: result.value });
-    setNotice({ tone: 'info', message: t('secretary.digest.undismissed', { subject: item.subject || t('chat.noSubject') }) });
+    setNotice({ tone: 'success', message: t('secretary.digest.undismissed', { subject: item.subject || t('chat.noSubject') }) });
   }
 
   const running = run.kind === 'running' ? run : null;

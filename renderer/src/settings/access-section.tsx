@@ -117,7 +117,7 @@ export function AccessSection() {
     setDraft(draftOf(result.value.access));
     setProblems({});
     const turnedOff = FIELDS.every((field) => result.value.access[field] === null);
-    setNotice({ tone: 'info', message: t(turnedOff ? 'settings.access.turnedOff' : 'settings.access.saved') });
+    setNotice({ tone: 'success', message: t(turnedOff ? 'settings.access.turnedOff' : 'settings.access.saved') });
     await auth.reload();
   }
 

@@ -93,7 +93,7 @@ describe('Gemini API key', () => {
     expectKeyNowhere(KEY);
   });
 
-  it('keeps the form open when Google refuses the new key: nothing was saved, and the old key stays as it was', async () => {
+  it('UQ5: keeps the form open when Google refuses the new key, with the key still in it to fix; the old key stays as it was', async () => {
     const works: KeyCheck = { outcome: 'works', checkedAt: CHECKED_AT };
     const { user } = setup({ configured: ['gemini.apiKey'], geminiCheck: works, handlers: { 'secrets:set': () => err(REFUSED.code, REFUSED.message, REFUSED) } });
     await user.click(await screen.findByRole('button', { name: 'Replace' }));
@@ -101,10 +101,11 @@ describe('Gemini API key', () => {
 
     expect(await within(screen.getByRole('status')).findByText(REFUSED_TEXT)).toBeVisible();
     expect(screen.queryByText('The key is saved in your system keychain.')).not.toBeInTheDocument();
-    expect(keyField()).toHaveValue('');
+    // A typo is fixed where it was typed: the field holds the refused key again, never the page's markup.
+    expect(keyField()).toHaveValue(KEY);
     expect(keyField()).toHaveFocus();
     expect(keyState('Working').green).toBe(true);
-    expectKeyNowhere(KEY);
+    expect(document.body.innerHTML).not.toContain(KEY);
   });
 
   it('saves a key it could not check offline, and says it is saved but not verified', async () => {
@@ -175,15 +176,15 @@ describe('Gemini API key', () => {
     expect(status).toBeEmptyDOMElement();
   });
 
-  it('reports a failed save with its hint, keeps the field empty and lets the member try again', async () => {
+  it('UQ5: reports a failed save with its hint and gives the key back to its field to try again', async () => {
     const { user } = setup({ handlers: { 'secrets:set': () => KEYCHAIN_LOCKED } });
     await user.type(await screen.findByLabelText('API key'), KEY);
     await user.click(button('Save key'));
     expect(await screen.findByText(LINUX_KEYCHAIN_HINT)).toBeVisible();
     expect(screen.getByText('Not configured')).toBeVisible();
-    expect(keyField()).toHaveValue('');
+    expect(keyField()).toHaveValue(KEY);
     expect(keyField()).toHaveFocus();
-    expectKeyNowhere(KEY);
+    expect(document.body.innerHTML).not.toContain(KEY);
   });
 
   it('disables its buttons while main is working', async () => {

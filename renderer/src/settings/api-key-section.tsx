@@ -28,8 +28,9 @@ type Work = 'changingKey' | 'checkingKey';
 
 /**
  * The Gemini key is write-only: the field is uncontrolled and emptied as soon as Save reads it, so the key never
- * sits in React state or the DOM, and once stored the page only ever learns that it is configured and what its
- * last check came to. Main tries a key before storing it: one Google refuses is not saved.
+ * sits in React state, nor in the DOM while main has it, and once stored the page only ever learns that it is
+ * configured and what its last check came to. Main tries a key before storing it: one Google refuses is not saved,
+ * and is handed back to the field it was typed in.
  */
 export function ApiKeySection() {
   const api = useApi();
@@ -83,7 +84,7 @@ export function ApiKeySection() {
     if (check?.outcome === 'unverified') return { tone: 'info', message: t('settings.apiKey.savedUnverified') };
     // Saved, but Google would not work with it (the quota, the model): why, in place of "saved".
     if (check?.outcome === 'failed' && check.error) return errorNotice(check.error);
-    return { tone: 'info', message: t('settings.apiKey.saved') };
+    return { tone: 'success', message: t('settings.apiKey.saved') };
   }
 
   async function save(event: FormEvent<HTMLFormElement>) {
@@ -98,8 +99,11 @@ export function ApiKeySection() {
       return;
     }
     const saved = await run(api.secrets.set({ name: KEY_NAME, value }), savedNotice);
-    // Refused (Google turned the key down, or the keychain is locked): nothing was stored, the member types again.
-    if (!saved) focusAfterRender('input');
+    if (saved) return;
+    // Refused (Google turned the key down, or the keychain is locked): nothing was stored. The key goes back in
+    // the field, as it is the member's own typing, so that a typo is fixed rather than the whole key typed again.
+    if (input.current) input.current.value = value;
+    focusAfterRender('input');
   }
 
   /** The result stays in the section's notice, so saving or removing a key replaces it; main keeps it for the dot. */
@@ -110,7 +114,7 @@ export function ApiKeySection() {
     const latest = await api.secrets.status();
     setWork(null);
     if (latest.ok) setStatus(known(latest.value));
-    setNotice(result.ok ? { tone: 'info', message: t('settings.apiKey.works') } : errorNotice(result.error));
+    setNotice(result.ok ? { tone: 'success', message: t('settings.apiKey.works') } : errorNotice(result.error));
     // The button was disabled while checking, which drops focus: give it back so the keyboard stays in place.
     focusAfterRender('checkKey');
   }
@@ -167,7 +171,7 @@ export function ApiKeySection() {
               type="button"
               className="button-danger"
               disabled={busy}
-              onClick={() => void run(api.secrets.delete({ name: KEY_NAME }), () => ({ tone: 'info', message: t('settings.apiKey.removed') }))}
+              onClick={() => void run(api.secrets.delete({ name: KEY_NAME }), () => ({ tone: 'success', message: t('settings.apiKey.removed') }))}
             >
               {t('settings.apiKey.confirmRemoveAction')}
             </button>

@@ -103,7 +103,7 @@ export function AssistantPromptsSection() {
     const result = await run();
     setBusy(false);
     if (result.ok) show(result.value);
-    setNotice(result.ok ? { tone: 'info', message: said } : errorNotice(result.error));
+    setNotice(result.ok ? { tone: 'success', message: said } : errorNotice(result.error));
     focusAfterRender('save');
   }
 
@@ -120,7 +120,7 @@ export function AssistantPromptsSection() {
     setBusy(false);
     // A cancelled dialog is the member's choice: nothing to say about it.
     if (!result.ok) setNotice(errorNotice(result.error));
-    else if (result.value.saved) setNotice({ tone: 'info', message: t('settings.assistant.exported') });
+    else if (result.value.saved) setNotice({ tone: 'success', message: t('settings.assistant.exported') });
   }
 
   async function importPrompts() {
@@ -131,7 +131,7 @@ export function AssistantPromptsSection() {
     if (!result.ok) return setNotice(errorNotice(result.error));
     if (!result.value.imported) return;
     show(result.value.state);
-    setNotice({ tone: 'info', message: t('settings.assistant.imported') });
+    setNotice({ tone: 'success', message: t('settings.assistant.imported') });
   }
 
   const ready = load.kind === 'ready' ? load.state : null;

@@ -89,7 +89,7 @@ export function DigestScheduleSection() {
     const result = await api.settings.update({ digest });
     setBusy(false);
     if (result.ok) show(result.value.digest);
-    setNotice(result.ok ? { tone: 'info', message: savedMessage(result.value.digest) } : errorNotice(result.error));
+    setNotice(result.ok ? { tone: 'success', message: savedMessage(result.value.digest) } : errorNotice(result.error));
     focusAfterRender('save');
   }
 

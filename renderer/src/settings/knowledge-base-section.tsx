@@ -72,7 +72,7 @@ export function KnowledgeBaseSection() {
     if (changed?.ok) {
       const status = await api.oracle.status();
       if (status.ok) show(changed.value, status.value);
-      setNotice(status.ok ? { tone: 'info', message: done(status.value) } : errorNotice(status.error));
+      setNotice(status.ok ? { tone: 'success', message: done(status.value) } : errorNotice(status.error));
     } else if (changed) {
       setNotice(errorNotice(changed.error));
     }

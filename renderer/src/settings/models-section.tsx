@@ -78,7 +78,7 @@ export function ModelsSection() {
       setDraft(result.value.models);
       setRefusals({});
     }
-    setNotice(result.ok ? { tone: 'info', message: done } : errorNotice(result.error));
+    setNotice(result.ok ? { tone: 'success', message: done } : errorNotice(result.error));
     focusAfterRender(focusAfter);
   }
 

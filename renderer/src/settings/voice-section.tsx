@@ -86,7 +86,7 @@ export function VoiceSection() {
     if (result.ok) {
       stored.current = result.value.voice;
       setVoice(result.value.voice);
-      setNotice({ tone: 'info', message: savedText(field, result.value.voice) });
+      setNotice({ tone: 'success', message: savedText(field, result.value.voice) });
     } else {
       setVoice((current) => ({ ...current, [field]: stored.current[field] }));
       setNotice(errorNotice(result.error));

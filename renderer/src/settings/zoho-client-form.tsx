@@ -70,7 +70,7 @@ export function ZohoClientForm({ onSaved }: { onSaved: () => void }) {
     const configured = configuredIn(result.value);
     setStatus({ kind: 'known', configured });
     setReplacing(false);
-    setNotice({ tone: 'info', message: t('settings.zoho.client.saved') });
+    setNotice({ tone: 'success', message: t('settings.zoho.client.saved') });
     focusAfterRender('replace');
     onSaved();
   }

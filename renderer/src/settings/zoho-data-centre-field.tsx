@@ -33,7 +33,7 @@ export function ZohoDataCentreField({ value, locked, onSaved }: ZohoDataCentreFi
       setNotice(errorNotice(result.error));
       return;
     }
-    setNotice({ tone: 'info', message: t('settings.zoho.dataCentreSaved') });
+    setNotice({ tone: 'success', message: t('settings.zoho.dataCentreSaved') });
     onSaved(result.value.zoho.dataCentre);
   }
 

@@ -91,7 +91,7 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
     stream.current = followStream(api, 'zoho:connect', calls, {
       onProgress: ({ data }) => setFlow((current) => withProgress(current, data)),
       onDone: (connected: ZohoConnected) => {
-        finish({ tone: 'info', message: t('settings.zoho.mailbox.connectedNow', { email: connected.email }) }, 'disconnect');
+        finish({ tone: 'success', message: t('settings.zoho.mailbox.connectedNow', { email: connected.email }) }, 'disconnect');
         onReload();
       },
       onError: (error) => finish(errorNotice(error), 'connect'),
@@ -113,7 +113,7 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
       focusAfterRender('disconnect');
       return;
     }
-    setNotice({ tone: 'info', message: t('settings.zoho.mailbox.disconnectedNow') });
+    setNotice({ tone: 'success', message: t('settings.zoho.mailbox.disconnectedNow') });
     focusAfterRender('connect');
     onChanged(result.value);
   }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthStatus } from '../../../shared/auth';
@@ -136,6 +136,35 @@ describe('Signed in', () => {
     expect(await within(account()).findByText('Not signed in')).toBeVisible();
     expect(within(account()).getByRole('button', { name: 'Sign in' })).toHaveFocus();
     expect(within(pane()).getByText(SIGN_IN_FIRST)).toBeVisible();
+  });
+
+  it('UQ5: says over the landing pane that the Gemini key is still needed, beside the mailbox, until it is saved', async () => {
+    const { user, invoke } = renderShell();
+    const stillNeeded = await within(pane()).findByRole('region', { name: 'Still needed before Staff Desk can answer anything:' });
+    // What is required is said, not only what is optional (the mailbox, which the Secretary still says below).
+    expect(within(stillNeeded).getByRole('button', { name: 'Add your Gemini API key' })).toBeVisible();
+    expect(await within(pane()).findByText(SECRETARY_CONTENT)).toBeVisible();
+    await user.click(within(stillNeeded).getByRole('button', { name: 'See every setup step' }));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Settings');
+    const checklist = await screen.findByRole('region', { name: 'Get started' });
+    expect(within(checklist).getByRole('button', { name: 'Add your Gemini API key' })).toHaveAccessibleDescription('To do');
+
+    await user.click(screen.getByRole('tab', { name: 'Secretary' }));
+    await user.click(await within(pane()).findByRole('button', { name: 'Add your Gemini API key' }));
+    const heading = screen.getByRole('heading', { level: 2, name: 'Gemini API key' });
+    expect(heading).toHaveFocus();
+    expect(scrolledTo.mock.contexts.at(-1)).toBe(heading.closest('.settings-anchor'));
+
+    // Once the key is saved, nothing more is said over the panes.
+    await user.type(screen.getByLabelText('API key'), 'AIzaSy-uq5-landing-0123456789{Enter}');
+    expect(await screen.findByText('Working')).toBeVisible();
+    const asked = calls(invoke, 'secrets:status').length;
+    await user.click(screen.getByRole('tab', { name: 'Secretary' }));
+    expect(await within(pane()).findByText(SECRETARY_CONTENT)).toBeVisible();
+    await waitFor(() => expect(calls(invoke, 'secrets:status').length).toBeGreaterThan(asked));
+    // The fake main answers at once: its answer, and what the page makes of it, are in once the promises settle.
+    await act(async () => {});
+    expect(within(pane()).queryByRole('region', { name: 'Still needed before Staff Desk can answer anything:' })).not.toBeInTheDocument();
   });
 
   it('names the session end with the weekday when it is not today', async () => {

@@ -19,9 +19,12 @@ interface View {
   readonly target?: PaneTarget;
 }
 
+/** Where the app opens. */
+const LANDING_PANE: PaneId = 'secretary';
+
 export function Shell() {
   const { t, i18n } = useTranslation();
-  const [view, setView] = useState<View>({ pane: 'secretary' });
+  const [view, setView] = useState<View>({ pane: LANDING_PANE });
   const content = useRef<HTMLElement>(null);
 
   // <main> outlives the panes inside it, so focus can move there before the old pane unmounts under it.
@@ -86,7 +89,13 @@ export function Shell() {
       <main id="content" ref={content} tabIndex={-1} className="content" data-layout={layout}>
         <section role="tabpanel" id={PANEL_ID} aria-labelledby={tabLabelId(active)} className="pane" data-layout={layout}>
           <h1 className="pane-title">{t(`panes.${active}.title`)}</h1>
-          {SIGNED_IN_PANES.has(active) ? <SignInGate openPane={openPane} onSignedIn={focusContent}>{pane}</SignInGate> : pane}
+          {SIGNED_IN_PANES.has(active) ? (
+            <SignInGate openPane={openPane} landing={active === LANDING_PANE} onSignedIn={focusContent}>
+              {pane}
+            </SignInGate>
+          ) : (
+            pane
+          )}
         </section>
       </main>
     </div>

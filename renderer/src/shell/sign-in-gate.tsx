@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/auth-context';
 import { SignInButton } from '../auth/sign-in-button';
 import { FirstRunChecklist } from '../first-run/first-run-checklist';
+import { SetupStillNeeded } from '../first-run/setup-still-needed';
 import { StartAtLoginQuestion } from '../first-run/start-at-login-question';
 import { useSetupStatus } from '../first-run/use-setup-status';
 import type { OpenPane } from '../navigation/pane-id';
@@ -10,6 +11,8 @@ import { errorNotice, NoticeRegion } from '../ui/notice';
 
 interface SignInGateProps {
   readonly openPane: OpenPane;
+  /** The pane the app opens on: once the member is in, it says what setup still needs (the others say their own). */
+  readonly landing: boolean;
   /** Where keyboard focus goes once the member is in: the Sign in button pressed is gone by then. */
   readonly onSignedIn: () => void;
   readonly children: ReactNode;
@@ -18,15 +21,27 @@ interface SignInGateProps {
 /**
  * Stands in front of a pane that works only for a signed-in staff member: until then it says so in one sentence
  * and offers the way in (or, when sign-in is not set up, the way to its section of Settings), instead of a pane
- * whose every action would fail. Below, the first-run checklist shows what else is left to set up.
+ * whose every action would fail. Below, the first-run checklist shows what else is left to set up; once the
+ * member is in, the landing pane goes on saying what is still needed until it is done.
  */
-export function SignInGate({ openPane, onSignedIn, children }: SignInGateProps) {
+export function SignInGate({ openPane, landing, onSignedIn, children }: SignInGateProps) {
   const { status } = useAuth();
-  if (status?.state === 'signed_in') return children;
-  return <SignInPrompt openPane={openPane} onSignedIn={onSignedIn} />;
+  if (status?.state !== 'signed_in') return <SignInPrompt openPane={openPane} onSignedIn={onSignedIn} />;
+  return landing ? <Landing openPane={openPane}>{children}</Landing> : children;
 }
 
-function SignInPrompt({ openPane, onSignedIn }: Omit<SignInGateProps, 'children'>) {
+/** The landing pane, and over it what the first run still needs before anything works: signing in was not all of it. */
+function Landing({ openPane, children }: Pick<SignInGateProps, 'openPane' | 'children'>) {
+  const setup = useSetupStatus();
+  return (
+    <>
+      <SetupStillNeeded setup={setup} onOpen={(section) => openPane('settings', section && { section })} />
+      {children}
+    </>
+  );
+}
+
+function SignInPrompt({ openPane, onSignedIn }: Pick<SignInGateProps, 'openPane' | 'onSignedIn'>) {
   const { t } = useTranslation();
   const { status, loadError, reload } = useAuth();
   const setup = useSetupStatus();

@@ -7,6 +7,7 @@ import { useLanguage } from '../i18n/language-context';
 import type { OpenPane } from '../navigation/pane-id';
 import { settingsSectionFor } from '../navigation/settings-sections';
 import { CharCounter } from '../ui/char-counter';
+import { waitEnd } from '../ui/countdown';
 import { LiveWait } from '../ui/live-wait';
 import { NoticeRegion } from '../ui/notice';
 import { usePlatform } from '../ui/platform-context';
@@ -51,7 +52,7 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
   const swapped = swapLanguages(choice, uiLang, translated);
   // Left to the model, the text's language is said once it is known: the member can check it, and swap.
   const detected = pair.from === null && translated?.detected !== undefined ? languageNamer(uiLang)(translated.detected) : null;
-  const failure = state.kind === 'failed' ? { error: state.error, said: describe(state.error) } : null;
+  const failure = state.kind === 'failed' ? { error: state.error, said: describe(state.error), waitUntil: waitEnd(state.error, state.at) } : null;
   const tooLongToSpeak = translation.trim().length > VOICE.ttsTextMaxChars;
 
   /**
@@ -198,8 +199,8 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
           </p>
           {failure && (
             <div className="translate-failure">
-              {failure.error.retryAfterMs !== undefined ? (
-                <LiveWait retryAfterMs={failure.error.retryAfterMs} />
+              {failure.waitUntil !== null ? (
+                <LiveWait until={failure.waitUntil} />
               ) : (
                 failure.said.hint && <p className="muted">{failure.said.hint}</p>
               )}

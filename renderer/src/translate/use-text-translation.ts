@@ -9,7 +9,8 @@ export type TextTranslation =
   /** `detected`: what the model found the text in, when the source was left to it (and it knew). */
   | { readonly kind: 'done'; readonly translation: string; readonly lang: TranslationLang; readonly detected?: TranslationLang }
   | { readonly kind: 'cancelled' }
-  | { readonly kind: 'failed'; readonly error: AppError };
+  /** `at`: when the refusal came (epoch ms), which a wait it asks for counts from. */
+  | { readonly kind: 'failed'; readonly error: AppError; readonly at: number };
 
 export interface TranslateRequest {
   readonly text: string;
@@ -42,7 +43,7 @@ export function useTextTranslation() {
       const result = await api.translate.text({ text, to, ...(from === null ? {} : { from }), requestId });
       if (asked.current !== requestId) return;
       asked.current = null;
-      if (!result.ok) setState({ kind: 'failed', error: result.error });
+      if (!result.ok) setState({ kind: 'failed', error: result.error, at: Date.now() });
       else {
         const { translation, detected } = result.value;
         setState({ kind: 'done', translation, lang: to, ...(from === null && detected !== undefined ? { detected } : {}) });

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { AppError } from '../../../shared/result';
 
 const SECOND_MS = 1000;
 const SECONDS_PER_MINUTE = 60;
@@ -10,7 +11,11 @@ export function remainingText(ms: number): string {
   return `${Math.floor(seconds / SECONDS_PER_MINUTE)}:${String(rest).padStart(2, '0')}`;
 }
 
-/** Milliseconds left until `until` (epoch ms), updated every second while the component is on screen. */
+/**
+ * Milliseconds left until `until` (epoch ms), updated every second while the component is on screen. `until` is
+ * kept where it outlives the component (a conversation, a provider), so that leaving and coming back resumes the
+ * count instead of starting it again.
+ */
 export function useRemainingMs(until: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -18,4 +23,12 @@ export function useRemainingMs(until: number): number {
     return () => clearInterval(timer);
   }, []);
   return Math.max(0, until - now);
+}
+
+/**
+ * When the wait a refusal asked for (G9: its retryAfterMs) is over, in epoch ms, counted from `refusedAt`, when it
+ * came; null when it asked for none.
+ */
+export function waitEnd(error: AppError, refusedAt: number): number | null {
+  return error.retryAfterMs === undefined ? null : refusedAt + error.retryAfterMs;
 }

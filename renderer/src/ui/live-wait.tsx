@@ -1,15 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemainingMs } from './countdown';
 import { waitText } from './error-text';
 
 /**
  * "Try again in 17 seconds.", counting down while it is on screen (G9: a refusal's retryAfterMs), then saying
- * the member may ask again. The wait is measured from when it was first shown, which is when the refusal came.
+ * the member may ask again. `until` is when the refusal came plus its wait, held by whoever holds the refusal:
+ * the count goes on from where it was when the member comes back to it.
  */
-export function LiveWait({ retryAfterMs }: { retryAfterMs: number }) {
+export function LiveWait({ until }: { until: number }) {
   const { t } = useTranslation();
-  const [until] = useState(() => Date.now() + retryAfterMs);
   const remaining = useRemainingMs(until);
   return <p className="muted">{remaining > 0 ? waitText(remaining, t) : t('errors.readyAgain')}</p>;
 }

@@ -4,9 +4,13 @@ import './notice.css';
 
 /**
  * Something to tell the member: a sentence already in their language, or an error from main, which is put into
- * words only when shown, so that it follows a change of language and knows the platform by then.
+ * words only when shown, so that it follows a change of language and knows the platform by then. `success` is
+ * for what the member asked for and got ("Saved."); `info` is neutral ("Nothing changed.", "Cancelled.") and
+ * must not look like a success.
  */
-export type Notice = { readonly tone: 'error' | 'info'; readonly message: string } | { readonly tone: 'error'; readonly error: AppError };
+export type Notice =
+  | { readonly tone: 'error' | 'success' | 'info'; readonly message: string }
+  | { readonly tone: 'error'; readonly error: AppError };
 
 export function errorNotice(error: AppError): Notice {
   return { tone: 'error', error };

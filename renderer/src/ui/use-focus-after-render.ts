@@ -11,7 +11,8 @@ export function useFocusAfterRender<T extends string>(targets: Record<T, RefObje
   useEffect(() => {
     const target = next.current;
     const element = target && targets[target].current;
-    if (!element) return;
+    // Still disabled (the work's end re-enables it in a render of its own): wait for that render.
+    if (!element || (element instanceof HTMLButtonElement && element.disabled)) return;
     next.current = null;
     element.focus();
   });

@@ -357,6 +357,8 @@ export const ar: PartialCatalog = {
     toDo: 'لم يتم بعد',
     optional: 'اختياري',
     dismiss: 'إخفاء هذه القائمة',
+    stillNeeded: 'ما زال مطلوبًا قبل أن يتمكّن Staff Desk من الإجابة عن أي شيء:',
+    showChecklist: 'عرض كل خطوات الإعداد',
   },
   settings: {
     signInToChange: 'سجّل الدخول لتغيير هذه الإعدادات.',

@@ -310,6 +310,8 @@ export const en = {
     toDo: 'To do',
     optional: 'Optional',
     dismiss: 'Hide this list',
+    stillNeeded: 'Still needed before Staff Desk can answer anything:',
+    showChecklist: 'See every setup step',
   },
   settings: {
     signInToChange: 'Sign in to change these settings.',

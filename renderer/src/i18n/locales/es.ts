@@ -321,6 +321,8 @@ export const es: Catalog = {
     toDo: 'Pendiente',
     optional: 'Opcional',
     dismiss: 'Ocultar esta lista',
+    stillNeeded: 'Todavía falta esto para que Staff Desk pueda responder:',
+    showChecklist: 'Ver todos los pasos de configuración',
   },
   settings: {
     signInToChange: 'Inicia sesión para cambiar estos ajustes.',

@@ -321,6 +321,8 @@ export const fr: PartialCatalog = {
     toDo: 'À faire',
     optional: 'Facultatif',
     dismiss: 'Masquer cette liste',
+    stillNeeded: 'Il manque encore ceci pour que Staff Desk puisse répondre :',
+    showChecklist: 'Voir toutes les étapes de configuration',
   },
   settings: {
     signInToChange: 'Connectez-vous pour modifier ces réglages.',

@@ -297,6 +297,8 @@ export const zh: PartialCatalog = {
     toDo: '待完成',
     optional: '可选',
     dismiss: '隐藏此列表',
+    stillNeeded: 'Staff Desk 还需要完成以下设置才能回答问题：',
+    showChecklist: '查看全部设置步骤',
   },
   settings: {
     signInToChange: '登录后才能更改这些设置。',

@@ -107,7 +107,7 @@ export function LiveCaptions() {
     const fileName = t('translate.live.fileName', { when: fileStamp(captions.startedAt ?? Date.now()) });
     const result = await api.translate.saveTranscript({ format, content, fileName });
     if (!result.ok) setExportNotice(errorNotice(result.error));
-    else if (result.value.saved) setExportNotice({ tone: 'info', message: t('translate.live.saved') });
+    else if (result.value.saved) setExportNotice({ tone: 'success', message: t('translate.live.saved') });
   }
 
   const statusText = {
