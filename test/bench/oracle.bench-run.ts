@@ -9,6 +9,7 @@ import { fuseRanks } from '../../electron/main/knowledge/rank-fusion';
 import { ftsAnyOf, loadChunks, queryWords, retrieve, searchLexical, searchVectors } from '../../electron/main/knowledge/retrieve';
 import { cosineWithUnit, decodeVector, encodeVector, toUnitVector } from '../../electron/main/knowledge/vector-codec';
 import { vectorIndexFor } from '../../electron/main/knowledge/vector-index';
+import { resolveLinkTargets } from '../../electron/main/knowledge/link-targets';
 import { openDatabase } from '../../electron/main/store/open-database';
 import { medianMs, percentile, record } from './measure';
 import { createRandom } from '../doubles/zoho-seed-kit';
@@ -137,6 +138,8 @@ function buildBase(rows: number, language: Language, random: () => number): { db
       }
     }
   })();
+  // As the indexer does after a pass: every chunk's links resolved to the notes they lead to (issue 26).
+  resolveLinkTargets(db, 'kb', { all: true });
   return { db, dir, file };
 }
 

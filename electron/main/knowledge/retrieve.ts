@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { ORACLE } from '../../../shared/limits';
 import { byFusedOrder, fuseRanks, type FusedItem } from './rank-fusion';
-import { createNoteLinkResolver, linkedNotePaths, noteKey } from './resolve-note-link';
+import { storedLinkTargets } from './link-targets';
+import { noteKey } from './resolve-note-link';
 import { toUnitVector } from './vector-codec';
 import { stem } from './word-stem';
 import { HEADING_SEPARATOR } from './chunk';
@@ -133,10 +134,11 @@ function lendToLinkedNotes(
 ): FusedItem[] {
   if (share <= 0 || fused.length === 0) return [...fused];
   const ids = (items: readonly FusedItem[]) => JSON.stringify(items.map((item) => item.id));
-  // Most passages link nothing: the lenders' links are read first, and everything else only when one has some.
+  // Most passages link nothing: the lenders' link targets (resolved when indexed) are read first, the rest only if
+  // one has some.
   const linking = db
-    .prepare("SELECT id, links FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND links <> '[]'")
-    .all(ids(fused.slice(0, lenders))) as Array<{ id: number; links: string }>;
+    .prepare("SELECT id, link_targets FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND link_targets <> '[]'")
+    .all(ids(fused.slice(0, lenders))) as Array<{ id: number; link_targets: string }>;
   if (linking.length === 0) return [...fused];
   const rows = db
     .prepare('SELECT id, collection, path FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
@@ -153,16 +155,14 @@ function lendToLinkedNotes(
     if (note !== null && !bestOfNote.has(note)) bestOfNote.set(note, { id: item.id, place });
   });
 
-  const resolve = createNoteLinkResolver(db);
   // lent.get(borrowing passage).get(lending note): the most that note lends it.
   const lent = new Map<number, Map<string, number>>();
-  const linksOf = new Map(linking.map((row) => [row.id, row.links]));
+  const targetsOf = new Map(linking.map((row) => [row.id, storedLinkTargets(row.link_targets)]));
   fused.slice(0, lenders).forEach((item, place) => {
     const row = byId.get(item.id);
-    const links = linksOf.get(item.id);
-    if (!row || links === undefined) return;
+    const targets = targetsOf.get(item.id);
+    if (!row || targets === undefined) return;
     const lender = noteKey(row.collection, row.path);
-    const targets = linkedNotePaths(resolve, row.collection, row.path, links).filter((path) => path !== row.path);
     for (const path of targets) {
       const borrower = bestOfNote.get(noteKey(row.collection, path));
       if (!borrower || borrower.place < place) continue;
