@@ -38,7 +38,15 @@ export interface RetrievedChunk {
  * Hybrid when a query vector is given together with the model that produced it: only chunks embedded by that
  * model, with the same dimensions, take part on the vector side. Without a vector the search is lexical.
  */
-export type RetrieveRequest = { readonly queryText: string; readonly limit: number } & (
+export type RetrieveRequest = {
+  readonly queryText: string;
+  readonly limit: number;
+  /**
+   * The words a keyword match is judged on (see keywordMatches), when they are not all of `queryText`: a follow-up
+   * is searched with the question before it (O3), but names a note only in its own words.
+   */
+  readonly keywordText?: string;
+} & (
   | { readonly queryVector: Float32Array; readonly model: string }
   | { readonly queryVector?: null; readonly model?: string }
 );
@@ -91,7 +99,7 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
 
   const ids = fused.map((item) => item.id);
   const rows = loadChunks(db, ids);
-  const keyword = new Set(keywordMatches(db, words, ids));
+  const keyword = new Set(keywordMatches(db, request.keywordText === undefined ? words : queryWords(request.keywordText), ids));
   const cosines = new Map(hybrid ? vector.hits.map((hit) => [hit.id, hit.cosine]) : []);
   // Only the chunks kept need a cosine: those found by their words alone are looked up, not the whole lexical list.
   if (hybrid) for (const [id, cosine] of vectorCosines(db, query.vector, query.model, ids.filter((id) => !cosines.has(id)))) cosines.set(id, cosine);

@@ -150,8 +150,8 @@ export function createOracle(deps: OracleDeps): Oracle {
       const found = retrieve(
         db,
         query
-          ? { queryText, limit: ORACLE.retrievalChunks, queryVector: query.vector, model: query.model }
-          : { queryText, limit: ORACLE.retrievalChunks },
+          ? { queryText, keywordText: input.question, limit: ORACLE.retrievalChunks, queryVector: query.vector, model: query.model }
+          : { queryText, keywordText: input.question, limit: ORACLE.retrievalChunks },
       );
       const topRelevance = bestRelevance(found.chunks);
       const lang = deps.lang();
