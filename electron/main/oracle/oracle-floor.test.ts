@@ -94,12 +94,12 @@ describe('O5 a follow-up: the floor decides whether the notes have anything clea
 
   it('O5: a follow-up on the same topic is answered, the previous question carrying its topic (O3)', async () => {
     const kit = await createOracleKit(gemini.double, { notes: TEAM_NOTES });
-    gemini.double.script('generateContent', jsonReply({ answer: 'Within one working day.' }));
+    gemini.double.script('generateContent', jsonReply({ answer: 'From the company portal.' }));
     const history = [
       { role: 'user' as const, content: VPN_QUESTION },
       { role: 'assistant' as const, content: 'Open a ticket with the IT desk.' },
     ];
-    const result = await kit.ask('How long does it take?', { history });
+    const result = await kit.ask('And how do I install the client?', { history });
     expect(result).toMatchObject({ ok: true, value: { kind: 'answer', chunks_used: ORACLE.retrievalChunks } });
     expect(excerptsSent(kit)).toBe(ORACLE.retrievalChunks);
   });
