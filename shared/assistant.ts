@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { audioClipSchema } from './audio';
 import { LANGS, type Lang } from './lang';
 import { ASSISTANT } from './limits';
+import { oracleSourceSchema } from './oracle';
 
 /**
  * The Assistant (seeds 004, G1 to G9): what `assistant:chat` carries, what it reports while it works, and what it
@@ -55,13 +56,7 @@ export type AssistantStep = z.infer<typeof assistantStepSchema>;
 
 /** A note passage or a mail message the answer drew on; a note opens like the Oracle's sources. */
 export const assistantSourceSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('note'),
-    title: z.string(),
-    path: z.string(),
-    chunkTitle: z.string(),
-    relevance: z.number().nullable(),
-  }),
+  oracleSourceSchema.extend({ kind: z.literal('note') }),
   z.object({
     kind: z.literal('mail'),
     messageId: z.string(),

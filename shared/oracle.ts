@@ -38,9 +38,9 @@ export const oracleAskInputSchema = z.strictObject({
 export type OracleAskInput = z.output<typeof oracleAskInputSchema>;
 
 /**
- * A chunk the answer rests on (O7). `relevance` is the score the retrieval ranked it by, from 0 to 1 (1: the
- * passage both its meaning and its words put first, or one of a note the question names); null in lexical mode
- * (keyword search, where nothing is measured) and for a linked passage, which no search ranked.
+ * A chunk the answer rests on (O7). `relevance` is its cosine similarity to the question, the one measure the floor
+ * (O4, O9) and Corpus gaps (O8) use too; null in lexical mode (keyword search, where nothing is measured). The
+ * ranking, which weighs more than meaning, decides which passages come and in what order (issue 26).
  */
 export const oracleSourceSchema = z.object({
   title: z.string(),
@@ -50,23 +50,20 @@ export const oracleSourceSchema = z.object({
   relevance: z.number().nullable(),
   /** Joined the context because a retrieved chunk links its note (issue 6), not by its own retrieval. */
   linked: z.boolean().optional(),
+  /** Its relevance is under the floor: a weak match, shown as one. */
+  weak: z.boolean().optional(),
+  /** The question names its note's title, an alias or its heading: listed for that, whatever its relevance. */
+  keyword: z.boolean().optional(),
 });
 export type OracleSource = z.infer<typeof oracleSourceSchema>;
 
-/** Scored sources best first; unscored ones (keyword search, linked notes) after them, in the order they came. */
-export function byRelevance(a: Pick<OracleSource, 'relevance'>, b: Pick<OracleSource, 'relevance'>): number {
-  if (a.relevance === null || b.relevance === null) return Number(a.relevance === null) - Number(b.relevance === null);
-  return b.relevance - a.relevance;
-}
-
 /**
- * Sources as the member reads them: one group per note, the note's passages best first, and the notes in the order
- * of their best passage, so the scores shown never go up down the list. Each passage keeps its place within its
- * note; ties keep the order the sources came in (the ranking's).
+ * Sources as the member reads them: one group per note, the notes in the order of their first passage and each
+ * note's passages in the order they came (the ranking's), so the first listed is the one the ranking put first.
  */
-export function sourcesByNote<S extends Pick<OracleSource, 'path' | 'relevance'>>(sources: readonly S[]): S[][] {
+export function sourcesByNote<S extends Pick<OracleSource, 'path'>>(sources: readonly S[]): S[][] {
   const groups = new Map<string, S[]>();
-  for (const source of [...sources].sort(byRelevance)) {
+  for (const source of sources) {
     const group = groups.get(source.path);
     if (group) group.push(source);
     else groups.set(source.path, [source]);

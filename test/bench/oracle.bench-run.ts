@@ -9,6 +9,7 @@ import { fuseRanks } from '../../electron/main/knowledge/rank-fusion';
 import { ftsAnyOf, loadChunks, queryWords, retrieve, searchLexical, searchVectors } from '../../electron/main/knowledge/retrieve';
 import { cosineWithUnit, decodeVector, encodeVector, toUnitVector } from '../../electron/main/knowledge/vector-codec';
 import { vectorIndexFor } from '../../electron/main/knowledge/vector-index';
+import { resolveLinkTargets } from '../../electron/main/knowledge/link-targets';
 import { openDatabase } from '../../electron/main/store/open-database';
 import { medianMs, percentile, record } from './measure';
 import { createRandom } from '../doubles/zoho-seed-kit';
@@ -137,6 +138,8 @@ function buildBase(rows: number, language: Language, random: () => number): { db
       }
     }
   })();
+  // As the indexer does after a pass: every chunk's links resolved to the notes they lead to (issue 26).
+  resolveLinkTargets(db, 'kb', { all: true });
   return { db, dir, file };
 }
 
@@ -336,10 +339,11 @@ it('evaluates retrieval over the shipped guide', async () => {
   if (!evaluation.ok) throw new Error(evaluation.error.message);
   try {
     expect(evaluation.value.problems).toEqual([]);
-    const { ranking, baseline } = evaluation.value.prepared.evaluate();
+    const { ranking, listed, baseline } = evaluation.value.prepared.evaluate();
     record({ name: 'oracle_eval_hit1', value: ranking.hit1, target: '>= 0.9' });
     record({ name: 'oracle_eval_hit5', value: ranking.hit5, target: '= 1.0' });
     record({ name: 'oracle_eval_mrr', value: ranking.mrr, target: 'vs baseline' });
+    record({ name: 'oracle_eval_listed_hit5', value: listed.hit5, target: '= 1.0: what the Oracle lists, not only ranks' });
     record({ name: 'oracle_eval_baseline_hit1', value: baseline.hit1, target: 'baseline: title-prefixed heading chunks, cosine only' });
     record({ name: 'oracle_eval_baseline_hit5', value: baseline.hit5, target: 'baseline' });
     record({ name: 'oracle_eval_baseline_mrr', value: baseline.mrr, target: 'baseline' });

@@ -21,8 +21,6 @@ const KEY = 'AIzaSy-e2e-chat-layout-0123456789abcdef';
 /** As in oracle.e2e.test.ts: the floor calibrated for the Gemini double's bag-of-words embeddings (O9). */
 const DOUBLE_FLOOR = 0.3;
 const KEY_QUESTION = 'How do I save my Gemini API key?';
-/** Nothing in the shipped guide is about cakes: its best passage stays under the floor. */
-const CAKE_QUESTION = 'Recipe for chocolate cake with strawberries';
 const ANSWER_TIMEOUT_MS = 30_000;
 /** A line of text, as the tests look for the first one of an answer. */
 const LINE_PX = 20;
@@ -50,13 +48,6 @@ function pageOverflow(page: Page): Promise<{ document: number; content: number }
     const content = html.ownerDocument.getElementById('content')!;
     return { document: root.scrollHeight - root.clientHeight, content: content.scrollHeight - content.clientHeight };
   });
-}
-
-/** The score shown on each row of a list of sources (a note's best passage), in the order listed. */
-function relevances(list: Locator): Promise<number[]> {
-  return list.evaluate((element) =>
-    [...element.children].map((row) => Number(row.querySelector('[role="meter"]')?.getAttribute('aria-valuenow'))),
-  );
 }
 
 it('Secretary: with a pass listing many mails, the question box is in view without scrolling, only the log scrolls, and the answer shows', async () => {
@@ -119,7 +110,7 @@ async function openIndexedOracle(page: Page) {
 const oracleSession = () =>
   startSignedInSession({ key: KEY, settings: { knowledgeBase: { floors: { [DEFAULT_MODELS.embedding]: DOUBLE_FLOOR } } } });
 
-it('Oracle: an answer with its sources comes into view at its first line; sources are listed best first, none under the floor, nor in a weak follow-up', async () => {
+it('Oracle: an answer with its sources comes into view at its first line', async () => {
   const { gemini, harness, page, consoleErrors } = await oracleSession();
   const steps = Array.from({ length: 12 }, (_, index) => `${index + 1}. Step ${index + 1} of saving the key, explained in a full sentence.`);
   gemini.script('generateContent', jsonReply({ answer: ['Saving the key takes a minute.', '', ...steps].join('\n') }));
@@ -134,27 +125,8 @@ it('Oracle: an answer with its sources comes into view at its first line; source
   expect(await inWindow(page, questionBox(page))).toBe(true);
   expect(await pageOverflow(page)).toEqual({ document: 0, content: 0 });
 
-  // The bars show the score the ranking used; which passages cleared the floor (a cosine) is checked in
-  // electron/main/oracle/oracle-sources.test.ts, where the cosines are known.
-  const listed = await relevances(log.getByRole('list', { name: ui.oracle.sources.answer }));
-  expect(listed.length).toBeGreaterThan(0);
-  expect(listed).toEqual([...listed].sort((a, b) => b - a));
-
-  // A new topic the notes do not cover: the honest answer (O4), its closest notes offered as hints, best first.
-  await tabTo(page, pane(page).getByRole('button', { name: ui.chat.newConversation }));
-  await page.keyboard.press('Enter');
-  await askByKeyboard(page, CAKE_QUESTION);
-  await log.getByText(ui.oracle.answer.honest).waitFor({ timeout: ANSWER_TIMEOUT_MS });
-  const hints = await relevances(log.getByRole('list', { name: ui.oracle.sources.hints }));
-  expect(hints).toEqual([...hints].sort((a, b) => b - a));
-  // Its follow-up goes to the model whatever its passages scored (O5), but none of them is shown as a source.
-  gemini.script('generateContent', jsonReply({ answer: 'The notes say nothing about cakes.' }));
-  await askByKeyboard(page, 'And with strawberries?');
-  const followUp = log.getByRole('listitem').filter({ hasText: 'The notes say nothing about cakes.' });
-  await followUp.waitFor({ timeout: ANSWER_TIMEOUT_MS });
-  expect(gemini.requestsFor('generateContent')).toHaveLength(2);
-  await followUp.getByText(ui.oracle.answer.noneListed, { exact: false }).waitFor();
-  expect(await log.getByRole('list', { name: ui.oracle.sources.answer }).count()).toBe(0);
+  // What each bar shows, and how a weak one looks, is checked in oracle.e2e.test.ts (UQ1).
+  expect(await log.getByRole('list', { name: ui.oracle.sources.answer }).getByRole('meter').count()).toBeGreaterThan(0);
   expect(pageProblems(consoleErrors)).toEqual([]);
 });
 

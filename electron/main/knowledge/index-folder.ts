@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { chunkNote, type ChunkSizes, type NoteChunk } from './chunk';
 import type { NoteFile } from './list-note-files';
+import { resolveLinkTargets } from './link-targets';
 import { parseNote } from './parse-note';
 
 export interface IndexProgress {
@@ -35,7 +36,7 @@ export interface IndexReport {
  * Brings the index of `collection` in line with `files`. A note whose text hash matches its `kb_notes` row costs
  * only that hash; a new or changed note is replaced whole (chunks, FTS through the triggers, and its `kb_notes` row
  * last), NOTES_PER_COMMIT to a transaction, with embeddings left empty for the embedding step. Notes no longer listed are removed,
- * so a rename is a removal and an addition.
+ * so a rename is a removal and an addition. Then the chunks' links are resolved (resolveLinkTargets).
  */
 export async function indexNotes(options: IndexNotesOptions): Promise<IndexReport> {
   const { db, collection, files, onProgress, signal } = options;
@@ -66,9 +67,12 @@ export async function indexNotes(options: IndexNotesOptions): Promise<IndexRepor
     if (done > reported) onProgress?.({ done, total });
     reported = done;
   };
+  // Where links lead depends on every note's path and title: after any change, all are resolved again (issue 26).
+  const resolveLinks = () => resolveLinkTargets(db, collection, { all: gone.length + counts.added + counts.updated > 0 });
   for (const file of files) {
     if (signal?.aborted) {
       commit();
+      resolveLinks();
       return { status: 'aborted', total, ...counts, removed: gone.length, unreadable };
     }
     const text = await reads.next();
@@ -83,6 +87,7 @@ export async function indexNotes(options: IndexNotesOptions): Promise<IndexRepor
     if (batch.length === 0 || batch.length >= NOTES_PER_COMMIT) commit();
   }
   commit();
+  resolveLinks();
   return { status: 'complete', total, ...counts, removed: gone.length, unreadable };
 }
 

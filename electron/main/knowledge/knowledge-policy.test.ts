@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT } from '../../../shared/limits';
-import { longestWordStems, selectKnowledge, stem } from './knowledge-policy';
+import { longestWordStems, selectKnowledge } from './knowledge-policy';
+import { stem } from './word-stem';
 import { LEXICAL_MATCHES_BUDGET, rarestTerms } from './retrieve';
 import { QUERY, TEST_MODEL, insertChunk, knowledgeDatabase, withCosine } from '../../../test/support/knowledge/chunks';
 
@@ -50,6 +51,7 @@ describe('G6 knowledge policy', () => {
         vectorRank: 1,
         lexicalRank: 1,
         named: true,
+        keyword: true,
       },
     ]);
   });

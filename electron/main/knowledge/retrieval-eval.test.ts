@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeDatabase } from '../../../test/support/knowledge/chunks';
 import { noteFiles } from '../../../test/support/oracle/oracle-kit';
-import { GUIDE_FOLDER, GUIDE_QUESTIONS, prepareGuideEvaluation } from '../../../test/support/oracle/guide-eval';
+import { GUIDE_FOLDER, GUIDE_QUESTIONS, prepareGuideEvaluation, type GuideEvaluation } from '../../../test/support/oracle/guide-eval';
 import { createMemoryLogger } from '../log/logger';
 import { indexNotes } from './index-folder';
 import { listNoteFiles } from './list-note-files';
 import { checkEvalSet, evalSetSchema, notesInOrder, scoreRankings, type EvalSet } from './retrieval-eval';
+
+/** Indexing and embedding the guide through the double takes a few seconds, more on a loaded machine. */
+const GUIDE_SETUP_MS = 60_000;
 
 describe('retrieval evaluation', () => {
   it('scores hit@1, hit@5 and MRR by where each note first comes among the notes found', () => {
@@ -54,18 +57,29 @@ describe('retrieval evaluation', () => {
     expect(checkEvalSet(db, 'kb', set)).toEqual([]);
   });
 
-  it("issue 15: the shipped ranking puts the answering note first for 9 in 10 of the guide's questions, and every one in the top 5", async () => {
-    const evaluation = await prepareGuideEvaluation(createMemoryLogger());
-    if (!evaluation.ok) throw new Error(evaluation.error.message);
-    try {
-      expect(evaluation.value.problems).toEqual([]);
-      const { ranking, baseline } = evaluation.value.prepared.evaluate();
+  describe('over the shipped guide', () => {
+    let evaluation: GuideEvaluation;
+    beforeAll(async () => {
+      const prepared = await prepareGuideEvaluation(createMemoryLogger());
+      if (!prepared.ok) throw new Error(prepared.error.message);
+      evaluation = prepared.value;
+    }, GUIDE_SETUP_MS);
+    afterAll(() => evaluation?.close());
+
+    it("issue 15: the shipped ranking puts the answering note first for 9 in 10 of the guide's questions, and every one in the top 5", () => {
+      expect(evaluation.problems).toEqual([]);
+      const { ranking, baseline } = evaluation.prepared.evaluate();
       expect(ranking.hit1).toBeGreaterThanOrEqual(0.9);
       expect(ranking.hit5).toBe(1);
       expect(ranking.mrr).toBeGreaterThan(baseline.mrr);
-    } finally {
-      await evaluation.value.close();
-    }
+    });
+
+    it('UQ2: what the Oracle lists, not only what it ranks, holds the answering note in its first 5 for every question', () => {
+      const { listed, floor } = evaluation.prepared.evaluate();
+      // A floor the test embeddings' wrong answers stay under, not one that lets everything through.
+      expect(floor).toBeGreaterThan(0.2);
+      expect(listed.hit5).toBe(1);
+    });
   });
 
   it('the held-out Obsidian Help sets are valid sets, one language each, and name the vault commit the docs check out', () => {

@@ -5,6 +5,7 @@ import type { GeminiResult } from '../gemini/failure';
 import type { Result } from '../../../shared/result';
 import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';
+import { passagesShown } from './listed-passages';
 import { queryVector, type QueryVector } from './query-vector';
 import { plainWord, queryWords, RANKING, retrieve, type RankingWeights } from './retrieve';
 import { cosineWithUnit, toUnitVector } from './vector-codec';
@@ -53,6 +54,12 @@ export interface EvalMiss {
 export interface EvalReport {
   readonly questions: number;
   readonly ranking: EvalScores;
+  /**
+   * The same over what the Oracle lists for a first question (UQ2, issue 26): the passages it shows as sources, or
+   * an honest answer's hints, under `floor`. A note ranked but not listed is a miss here.
+   */
+  readonly listed: EvalScores;
+  readonly floor: number;
   readonly baseline: EvalScores;
   /** The questions the ranking did not answer with their note first. */
   readonly misses: readonly EvalMiss[];
@@ -107,6 +114,8 @@ export interface EvaluateOptions {
   readonly gateway: Pick<GeminiGateway, 'embed'>;
   readonly model: string;
   readonly set: EvalSet;
+  /** The relevance floor for `model` on this base, which decides what is listed. */
+  readonly floor: number;
   readonly log: Logger;
   readonly signal?: AbortSignal;
 }
@@ -126,7 +135,7 @@ export interface PreparedEvaluation {
  * the baseline. A failure to embed the baseline's documents is the gateway's error.
  */
 export async function prepareEvaluation(options: EvaluateOptions): Promise<Result<PreparedEvaluation>> {
-  const { db, collection, gateway, model, set, log } = options;
+  const { db, collection, gateway, model, set, floor, log } = options;
   const signal = options.signal ?? new AbortController().signal;
   const vectors: (QueryVector | null)[] = [];
   for (const item of set.questions) {
@@ -146,17 +155,28 @@ export async function prepareEvaluation(options: EvaluateOptions): Promise<Resul
       vectors,
       baseline,
       evaluate(weights = RANKING) {
-        const found = set.questions.map((item, index) => {
+        const results = set.questions.map((item, index) => {
           const vector = vectors[index];
           const request = vector
             ? { queryText: item.question, limit: ORACLE.retrievalChunks, queryVector: vector.vector, model: vector.model }
             : { queryText: item.question, limit: ORACLE.retrievalChunks };
-          return notesInOrder(retrieve(db, request, weights).chunks.map((chunk) => chunk.path));
+          return retrieve(db, request, weights);
         });
+        const found = results.map((result) => notesInOrder(result.chunks.map((chunk) => chunk.path)));
+        const listed = results.map((result) =>
+          notesInOrder(passagesShown(result.chunks, result.mode === 'hybrid' ? floor : null).passages.map((chunk) => chunk.path)),
+        );
         const misses = set.questions.flatMap((item, index) =>
           found[index]?.[0] === item.note ? [] : [{ question: item.question, note: item.note, found: found[index] ?? [] }],
         );
-        return { questions: set.questions.length, ranking: scoreRankings(expected, found), baseline, misses };
+        return {
+          questions: set.questions.length,
+          ranking: scoreRankings(expected, found),
+          listed: scoreRankings(expected, listed),
+          floor,
+          baseline,
+          misses,
+        };
       },
     },
   };

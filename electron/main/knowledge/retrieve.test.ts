@@ -294,3 +294,28 @@ describe('retrieve: a passage that sends the reader to another note', () => {
     expect(chunks.map((chunk) => `${chunk.path} ${chunk.chunkTitle}`)).toEqual(['troubleshooting.md Troubleshooting > Printer offline']);
   });
 });
+
+describe('UQ2: a passage the question names by its words is a keyword match', () => {
+  const chunks = (db: Database.Database) => {
+    insertChunk(db, { path: 'formats.md', title: 'Accepted file formats', chunkTitle: 'Accepted file formats', text: 'Markdown and PDF.' });
+    insertChunk(db, { path: 'domain.md', title: 'Publishing', chunkTitle: 'Publishing > Set up a custom domain', text: 'Point a CNAME at us.' });
+    insertChunk(db, { path: 'setup.md', title: 'Sync', chunkTitle: 'Sync > Set up', text: 'Set up a custom sync server.' });
+  };
+  const keywords = (db: Database.Database, queryText: string, keywordText?: string) =>
+    retrieve(db, { queryText, limit: 8, ...(keywordText === undefined ? {} : { keywordText }) })
+      .chunks.filter((chunk) => chunk.keyword)
+      .map((chunk) => chunk.path);
+
+  it('by its note title or a heading, each word by its stem, but not by a short heading that says little', () => {
+    const db = knowledgeDatabase();
+    chunks(db);
+    expect(keywords(db, 'Which file formats are accepted?')).toEqual(['formats.md']);
+    expect(keywords(db, 'How do I set up a custom domain?')).toEqual(['domain.md']);
+  });
+
+  it("in a follow-up, by the member's own words only, not the question before it that the search also reads", () => {
+    const db = knowledgeDatabase();
+    chunks(db);
+    expect(keywords(db, 'Which file formats are accepted?\nAnd the domain?', 'And the domain?')).toEqual([]);
+  });
+});

@@ -1,8 +1,11 @@
 import type Database from 'better-sqlite3';
 import { ORACLE } from '../../../shared/limits';
 import { byFusedOrder, fuseRanks, type FusedItem } from './rank-fusion';
-import { createNoteLinkResolver, linkedNotePaths, noteKey } from './resolve-note-link';
+import { storedLinkTargets } from './link-targets';
+import { noteKey } from './resolve-note-link';
 import { toUnitVector } from './vector-codec';
+import { stem } from './word-stem';
+import { HEADING_SEPARATOR } from './chunk';
 import { derivedFromChunks } from './chunk-changes';
 import { exactCosines, searchVectorIndex, vectorIndexFor, type VectorSearch } from './vector-index';
 
@@ -24,13 +27,26 @@ export interface RetrievedChunk {
   readonly vectorRank?: number;
   /** Its note's title or one of its aliases is written in the question. */
   readonly named?: true;
+  /**
+   * The question names its note's title, an alias or one of its headings, by their stems (see keywordMatches): a
+   * passage listed whatever its cosine, as a keyword match (listed-passages.ts).
+   */
+  readonly keyword?: true;
 }
 
 /**
  * Hybrid when a query vector is given together with the model that produced it: only chunks embedded by that
  * model, with the same dimensions, take part on the vector side. Without a vector the search is lexical.
  */
-export type RetrieveRequest = { readonly queryText: string; readonly limit: number } & (
+export type RetrieveRequest = {
+  readonly queryText: string;
+  readonly limit: number;
+  /**
+   * The words a keyword match is judged on (see keywordMatches), when they are not all of `queryText`: a follow-up
+   * is searched with the question before it (O3), but names a note only in its own words.
+   */
+  readonly keywordText?: string;
+} & (
   | { readonly queryVector: Float32Array; readonly model: string }
   | { readonly queryVector?: null; readonly model?: string }
 );
@@ -83,6 +99,7 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
 
   const ids = fused.map((item) => item.id);
   const rows = loadChunks(db, ids);
+  const keyword = new Set(keywordMatches(db, request.keywordText === undefined ? words : queryWords(request.keywordText), ids));
   const cosines = new Map(hybrid ? vector.hits.map((hit) => [hit.id, hit.cosine]) : []);
   // Only the chunks kept need a cosine: those found by their words alone are looked up, not the whole lexical list.
   if (hybrid) for (const [id, cosine] of vectorCosines(db, query.vector, query.model, ids.filter((id) => !cosines.has(id)))) cosines.set(id, cosine);
@@ -101,6 +118,7 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
           ...(lexicalRank === undefined ? {} : { lexicalRank }),
           ...(vectorRank === undefined ? {} : { vectorRank }),
           ...(named.has(item.id) ? { named: true as const } : {}),
+          ...(keyword.has(item.id) ? { keyword: true as const } : {}),
         },
       ];
     }),
@@ -124,10 +142,11 @@ function lendToLinkedNotes(
 ): FusedItem[] {
   if (share <= 0 || fused.length === 0) return [...fused];
   const ids = (items: readonly FusedItem[]) => JSON.stringify(items.map((item) => item.id));
-  // Most passages link nothing: the lenders' links are read first, and everything else only when one has some.
+  // Most passages link nothing: the lenders' link targets (resolved when indexed) are read first, the rest only if
+  // one has some.
   const linking = db
-    .prepare("SELECT id, links FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND links <> '[]'")
-    .all(ids(fused.slice(0, lenders))) as Array<{ id: number; links: string }>;
+    .prepare("SELECT id, link_targets FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND link_targets <> '[]'")
+    .all(ids(fused.slice(0, lenders))) as Array<{ id: number; link_targets: string }>;
   if (linking.length === 0) return [...fused];
   const rows = db
     .prepare('SELECT id, collection, path FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
@@ -144,16 +163,14 @@ function lendToLinkedNotes(
     if (note !== null && !bestOfNote.has(note)) bestOfNote.set(note, { id: item.id, place });
   });
 
-  const resolve = createNoteLinkResolver(db);
   // lent.get(borrowing passage).get(lending note): the most that note lends it.
   const lent = new Map<number, Map<string, number>>();
-  const linksOf = new Map(linking.map((row) => [row.id, row.links]));
+  const targetsOf = new Map(linking.map((row) => [row.id, storedLinkTargets(row.link_targets)]));
   fused.slice(0, lenders).forEach((item, place) => {
     const row = byId.get(item.id);
-    const links = linksOf.get(item.id);
-    if (!row || links === undefined) return;
+    const targets = targetsOf.get(item.id);
+    if (!row || targets === undefined) return;
     const lender = noteKey(row.collection, row.path);
-    const targets = linkedNotePaths(resolve, row.collection, row.path, links).filter((path) => path !== row.path);
     for (const path of targets) {
       const borrower = bestOfNote.get(noteKey(row.collection, path));
       if (!borrower || borrower.place < place) continue;
@@ -193,17 +210,53 @@ function rankScore(weights: RankingWeights): number {
  * its title, which bm25 weighs most.
  */
 export function namedChunks(db: Database.Database, questionWords: readonly string[], found: readonly number[]): number[] {
-  if (found.length === 0 || questionWords.length === 0) return [];
-  const asked = new Set(questionWords.map(plainWord));
-  const rows = db
-    .prepare('SELECT id, title, aliases FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(found)) as Array<{ id: number; title: string; aliases: string }>;
-  const isNamed = (name: string) => {
-    const words = queryWords(name).map(plainWord);
+  const isNamed = namedIn(questionWords, plainWord);
+  const named = new Set(namesOf(db, found).filter((row) => row.names.some((name) => isNamed(name))).map((row) => row.id));
+  return found.filter((id) => named.has(id));
+}
+
+/**
+ * A heading names its passage only with this many words longer than KEYWORD_SHORT_LETTERS: "Set up" or "Overview"
+ * head passages of many notes and say little, "Set up a custom domain" is what a member asks for.
+ */
+const KEYWORD_HEADING_WORDS = 2;
+const KEYWORD_SHORT_LETTERS = 3;
+
+/**
+ * Of `ids`, the passages the question names by their words (UQ2, issue 26): every word of their note's title, of one
+ * of its aliases, or of one of their headings (KEYWORD_HEADING_WORDS of them long enough) is in the question, each
+ * compared by its stem ("Which file formats are accepted?" names "Accepted file formats"). The question then asks
+ * for that very note, whatever its cosine says.
+ */
+export function keywordMatches(db: Database.Database, questionWords: readonly string[], ids: readonly number[]): number[] {
+  const isNamed = namedIn(questionWords, stem);
+  const hasHeading = (heading: string) =>
+    queryWords(heading).filter((word) => word.length > KEYWORD_SHORT_LETTERS).length >= KEYWORD_HEADING_WORDS && isNamed(heading);
+  return namesOf(db, ids)
+    .filter((row) => row.names.some((name) => isNamed(name)) || row.headings.some(hasHeading))
+    .map((row) => row.id);
+}
+
+/** Whether every word of a name is among the question's, both folded by `fold`. */
+function namedIn(questionWords: readonly string[], fold: (word: string) => string): (name: string) => boolean {
+  const asked = new Set(questionWords.map(fold));
+  return (name) => {
+    const words = queryWords(name).map(fold);
     return words.length > 0 && words.every((word) => asked.has(word));
   };
-  const named = new Set(rows.filter((row) => [row.title, ...row.aliases.split('\n')].some(isNamed)).map((row) => row.id));
-  return found.filter((id) => named.has(id));
+}
+
+/** Each chunk's note names (its title and aliases) and its headings (the heading path, split). */
+function namesOf(db: Database.Database, ids: readonly number[]): Array<{ id: number; names: string[]; headings: string[] }> {
+  if (ids.length === 0) return [];
+  const rows = db
+    .prepare('SELECT id, title, aliases, chunk_title FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
+    .all(JSON.stringify(ids)) as Array<{ id: number; title: string; aliases: string; chunk_title: string }>;
+  return rows.map((row) => ({
+    id: row.id,
+    names: [row.title, ...row.aliases.split('\n')],
+    headings: row.chunk_title.split(HEADING_SEPARATOR),
+  }));
 }
 
 /** A word as FTS5's tokenizer compares it: lower case, accents left out. */

@@ -43,9 +43,10 @@ describe('linked notes join the context, bounded', () => {
       expect.objectContaining({ path: 'it/network-printer.md', chunkTitle: 'Network printer > Printing from home' }),
     ]);
     // Notes no search found join through the guide's links, each once; the guide and the printer are in already.
+    // Each shows its cosine (none of the question's words): the floor of -1 is what lets them be listed.
     expect(linked).toEqual([
-      { title: 'Office Wi-Fi', path: 'it/wifi.md', chunkTitle: 'Office Wi-Fi', relevance: null, linked: true },
-      { title: 'Badge', path: 'it/badge.md', chunkTitle: 'Badge', relevance: null, linked: true },
+      { title: 'Office Wi-Fi', path: 'it/wifi.md', chunkTitle: 'Office Wi-Fi', relevance: 0, linked: true },
+      { title: 'Badge', path: 'it/badge.md', chunkTitle: 'Badge', relevance: 0, linked: true },
     ]);
     expect(result.value.chunks_used).toBe(ORACLE.retrievalChunks + ORACLE.maxLinkedChunks);
 

@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { ftsAnyOf, loadChunks, queryWords, type RetrievedChunk } from '../knowledge/retrieve';
 import { cosineWithUnit, decodeVector, toUnitVector } from '../knowledge/vector-codec';
-import { createNoteLinkResolver, linkedNotePaths, noteKey } from '../knowledge/resolve-note-link';
+import { storedLinkTargets } from '../knowledge/link-targets';
+import { noteKey } from '../knowledge/resolve-note-link';
 
 export interface LinkedNotesRequest {
   /** The retrieved chunks, best first: their links are followed in this order. */
@@ -17,7 +18,8 @@ interface LinkingChunk {
   readonly id: number;
   readonly collection: string;
   readonly path: string;
-  readonly links: string;
+  /** kb_chunks.link_targets: the notes its links lead to, resolved when indexed. */
+  readonly link_targets: string | null;
 }
 
 /**
@@ -29,13 +31,12 @@ export function linkedChunks(db: Database.Database, request: LinkedNotesRequest)
   if (request.max <= 0 || request.retrieved.length === 0) return [];
   const linking = readLinkingChunks(db, request.retrieved.map((chunk) => chunk.id));
   const inContext = new Set([...linking.values()].map((chunk) => noteKey(chunk.collection, chunk.path)));
-  const resolve = createNoteLinkResolver(db);
   const pick = createBestChunkPicker(db, request);
   const joined: RetrievedChunk[] = [];
   for (const retrieved of request.retrieved) {
     const chunk = linking.get(retrieved.id);
     if (!chunk) continue;
-    for (const target of linkedNotePaths(resolve, chunk.collection, chunk.path, chunk.links)) {
+    for (const target of storedLinkTargets(chunk.link_targets)) {
       if (inContext.has(noteKey(chunk.collection, target))) continue;
       inContext.add(noteKey(chunk.collection, target));
       const best = pick(chunk.collection, target);
@@ -48,7 +49,7 @@ export function linkedChunks(db: Database.Database, request: LinkedNotesRequest)
 
 function readLinkingChunks(db: Database.Database, ids: readonly number[]): Map<number, LinkingChunk> {
   const rows = db
-    .prepare('SELECT id, collection, path, links FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
+    .prepare('SELECT id, collection, path, link_targets FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
     .all(JSON.stringify(ids)) as LinkingChunk[];
   return new Map(rows.map((row) => [row.id, row]));
 }

@@ -17,6 +17,7 @@ import { ok, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import { failureError } from '../gemini/failure';
 import type { GeminiGateway } from '../gemini/gateway';
+import { clearsFloor, passagesShown, passageSource } from '../knowledge/listed-passages';
 import { queryVector, type QueryVector } from '../knowledge/query-vector';
 import { retrieve, type RetrievedChunk, type RetrieveResult } from '../knowledge/retrieve';
 import type { Logger } from '../log/logger';
@@ -64,7 +65,6 @@ interface Question {
   readonly queryText: string;
   readonly query: QueryVector | null;
   readonly found: RetrieveResult;
-  readonly topRelevance: number | null;
   readonly keyed: boolean;
   readonly settings: Settings;
   readonly lang: Lang;
@@ -73,7 +73,7 @@ interface Question {
 
 /**
  * The oracle (seeds 001, O1 to O9): the question is searched over the whole knowledge base, hybrid when
- * it can be embedded and by its words otherwise; a weak first question gets the honest answer without any model
+ * it can be embedded and by its words otherwise; a question with nothing clear in the notes gets the honest answer without any model
  * call, a question without a key gets the matching notes, and anything else an answer written from the chunks
  * (and the notes they link). Every answered question leaves a telemetry row.
  */
@@ -83,15 +83,18 @@ export function createOracle(deps: OracleDeps): Oracle {
 
   async function compose(q: Question): Promise<Result<Composed>> {
     const { found, settings } = q;
-    const floor = floorFor(settings.knowledgeBase.floors, settings.models.embedding).value;
-    // O4: without cosines (lexical mode) no floor can be applied; O5: a conversation gives weak hits a meaning.
-    const weak = found.chunks.length === 0 || (found.mode === 'hybrid' && (q.topRelevance === null || q.topRelevance < floor));
-    if ((q.history.length === 0 && weak) || (!q.keyed && found.chunks.length === 0)) {
-      const hints = found.chunks.slice(0, ORACLE.honestAnswerHints).map((chunk) => source(chunk, false));
+    // O4, O9: the floor holds cosines; keyword search (lexical mode) measures none, so it lists whatever it found.
+    const floor = found.mode === 'hybrid' ? floorFor(settings.knowledgeBase.floors, settings.models.embedding).value : null;
+    const shown = passagesShown(found.chunks, floor);
+    // O4, and issue 26 for a follow-up too: nothing clear and nothing named is "nothing clear", never an answer
+    // written from passages no member would call sources.
+    if (shown.kind === 'hints') {
+      const hints = shown.passages.map((chunk) => passageSource(chunk, floor));
       return ok({ answer: HONEST_ANSWER[q.lang], sources: listed(hints), chunksUsed: 0, kind: 'honest' });
     }
+    const listedFound = shown.passages;
     if (!q.keyed) {
-      const sources = found.chunks.map((chunk) => source(chunk, false));
+      const sources = listedFound.map((chunk) => passageSource(chunk, floor));
       return ok({ answer: SOURCES_ONLY_ANSWER[q.lang], sources: listed(sources), chunksUsed: 0, kind: 'sources_only' });
     }
     const linked = linkedChunks(db, { retrieved: found.chunks, queryText: q.queryText, query: q.query, max: ORACLE.maxLinkedChunks });
@@ -106,15 +109,13 @@ export function createOracle(deps: OracleDeps): Oracle {
       signal: q.signal,
     });
     if (!answer.ok) return { ok: false, error: answer.error };
-    // The model read every passage (O5: a follow-up has no floor); the member is shown as sources only those whose
-    // cosine cleared it. Keyword search measures nothing to hold against a floor: every passage found is listed.
-    const cleared = context.filter(({ chunk }) => found.mode === 'lexical' || (chunk.relevance !== null && chunk.relevance >= floor));
-    return ok({
-      answer: answer.value,
-      sources: listed(cleared.map(({ chunk, linked }) => source(chunk, linked))),
-      chunksUsed: context.length,
-      kind: 'answer',
-    });
+    // The model read every passage; the member is shown those listed (see listedPassages), and the linked notes
+    // whose own cosine clears the floor.
+    const sources = [
+      ...listedFound.map((chunk) => passageSource(chunk, floor)),
+      ...linked.filter((chunk) => clearsFloor(chunk, floor)).map((chunk) => passageSource(chunk, floor, true)),
+    ];
+    return ok({ answer: answer.value, sources: listed(sources), chunksUsed: context.length, kind: 'answer' });
   }
 
   return {
@@ -149,8 +150,8 @@ export function createOracle(deps: OracleDeps): Oracle {
       const found = retrieve(
         db,
         query
-          ? { queryText, limit: ORACLE.retrievalChunks, queryVector: query.vector, model: query.model }
-          : { queryText, limit: ORACLE.retrievalChunks },
+          ? { queryText, keywordText: input.question, limit: ORACLE.retrievalChunks, queryVector: query.vector, model: query.model }
+          : { queryText, keywordText: input.question, limit: ORACLE.retrievalChunks },
       );
       const topRelevance = bestRelevance(found.chunks);
       const lang = deps.lang();
@@ -160,7 +161,6 @@ export function createOracle(deps: OracleDeps): Oracle {
         queryText,
         query,
         found,
-        topRelevance,
         keyed,
         settings,
         lang,
@@ -199,13 +199,7 @@ function bestRelevance(chunks: readonly RetrievedChunk[]): number | null {
   return cosines.length === 0 ? null : Math.max(...cosines);
 }
 
-/** What the member is shown of a chunk: the score the ranking put it in order by (a linked chunk was not ranked). */
-function source(chunk: RetrievedChunk, linked: boolean): OracleSource {
-  const { title, path, chunkTitle } = chunk;
-  return linked ? { title, path, chunkTitle, relevance: null, linked: true } : { title, path, chunkTitle, relevance: chunk.score };
-}
-
-/** Sources in the order shown: by score, each note's passages together under its best one. */
+/** Sources in the order shown: the ranking's, each note's passages together under its first. */
 function listed(sources: readonly OracleSource[]): OracleSource[] {
   return sourcesByNote(sources).flat();
 }

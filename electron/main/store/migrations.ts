@@ -261,6 +261,21 @@ const v7FieldAwareSearch: Migration = {
   `,
 };
 
+/**
+ * Issue 26: each chunk's [[links]] resolved to the notes they point at when the notes are indexed, so a question
+ * reads the paths rather than resolving every link of its best passages (link lending, linked notes). NULL until
+ * the indexer resolves it: the pass every start runs fills an existing base's, with no note read again.
+ */
+const v8ChunkLinkTargets: Migration = {
+  version: 8,
+  name: 'chunk link targets resolved at index time',
+  up: `
+    -- JSON array of the paths (same collection) the chunk's links resolve to, its own note left out; NULL: not yet.
+    ALTER TABLE kb_chunks ADD COLUMN link_targets TEXT CHECK (link_targets IS NULL OR json_valid(link_targets));
+    UPDATE kb_chunks SET link_targets = '[]' WHERE links = '[]';
+  `,
+};
+
 export const appMigrations: readonly Migration[] = [
   v1Initial,
   v2KnowledgeNotes,
@@ -269,4 +284,5 @@ export const appMigrations: readonly Migration[] = [
   v5DigestDismissals,
   v6ShortcutSettings,
   v7FieldAwareSearch,
+  v8ChunkLinkTargets,
 ];

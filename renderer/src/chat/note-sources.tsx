@@ -21,10 +21,11 @@ function barShare(relevance: number): number {
 }
 
 /**
- * The score the passage was ranked by, as a bar with its value; "—" where nothing was measured: keyword search, or a
- * note that joined because a passage above links to it (no search ranked it).
+ * The passage's relevance (its cosine with the question, the measure the floor holds) as a bar with its value, the
+ * bar muted when it is under the floor; "—" where nothing was measured: keyword search, or in it a note that joined
+ * because a passage above links to it.
  */
-function RelevanceBar({ relevance, linked }: { relevance: number | null; linked: boolean }) {
+function RelevanceBar({ relevance, linked, weak }: { relevance: number | null; linked: boolean; weak: boolean }) {
   const { t, i18n } = useTranslation();
   if (relevance === null) {
     return (
@@ -38,7 +39,7 @@ function RelevanceBar({ relevance, linked }: { relevance: number | null; linked:
   }
   const value = relevanceText(relevance, i18n.language);
   return (
-    <span className="relevance">
+    <span className={weak ? 'relevance relevance-weak' : 'relevance'}>
       <span
         className="relevance-track"
         role="meter"
@@ -65,9 +66,10 @@ interface NoteSourcesProps {
 }
 
 /**
- * The notes an answer rests on: title, heading path and the score each passage was ranked by; each opens the note
- * itself. One row per note, its best passage, in the order of the score shown beside it, whatever order they came
- * in (the Assistant gathers its sources over several searches); the note's other passages are folded under it.
+ * The notes an answer rests on: title, heading path and each passage's relevance, a weak one marked as weak (or as a
+ * keyword match, when the question names it); each opens the note itself. One row per note, its first passage, in
+ * the ranking's order (the Assistant's in the order its searches found them); the note's other passages are folded
+ * under it.
  */
 export function NoteSources({ sources, label, onOpen }: NoteSourcesProps) {
   const { t } = useTranslation();
@@ -124,8 +126,14 @@ function NoteSourceRow({ source, onOpen }: { source: OracleSource; onOpen: (path
             <span className="tag">{t('oracle.sources.linked')}</span>
           </>
         )}
+        {source.weak && (
+          <>
+            {' '}
+            <span className="tag tag-weak">{t(source.keyword ? 'oracle.sources.keyword' : 'oracle.sources.weak')}</span>
+          </>
+        )}
       </button>
-      <RelevanceBar relevance={source.relevance} linked={source.linked === true} />
+      <RelevanceBar relevance={source.relevance} linked={source.linked === true} weak={source.weak === true} />
     </div>
   );
 }

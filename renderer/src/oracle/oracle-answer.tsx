@@ -14,12 +14,13 @@ interface OracleAnswerViewProps {
 }
 
 /**
- * One oracle answer, by how it came about: written from the notes (with how many passages and, in keyword search,
- * that it was one); O4's honest "nothing clear" with its weak hints, set apart so it is never read as an answer;
+ * One oracle answer, by how it came about: written from the notes (with how many passages are listed, how many more
+ * the model read and, in keyword search, that it was one); O4's honest "nothing clear" with its weak hints, set apart so it is never read as an answer;
  * or, without a Gemini key, the matching notes and the way to add the key.
  */
 export function OracleAnswerView({ answer, onOpenNote, onOpenLink, openPane, onCopy }: OracleAnswerViewProps) {
   const { t } = useTranslation();
+  const unlisted = answer.chunks_used - answer.sources.length;
   switch (answer.kind) {
     case 'answer':
       return (
@@ -30,10 +31,10 @@ export function OracleAnswerView({ answer, onOpenNote, onOpenLink, openPane, onC
             model={answer.model}
             durationMs={answer.duration_ms}
             details={[
-              t('oracle.answer.used', { count: answer.chunks_used }),
+              t('oracle.answer.used', { count: answer.sources.length }),
+              // The model read more than is listed (O5): say so rather than count what the member cannot see.
+              ...(unlisted > 0 ? [t('oracle.answer.unlisted', { count: unlisted })] : []),
               ...(answer.mode === 'lexical' ? [t('oracle.answer.lexical')] : []),
-              // A follow-up is answered whatever the passages scored (O5): say why none is listed under it.
-              ...(answer.mode === 'hybrid' && answer.chunks_used > 0 && answer.sources.length === 0 ? [t('oracle.answer.noneListed')] : []),
             ]}
             text={answer.answer}
             onCopy={onCopy}

@@ -133,7 +133,8 @@ describe('kinds of answers', () => {
   });
 
   it('says when an answer was found by keywords alone', async () => {
-    const { user } = setup({ handlers: { 'oracle:ask': () => answer('Yes.', { mode: 'lexical', chunks_used: 1 }) } });
+    const sources = [{ ...SOURCES[0]!, relevance: null }];
+    const { user } = setup({ handlers: { 'oracle:ask': () => answer('Yes.', { mode: 'lexical', chunks_used: 1, sources }) } });
     await ask(user, 'Keywords?');
     const meta = (await within(conversation()).findByText('keyword search')).closest('p');
     expect(meta).toHaveTextContent(/Based on 1 passage · keyword search$/);
@@ -192,15 +193,29 @@ describe('sources open their note', () => {
 });
 
 describe('the sources of an answer (issue 11)', () => {
-  it('are listed in the order of the score shown beside them, whatever order they came in', async () => {
-    const shuffled = [SOURCES[2]!, SOURCES[0]!, SOURCES[1]!];
-    const { user } = setup({ handlers: { 'oracle:ask': () => answer('Yes.', { sources: shuffled, chunks_used: 8 }) } });
+  it("are listed in the ranking's order, as main sends them, each with its own relevance", async () => {
+    const ranked = [SOURCES[2]!, SOURCES[0]!, SOURCES[1]!];
+    const { user } = setup({ handlers: { 'oracle:ask': () => answer('Yes.', { sources: ranked, chunks_used: 8 }) } });
     await ask(user, 'Order?');
     const sources = await within(conversation()).findByRole('list', { name: 'From the notes' });
-    expect(within(sources).getAllByRole('meter').map((meter) => meter.getAttribute('aria-valuetext'))).toEqual(['0.72', '0.61', '0.58']);
+    expect(within(sources).getAllByRole('meter').map((meter) => meter.getAttribute('aria-valuetext'))).toEqual(['0.58', '0.72', '0.61']);
   });
 
-  it("show one row per note, its best passage, with the note's other passages folded under it (issue 15)", async () => {
+  it('UQ1: a source under the floor says it is a weak match, and UQ2: one the question names says keyword match', async () => {
+    const sources = [
+      { ...SOURCES[0]!, relevance: 0.31, weak: true, keyword: true },
+      SOURCES[2]!,
+      { ...SOURCES[1]!, linked: false, relevance: 0.22, weak: true },
+    ];
+    const { user } = setup({ handlers: { 'oracle:ask': () => answer('Yes.', { sources, chunks_used: 8 }) } });
+    await ask(user, 'Weak?');
+    const list = await within(conversation()).findByRole('list', { name: 'From the notes' });
+    expect(within(list).getByRole('button', { name: 'Oracle · Sources > Relevance keyword match' })).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'Knowledge base · Choosing a folder weak match' })).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'Glossary' })).toBeVisible();
+  });
+
+  it("show one row per note, its first passage, with the note's other passages folded under it (issue 15)", async () => {
     const oracle = SOURCES[0]!;
     const sources = [
       { ...oracle, chunkTitle: 'Oracle > Follow-ups', relevance: 0.5 },
@@ -213,21 +228,20 @@ describe('the sources of an answer (issue 11)', () => {
     const list = await within(conversation()).findByRole('list', { name: 'From the notes' });
     const rows = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
     expect(rows.map((row) => row.querySelector('.note-source-title')?.textContent)).toEqual(['Oracle', 'Glossary']);
-    // The bars of the rows read down in order; the note's other passages wait, best first, behind one line.
-    expect(rows.map((row) => within(row).getAllByRole('meter')[0]?.getAttribute('aria-valuetext'))).toEqual(['0.72', '0.58']);
+    // Each row shows the note's first passage as ranked; its other passages wait, in the ranking's order, behind one line.
+    expect(rows.map((row) => within(row).getAllByRole('meter')[0]?.getAttribute('aria-valuetext'))).toEqual(['0.50', '0.58']);
     const more = within(rows[0]!).getByText('2 more passages from this note');
     expect(within(rows[0]!).getByRole('button', { name: 'Oracle · Asking' })).not.toBeVisible();
     await user.click(more);
     expect(within(rows[0]!).getByRole('button', { name: 'Oracle · Asking' })).toBeVisible();
-    expect(within(rows[0]!).getAllByRole('meter').map((meter) => meter.getAttribute('aria-valuetext'))).toEqual(['0.72', '0.66', '0.50']);
+    expect(within(rows[0]!).getAllByRole('meter').map((meter) => meter.getAttribute('aria-valuetext'))).toEqual(['0.50', '0.72', '0.66']);
   });
 
-  it('a follow-up whose passages all fell under the floor lists none, and says why', async () => {
-    const { user } = setup({ handlers: { 'oracle:ask': () => answer('Not in the notes, as far as I can see.', { chunks_used: 8 }) } });
+  it('UQ1: "Based on" counts the passages listed, and says how many more the model read', async () => {
+    const { user } = setup({ handlers: { 'oracle:ask': () => answer('Open a ticket.', { sources: [SOURCES[0]!, SOURCES[2]!], chunks_used: 8 }) } });
     await ask(user, 'And the canteen?');
-    const meta = (await within(conversation()).findByText('Based on 8 passages')).closest('p');
-    expect(meta).toHaveTextContent(/Based on 8 passages · none close enough to the question to list as a source$/);
-    expect(within(conversation()).queryByRole('list', { name: 'From the notes' })).not.toBeInTheDocument();
+    const meta = (await within(conversation()).findByText('Based on 2 passages')).closest('p');
+    expect(meta).toHaveTextContent(/Based on 2 passages · 6 more read but not listed$/);
   });
 });
 

@@ -11,6 +11,7 @@ import { GEMINI } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { createGeminiGateway } from '../../../electron/main/gemini/gateway';
+import { calibrateFloor } from '../../../electron/main/knowledge/calibrate-floor';
 import { embedChunks } from '../../../electron/main/knowledge/embed-chunks';
 import { indexNotes } from '../../../electron/main/knowledge/index-folder';
 import { listNoteFiles } from '../../../electron/main/knowledge/list-note-files';
@@ -24,11 +25,13 @@ import type { Logger } from '../../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../../electron/main/secrets/memory-secret-store';
 import { openDatabase } from '../../../electron/main/store/open-database';
 import { startGeminiDouble } from '../../doubles/gemini-double';
+import { createRandom } from '../../doubles/zoho-seed-kit';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const GUIDE_FOLDER = join(ROOT, 'resources', 'knowledge-base');
 export const GUIDE_QUESTIONS = join(ROOT, 'test', 'fixtures', 'oracle-eval', 'guide-questions.json');
 const COLLECTION = 'eval';
+const FLOOR_SEED = 26;
 const KEY = 'eval-key';
 
 export interface GuideEvaluation {
@@ -40,7 +43,7 @@ export interface GuideEvaluation {
   close(): Promise<void>;
 }
 
-/** Indexes and embeds `folder` into a throwaway database, then embeds the questions and the baseline. */
+/** Indexes and embeds `folder` into a throwaway database, calibrates its floor, then embeds the questions and the baseline. */
 export async function prepareGuideEvaluation(
   log: Logger,
   options: { folder?: string; questions?: string } = {},
@@ -62,7 +65,14 @@ export async function prepareGuideEvaluation(
   const model = DEFAULT_SETTINGS.models.embedding;
   const indexed = await indexNotes({ db, collection: COLLECTION, files: await listNoteFiles(options.folder ?? GUIDE_FOLDER) });
   const embedded = await embedChunks({ db, gateway, model, dimensions: GEMINI.embeddingDimensions });
-  const prepared = embedded.ok ? await prepareEvaluation({ db, collection: COLLECTION, gateway, model, set, log }) : embedded;
+  // The floor the test embeddings get on this base as `npm run oracle:calibrate` measures it (O9): the shipped one
+  // is a real model's, on another scale. Drawn with a fixed seed, so every run lists the same.
+  const floor = embedded.ok
+    ? await calibrateFloor({ db, gateway, model, dimensions: GEMINI.embeddingDimensions, random: createRandom(FLOOR_SEED).next })
+    : embedded;
+  const prepared = floor.ok
+    ? await prepareEvaluation({ db, collection: COLLECTION, gateway, model, set, floor: floor.value.suggestedFloor, log })
+    : floor;
   if (!prepared.ok) {
     await close();
     return { ok: false, error: prepared.error };

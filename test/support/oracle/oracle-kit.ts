@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type Database from 'better-sqlite3';
 import type { Lang } from '../../../shared/lang';
 import { GEMINI } from '../../../shared/limits';
-import { byRelevance, oracleAskInputSchema, type OracleAnswer, type OracleSource, type OracleTurn } from '../../../shared/oracle';
+import { oracleAskInputSchema, type OracleAnswer, type OracleSource, type OracleTurn } from '../../../shared/oracle';
 import type { Result } from '../../../shared/result';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 import type { GeminiDouble, RecordedRequest } from '../../doubles/gemini-double';
@@ -172,18 +172,8 @@ export function generateBody(request: RecordedRequest): { systemInstruction: str
   };
 }
 
-/**
- * Sources as the pane shows them: each note's passages together, the notes in the order of their first (best)
- * passage's score, and a note's passages best first; an unscored passage (keyword search, linked) after scored ones.
- */
-export function expectShownInOrder(sources: readonly OracleSource[]): void {
+/** Sources as the pane shows them: each note once, its passages together (the notes in the ranking's order). */
+export function expectGroupedByNote(sources: readonly OracleSource[]): void {
   const notes = sources.map((source) => source.path).filter((path, index, paths) => paths[index - 1] !== path);
   expect(notes, 'one note per group').toEqual([...new Set(notes)]);
-  const order = (relevances: readonly (number | null)[]) => expect(relevances).toEqual([...relevances].sort(byRelevanceValue));
-  order(notes.map((path) => sources.find((source) => source.path === path)!.relevance));
-  for (const path of notes) order(sources.filter((source) => source.path === path).map((source) => source.relevance));
-}
-
-function byRelevanceValue(a: number | null, b: number | null): number {
-  return byRelevance({ relevance: a }, { relevance: b });
 }

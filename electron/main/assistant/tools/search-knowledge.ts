@@ -1,12 +1,12 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
-import type { AssistantSource } from '../../../../shared/assistant';
 import { ASSISTANT } from '../../../../shared/limits';
 import { floorFor, sourcesByNote } from '../../../../shared/oracle';
 import { ok } from '../../../../shared/result';
 import type { Settings } from '../../../../shared/settings';
 import type { GeminiGateway } from '../../gemini/gateway';
 import { selectKnowledge } from '../../knowledge/knowledge-policy';
+import { listedPassages, passageSource } from '../../knowledge/listed-passages';
 import { queryVector } from '../../knowledge/query-vector';
 import type { Logger } from '../../log/logger';
 import { untrustedNote } from '../../prompt/untrusted-data';
@@ -27,8 +27,8 @@ export interface SearchKnowledgeDeps {
 /**
  * G6 on the Oracle's ranking: the query embedded (by its words alone when it cannot be), the top 8 as the Oracle
  * ranks them, those within 0.03 of the best score kept, 2 to 4 of them. Each passage, with its note's title, heading
- * and path, is team-written data, so it goes to the model inside an untrusted NOTE block; those that clear the
- * relevance floor become the answer's sources.
+ * and path, is team-written data, so it goes to the model inside an untrusted NOTE block; those the Oracle would
+ * list (listedPassages) become the answer's sources.
  */
 export function createSearchKnowledgeTool(deps: SearchKnowledgeDeps): Tool {
   return defineTool({
@@ -53,15 +53,12 @@ export function createSearchKnowledgeTool(deps: SearchKnowledgeDeps): Tool {
         vector.value ? { question: query, queryVector: vector.value.vector, model: vector.value.model } : { question: query, queryVector: null },
       );
       const passages = selection.chunks.map((chunk) => ({
-        relevance: chunk.score,
+        relevance: chunk.relevance,
         text: untrustedNote(ctx.boundary, { title: chunk.title, heading: chunk.chunkTitle, path: chunk.path, text: chunk.text }),
       }));
-      // The model reads every passage kept; the member is shown as sources only those whose cosine clears the
-      // Oracle's floor, by the score they were ranked by, as the Oracle shows them.
+      // The model reads every passage kept; the member is shown those the Oracle would list, as it shows them.
       const floor = vector.value && selection.mode === 'vector' ? floorFor(deps.settings().knowledgeBase.floors, vector.value.model).value : null;
-      const sources: Extract<AssistantSource, { kind: 'note' }>[] = selection.chunks
-        .filter((chunk) => floor === null || (chunk.relevance !== null && chunk.relevance >= floor))
-        .map((chunk) => ({ kind: 'note', title: chunk.title, path: chunk.path, chunkTitle: chunk.chunkTitle, relevance: chunk.score }));
+      const sources = listedPassages(selection.chunks, floor).map((chunk) => ({ kind: 'note' as const, ...passageSource(chunk, floor) }));
       return ok({ output: { mode: selection.mode, passages }, sources: sourcesByNote(sources).flat() });
     },
   });

@@ -166,7 +166,8 @@ export const en = {
       lexical: 'keyword search',
       honest: 'Nothing clear in the notes',
       sourcesOnly: 'Matching notes only',
-      noneListed: 'none close enough to the question to list as a source',
+      unlisted_one: '{{count}} more read but not listed',
+      unlisted_other: '{{count}} more read but not listed',
       addKey: 'Add the Gemini key in Settings',
     },
     sources: {
@@ -174,6 +175,8 @@ export const en = {
       hints: 'Closest notes, in case one helps',
       matches: 'Notes that match your question',
       linked: 'linked',
+      weak: 'weak match',
+      keyword: 'keyword match',
       relevance: 'Relevance {{value}}',
       noRelevance: 'Relevance not measured (keyword search)',
       noRelevanceLinked: 'Not ranked: a source above links to this note',

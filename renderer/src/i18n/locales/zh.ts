@@ -159,7 +159,7 @@ export const zh: PartialCatalog = {
       lexical: '关键词搜索',
       honest: '笔记中没有明确内容',
       sourcesOnly: '仅列出匹配的笔记',
-      noneListed: '没有一段与问题足够接近，可列为来源',
+      unlisted_other: '另读了 {{count}} 个段落，未列出',
       addKey: '在设置中添加 Gemini 密钥',
     },
     sources: {
@@ -167,6 +167,8 @@ export const zh: PartialCatalog = {
       hints: '最接近的笔记，或许有帮助',
       matches: '与你的问题匹配的笔记',
       linked: '链接',
+      weak: '弱匹配',
+      keyword: '关键词匹配',
       relevance: '相关度 {{value}}',
       noRelevance: '未测量相关度（关键词搜索）',
       noRelevanceLinked: '未排序：上方的来源链接到这条笔记',
