@@ -71,6 +71,18 @@ export function sourcesByNote<S extends Pick<OracleSource, 'path'>>(sources: rea
   return [...groups.values()];
 }
 
+/**
+ * Sources gathered by several searches (the Assistant's, issue 11), which share no one ranking: the notes in the
+ * order of their best relevance, so the closest comes first whichever search found it; unmeasured ones last.
+ */
+export function notesByBestRelevance<S extends Pick<OracleSource, 'path' | 'relevance'>>(sources: readonly S[]): S[] {
+  const best = (group: readonly S[]) => Math.max(...group.map((source) => source.relevance ?? Number.NEGATIVE_INFINITY));
+  return sourcesByNote(sources)
+    .map((group) => ({ group, best: best(group) }))
+    .sort((a, b) => (a.best === b.best ? 0 : b.best - a.best))
+    .flatMap(({ group }) => group);
+}
+
 export const retrievalModeSchema = z.enum(['hybrid', 'lexical']);
 export type RetrievalMode = z.infer<typeof retrievalModeSchema>;
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AssistantDone, AssistantSource } from '../../../shared/assistant';
 import type { AssistantLiveDone } from '../../../shared/live-voice';
+import { notesByBestRelevance } from '../../../shared/oracle';
 import { AnswerFooter } from './answer-footer';
 import { AnswerMarkdown } from './answer-markdown';
 import type { AssistantPartial } from './assistant-conversation';
@@ -28,7 +29,7 @@ function oneCallWhy(reason: string): (typeof ONE_CALL_REASONS)[number] | 'other'
 }
 
 function notes(sources: readonly AssistantSource[]) {
-  return sources.flatMap((source) => (source.kind === 'note' ? [source] : []));
+  return notesByBestRelevance(sources.flatMap((source) => (source.kind === 'note' ? [source] : [])));
 }
 function mail(sources: readonly AssistantSource[]) {
   return sources.flatMap((source) => (source.kind === 'mail' ? [source] : []));
