@@ -104,6 +104,7 @@ async function askByVoice({ user, talk }: { user: ReturnType<typeof userEvent.se
   await user.keyboard('{Enter}');
 }
 
+const conversation = () => screen.getByRole('log', { name: 'Conversation with the assistant' });
 const asked = (invoke: ReturnType<typeof createFakeMain>['invoke'], channel: string) => invoke.mock.calls.filter(([called]) => called === channel);
 const deviceIds = (opened: readonly MediaStreamConstraints[]) => opened.map((constraints) => (constraints.audio as MediaTrackConstraints).deviceId);
 
@@ -112,8 +113,8 @@ describe('a voice question and the settings', () => {
     const setUp = await setup({ microphoneId: 'usb-headset', spokenAnswers: false });
     await askByVoice(setUp);
     await answer(setUp.streams, 'It is noon.');
-    await screen.findByText('It is noon.');
-    await screen.findByText('What time is it?');
+    await within(conversation()).findByText('It is noon.');
+    await within(conversation()).findByText('What time is it?');
 
     expect(deviceIds(setUp.opened)).toEqual([{ exact: 'usb-headset' }]);
     expect(setUp.streams('assistant:live')[0]!.input).toMatchObject({ speak: false, lang: 'en' });
@@ -126,11 +127,11 @@ describe('a voice question and the settings', () => {
     setUp.talk.focus();
     await setUp.user.keyboard('{Enter}');
     await expect.poll(() => setUp.streams('assistant:live').length).toBe(1);
-    await within(screen.getByRole('log')).findByText('Listening…');
+    await within(conversation()).findByText('Listening…');
     await act(() => new Promise((resolve) => setTimeout(resolve, VOICE.recordingMinMs + 100)));
     await setUp.user.keyboard('{Enter}');
-    await within(screen.getByRole('log')).findByText('Working on it…');
-    expect(within(screen.getByRole('log')).queryByText('Listening…')).toBeNull();
+    await within(conversation()).findByText('Working on it…');
+    expect(within(conversation()).queryByText('Listening…')).toBeNull();
   });
 
   it('LV1: streams the question to main as it is captured, as bytes in order, then says it is complete', async () => {

@@ -68,6 +68,7 @@ export const ar: PartialCatalog = {
     cleared: 'تم مسح المحادثة.',
     undo: 'تراجع',
     dismiss: 'إغلاق',
+    announcements: 'الإجابات المكتملة',
   },
   secretary: {
     mailbox: {

@@ -60,6 +60,7 @@ export const en = {
     cleared: 'Conversation cleared.',
     undo: 'Undo',
     dismiss: 'Dismiss',
+    announcements: 'Finished answers',
   },
   secretary: {
     mailbox: {

@@ -62,6 +62,7 @@ export const es: Catalog = {
     cleared: 'Conversación borrada.',
     undo: 'Deshacer',
     dismiss: 'Descartar',
+    announcements: 'Respuestas terminadas',
   },
   secretary: {
     mailbox: {

@@ -62,6 +62,7 @@ export const fr: PartialCatalog = {
     cleared: 'Conversation effacée.',
     undo: 'Restaurer',
     dismiss: 'Fermer',
+    announcements: 'Réponses terminées',
   },
   secretary: {
     mailbox: {

@@ -60,6 +60,7 @@ export const mn: PartialCatalog = {
     cleared: 'Харилцан яриа цэвэрлэгдлээ.',
     undo: 'Буцаах',
     dismiss: 'Хаах',
+    announcements: 'Дууссан хариултууд',
   },
     secretary: {
     mailbox: {

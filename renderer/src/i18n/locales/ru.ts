@@ -64,6 +64,7 @@ export const ru: PartialCatalog = {
     cleared: 'Разговор очищен.',
     undo: 'Вернуть',
     dismiss: 'Закрыть',
+    announcements: 'Готовые ответы',
   },
     secretary: {
     mailbox: {

@@ -58,6 +58,7 @@ export const zh: PartialCatalog = {
     cleared: '对话已清除。',
     undo: '撤销',
     dismiss: '关闭',
+    announcements: '已完成的回答',
   },
   secretary: {
     mailbox: {
