@@ -17,7 +17,8 @@ const ARABIC_ANSWER = 'افتح الإعدادات، ثم الصق المفتا�
 
 const pane = (page: Page) => page.getByRole('tabpanel');
 // By its role alone: its name follows the interface language, which the test switches to Arabic.
-const log = (page: Page) => pane(page).getByRole('log');
+/** The conversation, whatever the language names it: the hidden log after it only announces finished answers. */
+const log = (page: Page) => pane(page).getByRole('log').first();
 
 it('asks the assistant by keyboard: its steps appear, the answer streams in, a source opens; in Arabic it reads right to left; a 503 gives the marked fallback', async () => {
   const { gemini, harness, page, consoleErrors } = await startSignedInSession({ key: KEY });

@@ -166,6 +166,6 @@ it('a revoked mailbox says the same sentence with the same action on "Run pass n
   const box = secretary(page).getByRole('textbox', { name: ui.chat.label });
   await box.fill('¿Qué decía el último aviso de Hetzner?');
   await box.press('Enter');
-  await secretary(page).getByRole('log').getByText(REVOKED).waitFor({ timeout: WAIT_MS });
+  await secretary(page).getByRole('log', { name: ui.secretary.chat.log }).getByText(REVOKED).waitFor({ timeout: WAIT_MS });
   expect(world.gemini.requestsFor('generateContent')).toHaveLength(modelCalls);
 });

@@ -35,7 +35,7 @@ it('New conversation can be undone: the cleared conversation comes back whole', 
   gemini.script('streamGenerateContent', stream([textChunk(answer, { finishReason: 'STOP' })]));
   await page.keyboard.press('Control+3');
   await askByKeyboard(page, 'How do I connect my mailbox?');
-  const log = pane(page).getByRole('log');
+  const log = pane(page).getByRole('log', { name: ui.assistant.chat.log });
   await log.getByText(answer).waitFor();
 
   await tabTo(page, pane(page).getByRole('button', { name: ui.chat.newConversation }));

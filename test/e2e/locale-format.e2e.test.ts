@@ -43,7 +43,8 @@ async function askAboutRegistrar(world: SecretaryWorld, lang: Lang, cited: reado
   await tabTo(page, pane.getByRole('textbox'));
   await page.keyboard.type(question);
   await page.keyboard.press('Enter');
-  const log = pane.getByRole('log');
+  // The conversation, whichever language names it (the hidden log beside it only announces finished answers).
+  const log = pane.getByRole('log').filter({ hasText: question });
   await log.getByText(answer).waitFor();
   return { page, consoleErrors, sourceFor: (message: SeededMessage) => log.getByRole('button', { name: message.subject }) };
 }

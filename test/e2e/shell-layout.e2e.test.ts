@@ -120,7 +120,7 @@ it('"Open Settings" beside an error lands on the section it names, scrolled to i
   await tabTo(page, pane(page).getByRole('textbox'));
   await page.keyboard.type('Hello?');
   await page.keyboard.press('Enter');
-  await pane(page).getByText(ui.errors.reason.missing_key).waitFor();
+  await pane(page).getByRole('log', { name: ui.assistant.chat.log }).getByText(ui.errors.reason.missing_key).waitFor();
   await tabTo(page, pane(page).getByRole('button', { name: ui.chat.openSettings }));
   await page.keyboard.press('Enter');
 

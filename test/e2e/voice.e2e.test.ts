@@ -23,7 +23,7 @@ const LONG_CLIP = defaultSpeechPcm('x'.repeat(200));
 const LIVE_ANSWER = 'It is 9:41 in the morning in Ulaanbaatar.';
 
 const pane = (page: Page) => page.getByRole('tabpanel');
-const log = (page: Page) => pane(page).getByRole('log');
+const log = (page: Page) => pane(page).getByRole('log', { name: ui.assistant.chat.log });
 const voicePane = (page: Page) => page.locator('.voice');
 const talkButton = (page: Page) => pane(page).getByRole('button', { name: ui.voice.pane.hold });
 

@@ -32,4 +32,12 @@ describe('openAttemptSignal', () => {
     expect(attempt.signal.aborted).toBe(true);
     expect(attempt.timedOut()).toBe(false);
   });
+
+  it('leaves a finished attempt alone when disposed: its response was read to the end, and its deadline stops', async () => {
+    const attempt = openAttemptSignal(undefined, 5);
+    attempt.dispose(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(attempt.signal.aborted).toBe(false);
+    expect(attempt.timedOut()).toBe(false);
+  });
 });

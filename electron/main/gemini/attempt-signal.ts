@@ -5,8 +5,11 @@ export interface AttemptSignal {
   timedOut(): boolean;
   /** Starts the deadline again: a stream that keeps sending is alive, however long it takes. */
   extend(): void;
-  /** Stops the clock, lets go of the caller's signal, and closes whatever of the request is still open. */
-  dispose(): void;
+  /**
+   * Stops the clock and lets go of the caller's signal; closes whatever of the request is still open unless its
+   * response was read to the end (`finished`), where aborting would only wake every listener for nothing.
+   */
+  dispose(finished?: boolean): void;
 }
 
 export function openAttemptSignal(caller: AbortSignal | undefined, timeoutMs: number): AttemptSignal {
@@ -35,11 +38,11 @@ export function openAttemptSignal(caller: AbortSignal | undefined, timeoutMs: nu
     extend() {
       if (!controller.signal.aborted) arm();
     },
-    dispose() {
+    dispose(finished = false) {
       clearTimeout(timer);
       caller?.removeEventListener('abort', onCallerAbort);
       // A stream left early (a safety stop) would otherwise hold its connection until the server ends it.
-      controller.abort(new DOMException('The Gemini attempt is over.', 'AbortError'));
+      if (!finished) controller.abort(new DOMException('The Gemini attempt is over.', 'AbortError'));
     },
   };
 }

@@ -49,13 +49,15 @@ export function createGeminiCaller(deps: CallerDeps): GeminiCall {
             timedOut: deadline.timedOut(),
             key,
           });
+        let outcome: Awaited<ReturnType<typeof attempt>>;
         try {
-          return await attempt({ ai, deadline, classify });
+          outcome = await attempt({ ai, deadline, classify });
         } catch (error) {
-          return { ok: false, failure: classify(error) };
-        } finally {
-          deadline.dispose();
+          outcome = { ok: false, failure: classify(error) };
         }
+        // An attempt that succeeded read its whole response (a stream to its end): nothing of it is left open.
+        deadline.dispose(outcome.ok);
+        return outcome;
       },
       {
         attempts: options.attempts,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VOICE } from '../../../shared/limits';
 import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
-import { audioReply, defaultSpeechPcm, reply, status, textReply } from '../../../test/doubles/gemini-double';
+import { audioReply, defaultSpeechPcm, quotaExceeded, reply, status, textReply } from '../../../test/doubles/gemini-double';
 import { createGatewayKit, useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { failureError } from '../gemini/failure';
 import { ASSISTANT_ATTEMPTS } from '../gemini/retry-policy';
@@ -151,6 +151,19 @@ describe('V4 voice:tts: the TTS model, audio out, wrapped as a WAV', () => {
     double.script('generateContent', ...Array.from({ length: ASSISTANT_ATTEMPTS }, () => status(503)));
     expect(await voice.tts(SENTENCE, 'Kore', never())).toEqual({ ok: false, error: failureError({ kind: 'overloaded' }, TTS_MODEL) });
     expect(double.requestsFor('generateContent', TTS_MODEL)).toHaveLength(ASSISTANT_ATTEMPTS);
+  });
+
+  it.each([
+    ['a refused request (400)', status(400)],
+    ['a refused key (403)', status(403)],
+    ['an unknown model (404)', status(404)],
+    ["a day's quota used up", quotaExceeded({ perDay: true })],
+  ])('fails at once on %s: one request, no wait, since it would fail the same way again', async (_, refusal) => {
+    const { voice, double, delays } = kit();
+    double.script('generateContent', refusal, refusal);
+    expect(await voice.tts(SENTENCE, 'Kore', never())).toMatchObject({ ok: false });
+    expect(double.requestsFor('generateContent', TTS_MODEL)).toHaveLength(1);
+    expect(delays).toEqual([]);
   });
 
   it('speaks at most VOICE.ttsTextMaxChars in one call, and logs neither the text nor the audio', async () => {

@@ -36,8 +36,9 @@ export interface StreamedAnswer {
 }
 
 /**
- * `speaking` from the first sentence (or Live answer) given until the last is heard (or stopped); `failed` when speech
- * stopped because a sentence could not be synthesized or played, until the next answer. `playing`, `clipsStarted`
+ * `speaking` from the first sentence (or Live answer audio) given until the last is heard (or stopped): something
+ * plays or is about to, so Stop speaking has something to stop. `failed` when speech stopped because a sentence could
+ * not be synthesized or played, or could not start at all (no audio output), until the next answer. `playing`, `clipsStarted`
  * and `firstSampleAt` follow the players themselves: a browser test and the benchmark read them (the pane mirrors
  * them into data attributes).
  */
@@ -99,10 +100,11 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
 
   // Made at the first spoken answer, not at start: an idle app holds no audio device open. At the Live API's output
   // rate, which is also the TTS clips' (VOICE.ttsSampleRateHz): Chromium resamples the mix for the device once,
-  // rather than each chunk on its own.
-  const outputNow = useCallback((): Output => {
+  // rather than each chunk on its own. Null where the computer has no way to play sound (no output device).
+  const outputNow = useCallback((): Output | null => {
     if (!output.current) {
-      const context = new AudioContext({ sampleRate: LIVE.outputSampleRateHz });
+      const context = openOutput();
+      if (!context) return null;
       output.current = { context, clips: createAudioPlayer(context), live: createPcmPlayer(context) };
       for (const player of ['clips', 'live'] as const) {
         output.current[player].subscribe((state) => {
@@ -120,8 +122,9 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
 
   /** The output, with the next start of `player` awaited as the first sample of the answer about to be spoken. */
   const outputFor = useCallback(
-    (player: PlayerName): Output => {
+    (player: PlayerName): Output | null => {
       const now = outputNow();
+      if (!now) return null;
       awaited.current = { player, after: now[player].state().started };
       setFirstSampleAt(null);
       return now;
@@ -135,25 +138,40 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
     setKind((now) => (now === 'speaking' ? 'idle' : now));
   }, []);
 
+  /** An answer that cannot be heard at all: said at once, its text untouched. */
+  const silentAnswer = useCallback((): SpokenAnswer & StreamedAnswer => {
+    current.current = null;
+    setKind('failed');
+    const nothing = () => {};
+    return { belongsTo: nothing, add: nothing, end: nothing, stop: nothing, push: nothing };
+  }, []);
+
   const begin = useCallback(
     (lang: Lang): SpokenAnswer => {
       current.current?.stop();
+      const out = outputFor('clips');
+      // Nothing can be heard: the member is told now, not once the first sentence has been synthesized for nothing.
+      if (!out) return silentAnswer();
       const sentences = createSentenceStream(lang);
       let answerOf: string | null = null;
       let ended = false;
       const queue = createSpeechQueue({
         ahead: VOICE.ttsAhead,
-        play: outputFor('clips').clips.play,
+        play: out.clips.play,
         synthesize: synthesizeSpeech(api, () => answerOf),
       });
       current.current = queue;
-      setKind('speaking');
+      // Idle until there is a sentence to say: while the model is still thinking nothing is about to play.
+      setKind('idle');
       void queue.finished.then((outcome) => {
         if (current.current !== queue) return;
         current.current = null;
         setKind(outcome === 'failed' ? 'failed' : 'idle');
       });
-      const say = (found: readonly string[]) => found.forEach((sentence) => queue.say(sentence));
+      const say = (found: readonly string[]) => {
+        if (found.length > 0 && current.current === queue) setKind('speaking');
+        found.forEach((sentence) => queue.say(sentence));
+      };
       return {
         belongsTo: (requestId) => {
           answerOf = requestId;
@@ -173,12 +191,14 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
         },
       };
     },
-    [api, outputFor],
+    [api, outputFor, silentAnswer],
   );
 
   const stream = useCallback((): StreamedAnswer => {
     current.current?.stop();
-    const { live: player } = outputFor('live');
+    const out = outputFor('live');
+    if (!out) return silentAnswer();
+    const { live: player } = out;
     const answer = player.begin();
     // While it is the current answer, it is the player's: stopping the player stops this answer and no other.
     const speaking = { stop: () => player.stop() };
@@ -196,7 +216,7 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
         if (current.current === speaking) stop();
       },
     };
-  }, [outputFor, stop]);
+  }, [outputFor, stop, silentAnswer]);
 
   // Signing out silences the app: the answer belonged to the member who asked.
   const signedIn = status?.state === 'signed_in';
@@ -227,4 +247,13 @@ export function SpeechProvider({ children }: { children: ReactNode }) {
     [kind, playing, firstSampleAt, begin, stream, stop],
   );
   return <SpeechContext value={value}>{children}</SpeechContext>;
+}
+
+/** The page's audio output, or null where none can be opened (no output device, audio disabled). */
+function openOutput(): AudioContext | null {
+  try {
+    return new AudioContext({ sampleRate: LIVE.outputSampleRateHz });
+  } catch {
+    return null;
+  }
 }

@@ -2,6 +2,7 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRemainingMs } from '../ui/countdown';
 import { NoticeRegion, type Notice } from '../ui/notice';
+import { AnswerAnnouncement } from './answer-announcement';
 import { ChatSuggestionsView, type ChatSuggestions } from './chat-suggestions';
 import { ClearedNotice } from './cleared-notice';
 import { askAgainFrom, canAskAgain, type Conversation, type Outcome } from './conversation';
@@ -109,7 +110,7 @@ export function ChatPanel<A, P = never>({
           </button>
         )}
       </div>
-      {/* Focusable so that the keyboard can scroll it; a log announces what is added at its end. */}
+      {/* Focusable so that the keyboard can scroll it; a log announces what is added at its end (answers aside). */}
       <div ref={log} className="chat-log" role="log" aria-label={logLabel} tabIndex={0} onScroll={onScroll}>
         <div ref={content} className="chat-log-content">
           {/* Kept out of the log's announcements: the digest says what changes in it on its own. */}
@@ -134,7 +135,9 @@ export function ChatPanel<A, P = never>({
                         {exchange.question === '' ? t('chat.voiceQuestion') : exchange.question}
                       </p>
                     </div>
-                    <div className="bubble bubble-assistant">
+                    {/* Out of the log's announcements: an answer grows chunk by chunk, and is announced once, whole,
+                        when it ends (AnswerAnnouncement). */}
+                    <div className="bubble bubble-assistant" aria-live="off">
                       <p className="bubble-who">{assistantName}</p>
                       {renderOutcome(exchange.outcome)}
                       {/* One question at a time: Retry waits for the one on its way. */}
@@ -151,6 +154,7 @@ export function ChatPanel<A, P = never>({
           </div>
         </div>
       </div>
+      <AnswerAnnouncement conversation={conversation} />
       <ClearedNotice restorable={restorable} onRestore={thenWrite(restore)} onDismiss={thenWrite(forget)} />
       <NoticeRegion notice={notice} />
       {composer ?? <QuestionForm busy={busy} maxChars={questionMaxChars} onAsk={ask} onCancel={onCancel} inputRef={input} tools={composerTools} />}

@@ -63,6 +63,8 @@ export interface Conversation<A, P = never> {
   restore(): void;
   /** Lets go of the cleared conversation: it can no longer be brought back. */
   forget(): void;
+  /** An answer's words, as a screen reader is told them when it ends. */
+  answerText(answer: A): string;
 }
 
 /**
@@ -299,8 +301,20 @@ function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conver
   const forget = useCallback(() => setHeld((current) => ({ ...current, cleared: null })), []);
 
   return useMemo(
-    () => ({ exchanges, busy: pending !== undefined, restorable, ask, retry, cancel, withdraw, startOver, restore, forget }),
-    [exchanges, pending, restorable, ask, retry, cancel, withdraw, startOver, restore, forget],
+    () => ({
+      exchanges,
+      busy: pending !== undefined,
+      restorable,
+      ask,
+      retry,
+      cancel,
+      withdraw,
+      startOver,
+      restore,
+      forget,
+      answerText: channel.answerText,
+    }),
+    [exchanges, pending, restorable, ask, retry, cancel, withdraw, startOver, restore, forget, channel],
   );
 }
 

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AssistantDone } from '../../../shared/assistant';
@@ -26,6 +26,8 @@ const callsTo = (invoke: ReturnType<typeof createFakeMain>['invoke'], name: stri
 const target = () => screen.getByRole('radio', { checked: true });
 /** The question box, named for who answers it. */
 const box = () => screen.getByRole('textbox');
+/** Where the answer shows (a screen reader is told it apart, once it is whole). */
+const answer = () => screen.getByRole('region', { name: 'Answer' });
 const nextFrame = () => act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 
 function done(answer: string): AssistantDone {
@@ -47,7 +49,7 @@ describe('the quick-ask window', () => {
     expect(screen.getByText(/It is a quarter past ten/)).toBeVisible();
     expect(screen.getByText('Writing…')).toBeVisible();
     act(() => call!.finish(done('It is a quarter past ten in Ulaanbaatar.')));
-    expect(await screen.findByText('It is a quarter past ten in Ulaanbaatar.')).toBeVisible();
+    expect(await within(answer()).findByText('It is a quarter past ten in Ulaanbaatar.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Copy answer' })).toBeVisible();
   });
 
@@ -64,7 +66,7 @@ describe('the quick-ask window', () => {
     expect(target()).toHaveAccessibleName('Secretary');
     await user.type(box(), 'Anything from Marta?{Enter}');
     expect(callsTo(invoke, 'secretary:ask')).toEqual([expect.objectContaining({ question: 'Anything from Marta?' })]);
-    expect(await screen.findByText('You asked: Anything from Marta?')).toBeVisible();
+    expect(await within(answer()).findByText('You asked: Anything from Marta?')).toBeVisible();
   });
 
   it('a prefix routes the question: "/notes " to the Oracle, and the hint says so', async () => {

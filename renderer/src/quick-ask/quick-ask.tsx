@@ -4,6 +4,7 @@ import { ASSISTANT, ORACLE, SECRETARY } from '../../../shared/limits';
 import type { QuickAskOpen } from '../../../shared/shortcuts';
 import { useApi } from '../api';
 import { useAuth } from '../auth/auth-context';
+import { AnswerAnnouncement } from '../chat/answer-announcement';
 import { useAssistantConversation } from '../chat/assistant-conversation';
 import type { OpenPane } from '../navigation/pane-id';
 import { useOracleConversation } from '../oracle/oracle-conversation';
@@ -177,11 +178,16 @@ export function QuickAsk() {
         {answered && ` ${t('quickAsk.toAnswer')}`}
       </p>
       {blocked ?? (
-        <section ref={answer} className="quick-ask-answer" tabIndex={-1} aria-live="polite" aria-label={t('quickAsk.answer')}>
+        // Not a live region: the answer grows as it streams, and is announced once, whole, when it ends.
+        <section ref={answer} className="quick-ask-answer" tabIndex={-1} aria-label={t('quickAsk.answer')}>
           {/* Until the first question: what the one it goes to is good for. */}
           {answered ? <QuickAskAnswer target={target} openPane={openPane} /> : <p className="quick-ask-empty">{t(`panes.${target}.summary`)}</p>}
         </section>
       )}
+      {/* The answers of the one asked; another's, asked before a switch, are not read out over this one. */}
+      {target === 'assistant' && <AnswerAnnouncement conversation={conversations.assistant} />}
+      {target === 'secretary' && <AnswerAnnouncement conversation={conversations.secretary} />}
+      {target === 'oracle' && <AnswerAnnouncement conversation={conversations.oracle} />}
     </main>
   );
 }

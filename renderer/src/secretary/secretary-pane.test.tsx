@@ -373,7 +373,7 @@ describe('Errors, said so the member can act', () => {
   it('says it in Spanish', async () => {
     const { user } = setup({ handlers: { 'secretary:ask': () => err('NOT_CONFIGURED', 'Main words.', { reason: 'zoho_not_connected' }) } }, 'es');
     await user.type(await screen.findByRole('textbox', { name: 'Tu pregunta' }), 'Hetzner?{Enter}');
-    expect(await screen.findByText('Tu buzón de Zoho no está conectado. Conéctalo en Ajustes, en Zoho Mail.')).toBeVisible();
+    expect(await within(screen.getByRole('log', { name: 'Conversación con el secretario' })).findByText('Tu buzón de Zoho no está conectado. Conéctalo en Ajustes, en Zoho Mail.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Abrir Ajustes' })).toBeVisible();
   });
 });

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AssistantLiveDone } from '../../../shared/live-voice';
-import { VOICE } from '../../../shared/limits';
+import { LIVE, VOICE } from '../../../shared/limits';
 import { err } from '../../../shared/result';
 import { applySettingsPatch, DEFAULT_SETTINGS } from '../../../shared/settings';
 import type { VoiceSettings } from '../../../shared/voice';
@@ -104,6 +104,7 @@ async function askByVoice({ user, talk }: { user: ReturnType<typeof userEvent.se
   await user.keyboard('{Enter}');
 }
 
+const conversation = () => screen.getByRole('log', { name: 'Conversation with the assistant' });
 const asked = (invoke: ReturnType<typeof createFakeMain>['invoke'], channel: string) => invoke.mock.calls.filter(([called]) => called === channel);
 const deviceIds = (opened: readonly MediaStreamConstraints[]) => opened.map((constraints) => (constraints.audio as MediaTrackConstraints).deviceId);
 
@@ -112,8 +113,8 @@ describe('a voice question and the settings', () => {
     const setUp = await setup({ microphoneId: 'usb-headset', spokenAnswers: false });
     await askByVoice(setUp);
     await answer(setUp.streams, 'It is noon.');
-    await screen.findByText('It is noon.');
-    await screen.findByText('What time is it?');
+    await within(conversation()).findByText('It is noon.');
+    await within(conversation()).findByText('What time is it?');
 
     expect(deviceIds(setUp.opened)).toEqual([{ exact: 'usb-headset' }]);
     expect(setUp.streams('assistant:live')[0]!.input).toMatchObject({ speak: false, lang: 'en' });
@@ -126,11 +127,11 @@ describe('a voice question and the settings', () => {
     setUp.talk.focus();
     await setUp.user.keyboard('{Enter}');
     await expect.poll(() => setUp.streams('assistant:live').length).toBe(1);
-    await within(screen.getByRole('log')).findByText('Listening…');
+    await within(conversation()).findByText('Listening…');
     await act(() => new Promise((resolve) => setTimeout(resolve, VOICE.recordingMinMs + 100)));
     await setUp.user.keyboard('{Enter}');
-    await within(screen.getByRole('log')).findByText('Working on it…');
-    expect(within(screen.getByRole('log')).queryByText('Listening…')).toBeNull();
+    await within(conversation()).findByText('Working on it…');
+    expect(within(conversation()).queryByText('Listening…')).toBeNull();
   });
 
   it('LV1: streams the question to main as it is captured, as bytes in order, then says it is complete', async () => {
@@ -168,5 +169,66 @@ describe('a voice question and the settings', () => {
 
     expect(deviceIds(setUp.opened)).toEqual([undefined]);
     expect(setUp.streams('assistant:live')[0]!.input).toMatchObject({ speak: true });
+  });
+});
+
+describe('UQ8: between the release and the first sound', () => {
+  const status = (talk: HTMLElement) => within(talk.closest('.push-to-talk')! as HTMLElement).getByRole('status');
+  const stopSpeaking = () => screen.queryByRole('button', { name: 'Stop speaking' });
+  const SPEECH_FAILED = 'Speech stopped: the rest of the answer could not be read aloud. The text is above.';
+
+  /** Main could not answer live: the one-call path answers, and its words are to be spoken sentence by sentence. */
+  async function answerByOneCall(streams: ReturnType<typeof createFakeMain>['streams'], text: string) {
+    await expect.poll(() => streams('assistant:live').length).toBe(1);
+    const [call] = streams('assistant:live');
+    act(() => call!.progress('assistant:livePath', { path: 'oneCall', reason: 'unavailable' }));
+    act(() => call!.progress('assistant:liveChunk', { text }));
+    return call!;
+  }
+
+  it('UQ8: the pane says it is thinking, and offers no Stop speaking while nothing is about to play', async () => {
+    const setUp = await setup({ spokenAnswers: true });
+    await askByVoice(setUp);
+    await expect.poll(() => status(setUp.talk).textContent).toBe('Thinking…');
+    expect(stopSpeaking()).toBeNull();
+  });
+
+  it('UQ8: then it says speech is being prepared, with Stop speaking; speech refused is said at once and the text stays', async () => {
+    let refuse: (result: ReturnType<typeof err>) => void = () => {};
+    const tts = () => new Promise<ReturnType<typeof err>>((resolve) => (refuse = resolve));
+    const setUp = await setup({ spokenAnswers: true }, { 'voice:tts': tts });
+    await askByVoice(setUp);
+    await expect.poll(() => status(setUp.talk).textContent).toBe('Thinking…');
+    await answerByOneCall(setUp.streams, 'It is noon in Ulaanbaatar. ');
+    await expect.poll(() => status(setUp.talk).textContent).toBe('Preparing speech…');
+    expect(stopSpeaking()).not.toBeNull();
+
+    act(() => refuse(err('NOT_CONFIGURED', 'The model is not available for this key.', { reason: 'unknown_model' })));
+    await expect.poll(() => status(setUp.talk).textContent).toBe(SPEECH_FAILED);
+    expect(stopSpeaking()).toBeNull();
+    expect(within(conversation()).getByText('It is noon in Ulaanbaatar.')).toBeVisible();
+    // One refusal is enough: nothing more is asked of main for this answer.
+    expect(asked(setUp.invoke, 'voice:tts')).toHaveLength(1);
+  });
+
+  it('UQ8: with no way to play sound, the pane says so at once and the answer is still written out', async () => {
+    const setUp = await setup({ spokenAnswers: true });
+    // The capture's context opens; the output's (at the Live API's rate) cannot: there is no output device.
+    vi.stubGlobal(
+      'AudioContext',
+      class extends FakeCaptureContext {
+        constructor(options?: AudioContextOptions) {
+          super();
+          if (options?.sampleRate === LIVE.outputSampleRateHz) throw new DOMException('No audio output device.', 'NotSupportedError');
+        }
+      },
+    );
+    await askByVoice(setUp);
+    const call = await answerByOneCall(setUp.streams, 'It is noon in Ulaanbaatar. ');
+    await expect.poll(() => status(setUp.talk).textContent).toBe(SPEECH_FAILED);
+    expect(stopSpeaking()).toBeNull();
+    act(() => call.finish(done('It is noon in Ulaanbaatar.')));
+    expect(await within(conversation()).findByText('It is noon in Ulaanbaatar.')).toBeVisible();
+    expect(asked(setUp.invoke, 'voice:tts')).toEqual([]);
   });
 });

@@ -68,6 +68,7 @@ export const ar: PartialCatalog = {
     cleared: 'تم مسح المحادثة.',
     undo: 'تراجع',
     dismiss: 'إغلاق',
+    announcements: 'الإجابات المكتملة',
   },
   secretary: {
     mailbox: {
@@ -677,6 +678,8 @@ export const ar: PartialCatalog = {
       help: "اضغط مطولًا على الزر، أو على مفتاح المسافة، أثناء الكلام. مفتاح Enter يبدأ التسجيل وينهيه أيضًا.",
       opening: "جارٍ فتح الميكروفون…",
       listening: "أستمع…",
+      thinking: "أفكّر…",
+      preparingSpeech: "أُحضّر الكلام…",
       countdown_zero: "أستمع… يتوقف بعد {{count}} ثانية",
       countdown_one: "أستمع… يتوقف بعد ثانية واحدة ({{count}})",
       countdown_two: "أستمع… يتوقف بعد ثانيتين ({{count}})",

@@ -60,6 +60,7 @@ export const en = {
     cleared: 'Conversation cleared.',
     undo: 'Undo',
     dismiss: 'Dismiss',
+    announcements: 'Finished answers',
   },
   secretary: {
     mailbox: {
@@ -626,6 +627,8 @@ export const en = {
       help: "Hold the button, or hold Space, while you speak. Enter starts and stops too.",
       opening: "Opening the microphone…",
       listening: "Listening…",
+      thinking: "Thinking…",
+      preparingSpeech: "Preparing speech…",
       countdown_one: "Listening… stops in {{count}} second",
       countdown_other: "Listening… stops in {{count}} seconds",
       tooShort: "That was too short to send. Hold the button while you speak.",

@@ -62,6 +62,7 @@ export const es: Catalog = {
     cleared: 'Conversación borrada.',
     undo: 'Deshacer',
     dismiss: 'Descartar',
+    announcements: 'Respuestas terminadas',
   },
   secretary: {
     mailbox: {
@@ -638,6 +639,8 @@ export const es: Catalog = {
       help: "Mantén pulsado el botón, o la barra espaciadora, mientras hablas. Intro también empieza y termina.",
       opening: "Abriendo el micrófono…",
       listening: "Escuchando…",
+      thinking: "Pensando…",
+      preparingSpeech: "Preparando la voz…",
       countdown_one: "Escuchando… se detiene en {{count}} segundo",
       countdown_many: "Escuchando… se detiene en {{count}} segundos",
       countdown_other: "Escuchando… se detiene en {{count}} segundos",

@@ -62,6 +62,7 @@ export const fr: PartialCatalog = {
     cleared: 'Conversation effacée.',
     undo: 'Restaurer',
     dismiss: 'Fermer',
+    announcements: 'Réponses terminées',
   },
   secretary: {
     mailbox: {
@@ -638,6 +639,8 @@ export const fr: PartialCatalog = {
       help: "Maintenez le bouton, ou la barre d’espace, pendant que vous parlez. Entrée démarre et arrête aussi.",
       opening: "Ouverture du micro…",
       listening: "À l’écoute…",
+      thinking: "Réflexion…",
+      preparingSpeech: "Préparation de la voix…",
       countdown_one: "À l’écoute… arrêt dans {{count}} seconde",
       countdown_many: "À l’écoute… arrêt dans {{count}} secondes",
       countdown_other: "À l’écoute… arrêt dans {{count}} secondes",

@@ -64,6 +64,7 @@ export const ru: PartialCatalog = {
     cleared: 'Разговор очищен.',
     undo: 'Вернуть',
     dismiss: 'Закрыть',
+    announcements: 'Готовые ответы',
   },
     secretary: {
     mailbox: {
@@ -651,6 +652,8 @@ oracle: {
       help: "Удерживайте кнопку или пробел, пока говорите. Enter тоже начинает и заканчивает запись.",
       opening: "Открываем микрофон…",
       listening: "Слушаю…",
+      thinking: "Думаю…",
+      preparingSpeech: "Готовлю озвучку…",
       countdown_one: "Слушаю… остановка через {{count}} секунду",
       countdown_few: "Слушаю… остановка через {{count}} секунды",
       countdown_many: "Слушаю… остановка через {{count}} секунд",

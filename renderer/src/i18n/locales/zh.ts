@@ -58,6 +58,7 @@ export const zh: PartialCatalog = {
     cleared: '对话已清除。',
     undo: '撤销',
     dismiss: '关闭',
+    announcements: '已完成的回答',
   },
   secretary: {
     mailbox: {
@@ -612,6 +613,8 @@ export const zh: PartialCatalog = {
       help: "说话时按住按钮或空格键。也可以按 Enter 开始和结束。",
       opening: "正在打开麦克风…",
       listening: "正在听…",
+      thinking: "正在思考…",
+      preparingSpeech: "正在准备语音…",
       countdown_other: "正在听… {{count}} 秒后停止",
       tooShort: "时间太短，无法发送。说话时请按住按钮。",
       silent: "没有听到说话声，所以没有发送。请在“设置 > 语音”中检查麦克风。",
