@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { requestIdSchema } from './ipc/define';
 import { SECRETARY } from './limits';
 
 /** The secretary's channel (seeds 000, S1, S2, S13): what a question carries and what its answer holds. */
@@ -23,8 +22,6 @@ export const secretaryAskInputSchema = z.strictObject({
     .max(SECRETARY.questionMaxChars)
     .refine((question) => question.trim() !== '', 'Write a question.'),
   history: z.array(historyEntrySchema).default([]).transform(keepRecentHistory),
-  /** Chosen by the pane, so its Cancel button can abort the question through `secretary:cancel`. */
-  requestId: requestIdSchema.optional(),
 });
 export type SecretaryAskInput = z.output<typeof secretaryAskInputSchema>;
 

@@ -160,8 +160,18 @@ export const contract = {
   /** Undo of a dismissal: puts the item back on "What needs you", if the latest pass still holds it. */
   'digest:undismiss': unary({ input: digestDismissInputSchema, output: digestStateSchema, protected: true }),
 
-  /** The mailbox secretary (seeds 000): one question answered from the member's own mail, with its sources. */
-  'secretary:ask': unary({ input: secretaryAskInputSchema, output: secretaryAnswerSchema, protected: true }),
+  /**
+   * The mailbox secretary (seeds 000): one question answered from the member's own mail, with its sources. Each
+   * mailbox lookup is reported as `secretary:step` as soon as it has run (the Assistant's step lines draw it); the
+   * call ends with `secretary:done` (the seeds' answer) or `secretary:error`.
+   */
+  'secretary:ask': stream({
+    input: secretaryAskInputSchema,
+    events: { 'secretary:step': assistantStepSchema },
+    done: secretaryAnswerSchema,
+    terminal: { done: 'secretary:done', error: 'secretary:error' },
+    protected: true,
+  }),
   'secretary:cancel': cancel('secretary:ask'),
 
   /**

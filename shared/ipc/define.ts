@@ -64,7 +64,7 @@ export interface StreamDef<
 /**
  * Aborts a running call of the one channel it names (`of`), by requestId; the registry serves it. Streams get their
  * requestId from the registry; a unary call is cancellable when its input carries `requestId: requestIdSchema`
- * chosen by the caller (so the answer keeps its plain shape, e.g. `secretary:ask`).
+ * chosen by the caller (so the answer keeps its plain shape, e.g. `oracle:ask`).
  */
 export interface CancelDef<Of extends ChannelName = ChannelName> {
   readonly kind: 'cancel';

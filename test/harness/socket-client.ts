@@ -18,6 +18,8 @@ export interface SocketClient {
   replyTo(id: number): Promise<Result<unknown>>;
   /** Resolves with the first event called `name`, received already or still to come. */
   nextEvent(name: string): Promise<unknown>;
+  /** Resolves with the first event called one of `names` whose payload `matches` (a stream call's own end, say). */
+  firstEvent(names: readonly string[], matches: (payload: unknown) => boolean): Promise<{ event: string; payload: unknown }>;
   /**
    * Every frame received, as text, in order; a binary frame as its bytes read as UTF-8 (its head is JSON text), so
    * a search for a string still sees it. One that does not decode is kept here only.
@@ -85,6 +87,10 @@ export function openSocket(url: string, options: { origin?: string } = {}): Prom
       waitFor(() => messages.find((m): m is Extract<SocketMessage, { id: number }> => 'id' in m && m.id === id)?.result),
     nextEvent: (name) =>
       waitFor(() => messages.find((m): m is Extract<SocketMessage, { event: string }> => 'event' in m && m.event === name)?.payload),
+    firstEvent: (names, matches) =>
+      waitFor(() =>
+        messages.find((m): m is Extract<SocketMessage, { event: string }> => 'event' in m && names.includes(m.event) && matches(m.payload)),
+      ),
     close() {
       if (ws.readyState === WebSocket.CLOSED) return Promise.resolve();
       return new Promise((resolve) => {

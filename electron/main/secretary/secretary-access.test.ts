@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { contract } from '../../../shared/ipc/contract';
 import type { SecretName } from '../../../shared/secrets';
 import { startCfAccessDouble } from '../../../test/doubles/cf-access-double';
 import { closedLoginPort } from '../../../test/support/auth-test-kit';
-import { fakeSender } from '../../../test/support/fake-sender';
 import { useGeminiDouble, VALID_KEY } from '../../../test/support/gateway-test-kit';
+import { callToEnd } from '../../../test/support/stream-call';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import { createMemorySecretStore } from '../secrets/memory-secret-store';
 
@@ -31,11 +32,13 @@ async function coreWithAccess(
 }
 
 const QUESTION = { question: '¿Qué decía el último aviso de Hetzner?', history: [] };
+const ask = async (test: TestCore) =>
+  (await callToEnd(test.core.registry, 'secretary:ask', QUESTION, contract['secretary:ask'].terminal)).result;
 
 describe('S14 only a signed-in staff member may ask', () => {
   it('S14 refuses a question without a staff session before any model or mailbox call', async () => {
     const { test } = await coreWithAccess();
-    const result = await test.core.registry.call('secretary:ask', QUESTION, fakeSender().sender);
+    const result = await ask(test);
     expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect(gemini.double.requests).toEqual([]);
     expect(test.db.prepare('SELECT COUNT(*) AS n FROM correo_chat_queries').get()).toEqual({ n: 0 });
@@ -45,7 +48,7 @@ describe('S14 only a signed-in staff member may ask', () => {
     const { test, issue } = await coreWithAccess();
     const refused = await test.core.auth.acceptToken(await issue({ email: undefined, common_name: 'a1b2c3.access', sub: '' }));
     expect(refused).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED', reason: 'service_token' } });
-    const result = await test.core.registry.call('secretary:ask', QUESTION, fakeSender().sender);
+    const result = await ask(test);
     expect(result).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
     expect(gemini.double.requests).toEqual([]);
   });
@@ -54,7 +57,7 @@ describe('S14 only a signed-in staff member may ask', () => {
     const { test, issue } = await coreWithAccess();
     const signedIn = await test.core.auth.acceptToken(await issue({ email: 'ana@example.com', name: 'Ana' }));
     expect(signedIn).toMatchObject({ ok: true, value: { state: 'signed_in', email: 'ana@example.com' } });
-    const result = await test.core.registry.call('secretary:ask', QUESTION, fakeSender().sender);
+    const result = await ask(test);
     // Past the guard; with no mailbox connected nothing is spent on the model and nothing is counted.
     expect(result).toMatchObject({ ok: false, error: { code: 'NOT_CONFIGURED', reason: 'zoho_not_connected' } });
     expect(gemini.double.requests).toEqual([]);
@@ -64,7 +67,7 @@ describe('S14 only a signed-in staff member may ask', () => {
     const { test, issue } = await coreWithAccess({ 'zoho.refreshToken': 'refresh-token-of-ana' });
     await test.core.auth.acceptToken(await issue({ email: 'ana@example.com', name: 'Ana' }));
     // The double's plain reply is taken as the answer: no mailbox lookup is needed to prove the way through.
-    const result = await test.core.registry.call('secretary:ask', QUESTION, fakeSender().sender);
+    const result = await ask(test);
     expect(result).toMatchObject({ ok: true, value: { tool_rounds: 0 } });
     expect(gemini.double.requestsFor('generateContent').length).toBeGreaterThan(0);
     expect(test.db.prepare('SELECT owner FROM correo_chat_queries').all()).toEqual([{ owner: 'ana@example.com' }]);

@@ -38,7 +38,11 @@ export function createSecretaryCapability(deps: SecretaryCapabilityDeps): Capabi
         if (!link.ok) return link;
         if (link.value === 'disconnected') return zohoFailed({ kind: 'not_connected' });
         if (link.value === 'reconnect_needed') return zohoFailed({ kind: 'reconnect_needed' });
-        return secretary.ask(input, { member: ctx.member, signal: ctx.signal });
+        return secretary.ask(input, {
+          member: ctx.member,
+          signal: ctx.signal,
+          emitStep: (step) => ctx.emit('secretary:step', step),
+        });
       },
     },
   };

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { z } from 'zod';
+import type { AssistantStep } from '../../../shared/assistant';
 import { SECRETARY } from '../../../shared/limits';
 import type { Member } from '../../../shared/member';
 import { ok, type AppError, type Result } from '../../../shared/result';
@@ -13,7 +14,7 @@ import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';
 import { readLatestDigest, type LatestDigests } from '../mail/latest-digest';
 import type { MailboxPort } from '../mail/mailbox-port';
-import { createQuestionLookups, type QuestionLookups } from '../mail/question-lookups';
+import { createQuestionLookups, type Lookup, type LookupAction, type QuestionLookups } from '../mail/question-lookups';
 import { newBoundary } from '../prompt/untrusted-data';
 import type { SettingsStore } from '../settings/settings-store';
 import { answerSources, foundSoFar } from './answer-sources';
@@ -40,6 +41,8 @@ export interface AskContext {
   member: Member;
   /** Aborts the model call or mailbox request in flight. */
   signal: AbortSignal;
+  /** Hears each mailbox lookup as soon as it has run, so the pane shows it before the answer comes. */
+  emitStep?: (step: AssistantStep) => void;
 }
 
 export interface Secretary {
@@ -47,6 +50,21 @@ export interface Secretary {
 }
 
 type Answered = { answer: string; sources: SecretarySource[] };
+
+/**
+ * A lookup as the pane's step line shows it, in the words of the Assistant's mail tools (`search_mail` with what it
+ * found, `read_mail` with how the read went): ids, terms and counts, none of the mail's text.
+ */
+function lookupStep(action: LookupAction, lookup: Lookup): AssistantStep {
+  if (action.action === 'buscar') {
+    // Only the terms the model gave: an empty one means "not given" (S3).
+    const terms = Object.fromEntries((['query', 'from', 'subject'] as const).flatMap((field) => (action[field] ? [[field, action[field]]] : [])));
+    const found = lookup.kind === 'search' ? lookup.results.length : 0;
+    return { tool: 'search_mail', args: terms, result: { found }, ok: true };
+  }
+  const { messageId, folderId } = action;
+  return { tool: 'read_mail', args: { messageId, folderId }, result: { status: lookup.kind }, ok: true };
+}
 
 /** What one model call decided: an action, or why not (`unusable`: JSON that is no action, even after repair). */
 type Decision<T> = { ok: true; action: T } | { ok: false; error: AppError; unusable: boolean };
@@ -94,8 +112,9 @@ export function createSecretary(deps: SecretaryDeps): Secretary {
     view: Omit<PromptView, 'lookups' | 'final'>,
     lookups: QuestionLookups,
     model: string,
-    signal: AbortSignal,
+    ctx: Pick<AskContext, 'signal' | 'emitStep'>,
   ): Promise<Result<Answered>> {
+    const { signal } = ctx;
     const prompt = (final: boolean) => buildSecretaryPrompt({ ...view, lookups: lookups.done, final });
     while (lookups.done.length < SECRETARY.maxToolRounds) {
       const decision = await decide(prompt(false), actionSchema, model, signal);
@@ -104,6 +123,7 @@ export function createSecretary(deps: SecretaryDeps): Secretary {
       if (action.action === 'responder') return ok(answered(action, lookups));
       const lookup = await lookups.run(action, signal);
       if (!lookup.ok) return lookup;
+      ctx.emitStep?.(lookupStep(action, lookup.value));
     }
     const last = await decide(prompt(true), finalActionSchema, model, signal);
     if (last.ok) return ok(answered(last.action, lookups));
@@ -129,7 +149,7 @@ export function createSecretary(deps: SecretaryDeps): Secretary {
         history: keepRecentHistory(input.history),
         question: input.question,
       };
-      const result = await converse(view, lookups, model, ctx.signal);
+      const result = await converse(view, lookups, model, ctx);
       const durationMs = Math.max(0, Math.round(deps.now() - started));
       const toolRounds = lookups.done.length;
       admitted.value.finish({ toolRounds, durationMs });

@@ -1,13 +1,13 @@
 import { useMemo, useRef } from 'react';
 import type { AssistantDone, AssistantStep } from '../../../shared/assistant';
 import { ASSISTANT } from '../../../shared/limits';
-import { err, ok, type Result } from '../../../shared/result';
+import { ok, type Result } from '../../../shared/result';
 import { useApi } from '../api';
 import { useSpeech, type SpokenAnswer, type StreamedAnswer } from '../audio/speech-context';
 import { useLanguage } from '../i18n/language-context';
 import { followStream, type FollowedStream } from '../ui/follow-stream';
 import type { LiveUplink } from '../audio/live-uplink';
-import { createConversationContext, type ConversationChannel, type Turn } from './conversation';
+import { createConversationContext, STOPPED, type ConversationChannel, type Turn } from './conversation';
 
 /** What has arrived of an answer on its way: its text so far, and the tool calls main has run (G1, G8). */
 export interface AssistantPartial {
@@ -18,8 +18,6 @@ export interface AssistantPartial {
   /** A live voice question still being spoken: the answer has not begun. */
   readonly listening?: boolean;
 }
-
-const STOPPED = err('UPSTREAM', 'The request was cancelled.', { reason: 'cancelled' });
 
 interface Running {
   stream: FollowedStream;

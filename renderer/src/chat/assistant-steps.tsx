@@ -79,12 +79,21 @@ function Value({ value, onOpenLink, depth = 0 }: ValueProps) {
  * G1 "what the assistant did": each tool call the app ran for this answer, as it happened, in one line (what,
  * and what came of it); opening a line shows what the model asked with and exactly what it got back.
  */
-export function AssistantSteps({ steps, onOpenLink }: { steps: readonly AssistantStep[]; onOpenLink: (url: string) => void }) {
+export function AssistantSteps({
+  steps,
+  onOpenLink,
+  label,
+}: {
+  steps: readonly AssistantStep[];
+  onOpenLink: (url: string) => void;
+  /** Whose steps they are, when not the Assistant's (the Secretary's lookups). */
+  label?: string;
+}) {
   const { t } = useTranslation();
   if (steps.length === 0) return null;
   return (
     <LabelledList
-      label={t('assistant.steps.heading')}
+      label={label ?? t('assistant.steps.heading')}
       className="assistant-steps"
       labelClassName="answer-sources-label"
       listClassName="assistant-step-list"

@@ -61,8 +61,14 @@ const CASES: readonly ChatCase[] = [
     questionOf: (input) => (input as { question: string }).question,
     options: (next) => ({
       zohoMailbox: 'ana.perez@crearack.example',
-      handlers: {
-        'secretary:ask': unary(next, (answer) => ({ answer, tool_rounds: 1, duration_ms: 900, model: 'gemma-4-26b-a4b-it', sources: [] })),
+      streams: {
+        'secretary:ask': (stream) => {
+          const kind = next();
+          if (kind === 'fail') stream.fail(OVERLOADED.error);
+          if (kind === 'answer') {
+            stream.finish({ answer: answerTo(stream.input.question), tool_rounds: 1, duration_ms: 900, model: 'gemma-4-26b-a4b-it', sources: [] });
+          }
+        },
       },
     }),
   },

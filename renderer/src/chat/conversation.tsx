@@ -1,6 +1,6 @@
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { AudioClip } from '../../../shared/audio';
-import type { AppError, Result } from '../../../shared/result';
+import { err, type AppError, type Result } from '../../../shared/result';
 import type { LiveUplink } from '../audio/live-uplink';
 import { useAuth } from '../auth/auth-context';
 import { waitEnd } from '../ui/countdown';
@@ -123,6 +123,9 @@ export function historyOf<A, P>(
     })
     .slice(-limits.maxMessages);
 }
+
+/** What a streamed question's call settles with when the member stopped it: the conversation has already said so. */
+export const STOPPED = err('UPSTREAM', 'The request was cancelled.', { reason: 'cancelled' });
 
 /** How a pane's conversation reaches main. Keep it stable between renders (useMemo), like any dependency. */
 export interface ConversationChannel<A, P = never> {

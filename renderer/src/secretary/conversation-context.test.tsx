@@ -4,13 +4,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../shared/result';
 import { preloadPanes } from '../shell/pane-view';
 import { Shell } from '../shell/shell';
-import { createFakeMain, FAKE_MEMBER } from '../testing/fake-main';
+import { createFakeMain, endWith, FAKE_MEMBER } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 
 function renderShell() {
   const main = createFakeMain({
     zohoMailbox: 'ana.perez@crearack.example',
-    handlers: { 'secretary:ask': ({ question }) => ok({ answer: `About ${question}: nothing new.`, tool_rounds: 1, duration_ms: 900, model: 'gemma-4-26b-a4b-it', sources: [] }) },
+    streams: { 'secretary:ask': endWith<'secretary:ask'>(({ question }) => ok({ answer: `About ${question}: nothing new.`, tool_rounds: 1, duration_ms: 900, model: 'gemma-4-26b-a4b-it', sources: [] })) },
   });
   const user = userEvent.setup();
   renderWithApp(<Shell />, { api: main.api });
@@ -39,7 +39,6 @@ describe('S12 the conversation lives in the page only', () => {
         { role: 'user', content: 'Hetzner' },
         { role: 'assistant', content: 'About Hetzner: nothing new.' },
       ],
-      requestId: expect.any(String),
     });
   });
 

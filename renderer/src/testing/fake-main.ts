@@ -47,6 +47,17 @@ export interface FakeStream<K extends StreamChannel> {
 /** Run as soon as the page starts a stream call, before its requestId reaches the page (main may be that quick). */
 export type FakeStreamScripts = { [K in StreamChannel]?: (stream: FakeStream<K>) => void };
 
+/**
+ * A script that ends each call with what `reply` answers for its input, as a unary handler would (a promise holds the
+ * end back): for a test of a stream channel that is about its end, not its progress.
+ */
+export function endWith<K extends StreamChannel>(
+  reply: (input: ParsedInputOf<AppContract[K]>) => Result<DoneOf<AppContract[K]>> | Promise<Result<DoneOf<AppContract[K]>>>,
+): (stream: FakeStream<K>) => void {
+  return (stream) =>
+    void Promise.resolve(reply(stream.input)).then((result) => (result.ok ? stream.finish(result.value) : stream.fail(result.error)));
+}
+
 type Broadcast = keyof AppBroadcasts;
 type Session = Exclude<AuthStatus, { state: 'not_configured' }>;
 /** Who the company's sign-in window lets in. */
@@ -326,8 +337,6 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       }
       return ok(digestState());
     },
-    'secretary:ask': ({ question }) =>
-      ok({ answer: `You asked: ${question}`, tool_rounds: 0, duration_ms: 0, model: settings.models.secretary, sources: [] }),
     'oracle:ask': ({ question }) =>
       ok({
         answer: `The notes say: ${question}`,
@@ -378,6 +387,13 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
   };
 
+  /** How a stream call goes when the test has no script for it: most wait for the test to drive them. */
+  const defaultStreams: FakeStreamScripts = {
+    'secretary:ask': endWith<'secretary:ask'>(({ question }) =>
+      ok({ answer: `You asked: ${question}`, tool_rounds: 0, duration_ms: 0, model: settings.models.secretary, sources: [] }),
+    ),
+  };
+
   /** What main keeps when a stream ends well, so that the next status or latest call knows it. */
   const onFinish: { [K in StreamChannel]: (value: DoneOf<AppContract[K]>) => void } = {
     'zoho:connect': ({ email }) => {
@@ -397,6 +413,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'assistant:chat': () => {},
     'assistant:live': () => {},
     'translate:live': () => {},
+    'secretary:ask': () => {},
   };
 
   /**
@@ -474,7 +491,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       },
     };
     started.set(channel, [...(started.get(channel) ?? []), stream as unknown as FakeStream<StreamChannel>]);
-    options.streams?.[channel]?.(stream);
+    (options.streams?.[channel] ?? defaultStreams[channel])?.(stream);
     return ok({ requestId });
   }
 

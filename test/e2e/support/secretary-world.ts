@@ -1,5 +1,6 @@
 import { onTestFinished } from 'vitest';
-import type { Result } from '../../../shared/result';
+import { contract } from '../../../shared/ipc/contract';
+import { ok, type AppError, type Result } from '../../../shared/result';
 import type { HistoryEntry, SecretaryAnswer } from '../../../shared/secretary';
 import { startCfAccessDouble, type CfAccessDouble } from '../../doubles/cf-access-double';
 import { startGeminiDouble, type GeminiDouble } from '../../doubles/gemini-double';
@@ -94,7 +95,15 @@ export async function openSecretaryWorld(onTeardown: (teardown: () => Promise<vo
     return {
       harness,
       client,
-      ask: (question, history = []) => client.call('secretary:ask', { question, history }) as Promise<Result<SecretaryAnswer>>,
+      async ask(question, history = []) {
+        const started = await client.call('secretary:ask', { question, history });
+        if (!started.ok) return started;
+        const { requestId } = started.value as { requestId: string };
+        const { done, error } = contract['secretary:ask'].terminal;
+        const end = await client.firstEvent([done, error], (payload) => (payload as { requestId?: string }).requestId === requestId);
+        const { value, error: failure } = end.payload as { value?: SecretaryAnswer; error?: AppError };
+        return end.event === done ? ok(value as SecretaryAnswer) : { ok: false, error: failure as AppError };
+      },
       async stop() {
         await client.close();
         await harness.stop();

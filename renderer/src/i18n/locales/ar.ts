@@ -125,6 +125,7 @@ export const ar: PartialCatalog = {
       rounds_few: '{{count}} عمليات بحث في البريد',
       rounds_many: '{{count}} عملية بحث في البريد',
       rounds_other: '{{count}} عملية بحث في البريد',
+      lookups: 'ما بحث عنه السكرتير',
       examples: {
         needsReply: 'ما الرسائل التي تنتظر ردّي؟',
         invoices: 'هل وصلت أي فواتير أو إشعارات دفع هذا الأسبوع؟',

@@ -105,6 +105,7 @@ export const en = {
       thinking: 'Looking through your mailbox…',
       rounds_one: '{{count}} mailbox lookup',
       rounds_other: '{{count}} mailbox lookups',
+      lookups: 'What the secretary looked up',
       examples: {
         needsReply: 'Which emails are waiting for my reply?',
         invoices: 'Did any invoices or payment notices arrive this week?',

@@ -110,6 +110,7 @@ export const es: Catalog = {
       rounds_one: '{{count}} consulta al buzón',
       rounds_many: '{{count}} de consultas al buzón',
       rounds_other: '{{count}} consultas al buzón',
+      lookups: 'Lo que consultó el secretario',
       examples: {
         needsReply: '¿Qué correos esperan mi respuesta?',
         invoices: '¿Ha llegado alguna factura o aviso de pago esta semana?',

@@ -110,6 +110,7 @@ export const fr: PartialCatalog = {
       rounds_one: '{{count}} consultation de la boîte mail',
       rounds_many: '{{count}} de consultations de la boîte mail',
       rounds_other: '{{count}} consultations de la boîte mail',
+      lookups: "Ce qu'a consulté le secrétaire",
       examples: {
         needsReply: 'Quels e-mails attendent ma réponse ?',
         invoices: 'Ai-je reçu des factures ou des avis de paiement cette semaine ?',

@@ -115,6 +115,7 @@ export const ru: PartialCatalog = {
       rounds_few: '{{count}} обращения к почтовому ящику',
       rounds_many: '{{count}} обращений к почтовому ящику',
       rounds_other: '{{count}} обращения к почтовому ящику',
+      lookups: 'Что проверил секретарь',
       examples: {
         needsReply: 'Какие письма ждут моего ответа?',
         invoices: 'Приходили ли на этой неделе счета или уведомления об оплате?',

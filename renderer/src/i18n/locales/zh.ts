@@ -100,6 +100,7 @@ export const zh: PartialCatalog = {
       secretary: '秘书',
       thinking: '正在查看你的邮箱…',
       rounds_other: '查询邮箱 {{count}} 次',
+      lookups: '秘书查阅的内容',
       examples: {
         needsReply: '哪些邮件在等我回复？',
         invoices: '这周收到发票或付款通知了吗？',
