@@ -12,7 +12,7 @@ import type { PaneProps } from '../navigation/pane-id';
 import { OraclePane } from '../oracle/oracle-pane';
 import { QuickAsk } from '../quick-ask/quick-ask';
 import { SecretaryPane } from '../secretary/secretary-pane';
-import { createFakeMain } from '../testing/fake-main';
+import { createFakeMain, endWith } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 
 /** How a screen reader treats changes to `node`: the nearest live region's politeness, explicit or by its role. */
@@ -85,7 +85,7 @@ describe('UQ10: a streamed answer is announced once, whole, when it ends', () =>
     expect(within(announcements()).getAllByText(ANSWER)).toHaveLength(1);
   });
 
-  const UNARY: ReadonlyArray<{ name: string; Pane: ComponentType<PaneProps>; log: string; main: () => ReturnType<typeof createFakeMain> }> = [
+  const ASKED: ReadonlyArray<{ name: string; Pane: ComponentType<PaneProps>; log: string; main: () => ReturnType<typeof createFakeMain> }> = [
     {
       name: 'the Secretary',
       Pane: SecretaryPane,
@@ -93,8 +93,8 @@ describe('UQ10: a streamed answer is announced once, whole, when it ends', () =>
       main: () =>
         createFakeMain({
           zohoMailbox: 'ana.perez@crearack.example',
-          handlers: {
-            'secretary:ask': async () => ok({ answer: ANSWER, tool_rounds: 1, duration_ms: 900, model: DEFAULT_SETTINGS.models.secretary, sources: [] }),
+          streams: {
+            'secretary:ask': endWith(() => ok({ answer: ANSWER, tool_rounds: 1, duration_ms: 900, model: DEFAULT_SETTINGS.models.secretary, sources: [] })),
           },
         }),
     },
@@ -112,7 +112,7 @@ describe('UQ10: a streamed answer is announced once, whole, when it ends', () =>
     },
   ];
 
-  it.each(UNARY)('UQ10: $name announces its answer once, from the same hidden log', async ({ Pane, log, main }) => {
+  it.each(ASKED)('UQ10: $name announces its answer once, from the same hidden log', async ({ Pane, log, main }) => {
     const user = userEvent.setup();
     renderWithApp(<Pane openPane={vi.fn()} />, { api: main().api });
     await user.type(await screen.findByRole('textbox', { name: 'Your question' }), 'What time is it?{Enter}');

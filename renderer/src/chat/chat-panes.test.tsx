@@ -65,6 +65,7 @@ const CASES: readonly ChatCase[] = [
         'secretary:ask': (stream) => {
           const kind = next();
           if (kind === 'fail') stream.fail(OVERLOADED.error);
+          if (kind === 'quota') stream.fail(QUOTA.error);
           if (kind === 'answer') {
             stream.finish({ answer: answerTo(stream.input.question), tool_rounds: 1, duration_ms: 900, model: 'gemma-4-26b-a4b-it', sources: [] });
           }
