@@ -5,7 +5,7 @@ import { storedLinkTargets } from './link-targets';
 import { noteKey } from './resolve-note-link';
 import { toUnitVector } from './vector-codec';
 import { stem } from './word-stem';
-import { HEADING_SEPARATOR } from './chunk';
+import { chunkNames, type ChunkNames } from './chunk-names';
 import { derivedFromChunks } from './chunk-changes';
 import { exactCosines, searchVectorIndex, vectorIndexFor, type VectorSearch } from './vector-index';
 
@@ -148,10 +148,7 @@ function lendToLinkedNotes(
     .prepare("SELECT id, link_targets FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND link_targets <> '[]'")
     .all(ids(fused.slice(0, lenders))) as Array<{ id: number; link_targets: string }>;
   if (linking.length === 0) return [...fused];
-  const rows = db
-    .prepare('SELECT id, collection, path FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
-    .all(ids(fused)) as Array<{ id: number; collection: string; path: string }>;
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = chunkNames(db);
   const noteOf = (id: number) => {
     const row = byId.get(id);
     return row ? noteKey(row.collection, row.path) : null;
@@ -246,17 +243,13 @@ function namedIn(questionWords: readonly string[], fold: (word: string) => strin
   };
 }
 
-/** Each chunk's note names (its title and aliases) and its headings (the heading path, split). */
-function namesOf(db: Database.Database, ids: readonly number[]): Array<{ id: number; names: string[]; headings: string[] }> {
-  if (ids.length === 0) return [];
-  const rows = db
-    .prepare('SELECT id, title, aliases, chunk_title FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?))')
-    .all(JSON.stringify(ids)) as Array<{ id: number; title: string; aliases: string; chunk_title: string }>;
-  return rows.map((row) => ({
-    id: row.id,
-    names: [row.title, ...row.aliases.split('\n')],
-    headings: row.chunk_title.split(HEADING_SEPARATOR),
-  }));
+/** Each of `ids`' note names (its title and aliases) and its headings, from the connection's names (chunkNames). */
+function namesOf(db: Database.Database, ids: readonly number[]): Array<{ id: number } & ChunkNames> {
+  const names = chunkNames(db);
+  return ids.flatMap((id) => {
+    const found = names.get(id);
+    return found ? [{ id, ...found }] : [];
+  });
 }
 
 /** A word as FTS5's tokenizer compares it: lower case, accents left out. */
