@@ -113,7 +113,7 @@ const RENDERER_FOLDERS = {
   'shell/': [...RENDERER_BASE, 'first-run/', 'chat/', 'assistant/', 'oracle/', 'secretary/', 'translate/', 'voice/', 'settings/'],
   'quick-ask/': [...RENDERER_BASE, 'styles/', 'chat/', 'oracle/', 'secretary/', 'conversation-providers.tsx'],
   'app.tsx': ['app-providers.tsx', 'shell/'],
-  'main.tsx': ['styles/', 'api.ts', 'i18n/', 'app.tsx'],
+  'main.tsx': ['styles/', 'i18n/', 'app.tsx'],
 };
 
 /** The allow-lists by area: the lint applies them, `npm run deps:check` and the architecture test read them. */
