@@ -194,7 +194,7 @@ const within = (inner: Box, outer: Box) => inner.top >= outer.top && inner.botto
 async function openPaneDrawn(page: Page, position: number) {
   await page.keyboard.press(`Control+${position}`);
   await page.getByRole('tab').nth(position - 1).and(page.locator('[aria-selected="true"]')).waitFor();
-  await pane(page).getByRole('log').evaluate(async (log) => {
+  await pane(page).getByRole('log').first().evaluate(async (log) => {
     const view = log.ownerDocument.defaultView!;
     for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => view.requestAnimationFrame(resolve));
   });
@@ -214,7 +214,7 @@ it('UQ6: at 900x650, in every chat pane and language, a conversation keeps 60% o
     await switchLanguage(page, lang);
     for (const [index, name] of CHAT_PANES.entries()) {
       await openPaneDrawn(page, index + 1);
-      const log = await boxOf(pane(page).getByRole('log'));
+      const log = await boxOf(pane(page).getByRole('log').first());
       const share = (log.bottom - log.top) / NARROW.height;
       if (share < MIN_LOG_SHARE) problems.push(`${lang} ${name}: the conversation has ${Math.round(share * 100)}% of the height`);
       const row = await boxOf(pane(page).getByRole('button', { name: uiIn[lang].chat.newConversation }).locator('..'));
@@ -230,7 +230,7 @@ it('UQ6: at 900x650, in every chat pane and language, a conversation keeps 60% o
     await switchLanguage(page, lang);
     await openPaneDrawn(page, CHAT_PANES.indexOf('assistant') + 1);
     const list = pane(page).getByRole('list', { name: uiIn[lang].chat.tryAsking });
-    const [area, log] = await Promise.all([boxOf(list), boxOf(pane(page).getByRole('log'))]);
+    const [area, log] = await Promise.all([boxOf(list), boxOf(pane(page).getByRole('log').first())]);
     if (area.left < log.left || area.right > log.right) problems.push(`${lang}: the example questions run past the conversation's edge`);
     for (const chip of await list.getByRole('button').all()) {
       if (!within(await boxOf(chip), area)) problems.push(`${lang}: "${await chip.textContent()}" is clipped`);
