@@ -128,7 +128,7 @@ it('a scheduled pass that fails at start says so, when and why, with Run again',
   await passRegion(page).getByRole('button', { name: digestText.run, exact: true }).waitFor();
 });
 
-it('a revoked mailbox says the same sentence with the same action on "Run pass now" and, after a reload, in the gate, above the stored pass', async () => {
+it('a revoked mailbox met by "Run pass now" is said at once by the gate, with its action, above the stored pass, and so after a reload', async () => {
   const world = await startSecretaryWorld();
   const arrived = deliver(world.zoho, MORNING_ARRIVALS.slice(0, 1), Date.now() - 10 * MINUTE_MS);
   world.gemini.script('generateContent', needs(arrived));
@@ -138,14 +138,15 @@ it('a revoked mailbox says the same sentence with the same action on "Run pass n
 
   world.zoho.revokeRefreshTokens();
   await runPass(world, page);
-  const onPass = passRegion(page).locator('.digest-failure');
-  await onPass.getByText(REVOKED).waitFor({ timeout: WAIT_MS });
-  await onPass.getByRole('button', { name: ui.chat.openSettings }).waitFor();
+  // Main tells the page as soon as the pass meets the refusal (UQ9): the gate says it without a reload, once.
+  const gate = secretary(page).locator('.callout').filter({ hasText: REVOKED });
+  await gate.getByText(REVOKED).waitFor({ timeout: WAIT_MS });
+  await gate.getByRole('button', { name: ui.chat.openSettings }).waitFor();
+  expect(await secretary(page).getByText(REVOKED).count()).toBe(1);
   expect(await passRegion(page).getByText(ui.errors.reason.zoho_not_connected).count()).toBe(0);
 
   await page.reload();
   await page.keyboard.press('Control+1');
-  const gate = secretary(page).locator('.callout').filter({ hasText: REVOKED });
   await gate.getByText(REVOKED).waitFor({ timeout: WAIT_MS });
   expect(await secretary(page).getByText(ui.secretary.mailbox.notConnected).count()).toBe(0);
   // What the app stored of the mailbox is still the member's to read; the sentence is said once, by the gate.
