@@ -2,7 +2,7 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import type { AudioClip } from '../../../shared/audio';
 import { err, type AppError, type Result } from '../../../shared/result';
 import type { LiveUplink } from '../audio/live-uplink';
-import { useAuth } from '../auth/auth-context';
+import { useSessionOwner } from '../auth/use-session-owner';
 import { waitEnd } from '../ui/countdown';
 
 /**
@@ -147,7 +147,8 @@ export interface ConversationChannel<A, P = never> {
 }
 
 interface Held<A, P> {
-  readonly member: string | null;
+  /** useSessionOwner's number for the member it belongs to. */
+  readonly owner: number;
   readonly exchanges: readonly Exchange<A, P>[];
   /** What New conversation cleared, until the next question. */
   readonly cleared: readonly Exchange<A, P>[] | null;
@@ -200,13 +201,12 @@ function cancelled<A, P>(outcome: Outcome<A, P>): Outcome<A, P> {
 }
 
 function useMemberConversation<A, P>(channel: ConversationChannel<A, P>): Conversation<A, P> {
-  const { status } = useAuth();
-  const member = status?.state === 'signed_in' ? status.email : null;
-  const [held, setHeld] = useState<Held<A, P>>({ member, exchanges: [], cleared: null });
+  const owner = useSessionOwner();
+  const [held, setHeld] = useState<Held<A, P>>({ owner, exchanges: [], cleared: null });
   // Adjusting state while rendering (React's pattern for state that follows a prop): nothing stale is ever shown.
-  if (held.member !== member) setHeld({ member, exchanges: [], cleared: null });
-  const exchanges = held.member === member ? held.exchanges : [];
-  const restorable = held.member === member && held.cleared !== null;
+  if (held.owner !== owner) setHeld({ owner, exchanges: [], cleared: null });
+  const exchanges = held.owner === owner ? held.exchanges : [];
+  const restorable = held.owner === owner && held.cleared !== null;
   const pending = exchanges.find((exchange) => isUnderway(exchange.outcome));
 
   /** Moves an exchange still underway on; one that has ended (cancelled, say) keeps its end. */

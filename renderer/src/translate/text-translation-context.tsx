@@ -1,5 +1,5 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useAuth } from '../auth/auth-context';
+import { useSessionOwner } from '../auth/use-session-owner';
 import type { LanguageChoice } from './language-choice';
 import { useTextTranslation } from './use-text-translation';
 
@@ -16,7 +16,8 @@ const TextTranslationContext = createContext<TextTranslationSession | null>(null
 const NOTHING_CHOSEN: LanguageChoice = { from: null, to: null };
 
 interface Held {
-  readonly member: string | null;
+  /** useSessionOwner's number for the member it belongs to. */
+  readonly owner: number;
   readonly choice: LanguageChoice;
   readonly text: string;
 }
@@ -27,14 +28,13 @@ interface Held {
  * afresh, so nothing of one member's text is shown to the next.
  */
 export function TextTranslationProvider({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
-  const member = status?.state === 'signed_in' ? status.email : null;
-  const [held, setHeld] = useState<Held>({ member, choice: NOTHING_CHOSEN, text: '' });
+  const owner = useSessionOwner();
+  const [held, setHeld] = useState<Held>({ owner, choice: NOTHING_CHOSEN, text: '' });
   // Adjusting state while rendering (React's pattern for state that follows a prop): nothing stale is ever shown.
-  if (held.member !== member) setHeld({ member, choice: NOTHING_CHOSEN, text: '' });
+  if (held.owner !== owner) setHeld({ owner, choice: NOTHING_CHOSEN, text: '' });
   const translation = useTextTranslation();
   const { clear } = translation;
-  useEffect(() => clear(), [member, clear]);
+  useEffect(() => clear(), [owner, clear]);
 
   const session = useMemo(
     () => ({

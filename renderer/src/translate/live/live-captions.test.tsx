@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseSrt } from '../../../../shared/caption-export';
+import type { AuthStatus } from '../../../../shared/auth';
 import type { CaptionStreamDone } from '../../../../shared/live-captions';
 import { err, ok, type AppError, type Result } from '../../../../shared/result';
 import type { TranslateSegmentOutput } from '../../../../shared/translate';
@@ -338,6 +339,22 @@ describe('T2: live captions', () => {
     act(() => emit('auth:changed', { state: 'signed_out' }));
     await vi.waitFor(() => expect(segmenter.stop).toHaveBeenCalledOnce());
     expect(invoke).toHaveBeenCalledWith('translate:cancelSegment', { requestId });
+  });
+
+  it('keeps a session started before main has said who is signed in', async () => {
+    let answer: (status: Result<AuthStatus>) => void = () => {};
+    const held = new Promise<Result<AuthStatus>>((resolve) => (answer = resolve));
+    const { user, segmenter } = setup({ handlers: { 'auth:status': () => held } });
+    await user.click(button('Start captions'));
+    await screen.findByText('Listening.');
+
+    // The answer, and every render it causes, settle before the next macrotask.
+    await act(async () => {
+      answer(ok({ state: 'signed_in', email: 'ana@example.com', expiresAt: Date.now() + 3_600_000 }));
+      await new Promise((settled) => setTimeout(settled, 0));
+    });
+    expect(screen.getByText('Listening.')).toBeInTheDocument();
+    expect(segmenter.stop).not.toHaveBeenCalled();
   });
 
   it('says so when the input goes away, and keeps the lines', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { lines, type CaptionLine } from '../../../../shared/captions';
 import { useApi } from '../../api';
 import { useCaptureKit } from '../../audio/capture-context';
-import { useAuth } from '../../auth/auth-context';
+import { useSessionOwner } from '../../auth/use-session-owner';
 import { createCaptionRunner, NO_CAPTIONS, type CaptionRun, type CaptionRunner } from './caption-runner';
 
 export interface LiveCaptions extends CaptionRun, Omit<CaptionRunner, 'dispose'> {
@@ -18,8 +18,7 @@ export interface LiveCaptions extends CaptionRun, Omit<CaptionRunner, 'dispose'>
 export function useLiveCaptions(speech: (pcm: Uint8Array) => void): LiveCaptions {
   const api = useApi();
   const kit = useCaptureKit();
-  const { status } = useAuth();
-  const member = status?.state === 'signed_in' ? status.email : null;
+  const owner = useSessionOwner();
   const [run, setRun] = useState<CaptionRun>(NO_CAPTIONS);
   const runner = useRef<CaptionRunner | null>(null);
   const speak = useRef(speech);
@@ -45,8 +44,8 @@ export function useLiveCaptions(speech: (pcm: Uint8Array) => void): LiveCaptions
       runner.current = null;
       setRun(NO_CAPTIONS);
     };
-    // A new member gets a new session; none at all while nobody is signed in.
-  }, [api, kit, member]);
+    // A new member gets a new session.
+  }, [api, kit, owner]);
 
   const controls = useMemo<Omit<CaptionRunner, 'dispose'>>(
     () => ({
