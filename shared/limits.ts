@@ -276,6 +276,24 @@ export const LIVE_CAPTIONS = {
 } as const;
 
 /** Gateway and embeddings (issue 3, docs/external-apis.md, Gemini). */
+/** Meeting notes written from live captions' final lines (issue 27). */
+export const MEETING_NOTES = {
+  /** Final lines one draft reads: a four-hour meeting with a line every three seconds, with room. */
+  linesMax: 5_000,
+  /**
+   * Transcript characters one summary call reads; a longer meeting is summarized in parts of this size and the
+   * parts merged by one more call, so no call nears the model's input limit or its output's attention.
+   */
+  partChars: 60_000,
+  /** Parts a draft may need before it is refused as too long (partsMax x partChars of transcript). */
+  partsMax: 12,
+  titleMaxChars: 120,
+  /** The saved note's text (summary and transcript); under IPC.maxInputBytes for any script's UTF-8. */
+  textMaxChars: 300_000,
+  /** Addresses the member may type for a mail draft. */
+  recipientsMax: 50,
+} as const;
+
 export const GEMINI = {
   embeddingDimensions: 768,
   embeddingBatchMax: 100,

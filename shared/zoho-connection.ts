@@ -5,6 +5,11 @@ import { zohoDataCentreSchema } from './zoho-data-centres';
 export const zohoConnectInputSchema = z.strictObject({
   /** `device`: a code typed in Zoho's page (the default); `loopback`: Zoho redirects the browser back to the app. */
   method: z.enum(['device', 'loopback']),
+  /**
+   * Also asks Zoho for leave to create messages (ZohoMail.messages.CREATE), which saving meeting notes as a draft
+   * needs: asked for only when the member first uses it, and kept by later connections.
+   */
+  compose: z.boolean().optional(),
 });
 
 /** What the Settings pane shows while a connect flow runs. */
@@ -32,6 +37,8 @@ export const zohoStatusSchema = z.object({
   /** The mailbox's primary address, once the app has seen it (it may be offline right after a restart). */
   email: z.string().optional(),
   dataCentre: zohoDataCentreSchema,
+  /** The grant includes the compose scope: the app may save drafts (never send). */
+  canDraft: z.boolean(),
 });
 export type ZohoStatus = z.infer<typeof zohoStatusSchema>;
 

@@ -58,6 +58,13 @@ import {
   livePathSchema,
   liveReleaseInputSchema,
 } from '../live-voice';
+import {
+  meetingDraftInputSchema,
+  meetingDraftSchema,
+  meetingMailDraftInputSchema,
+  meetingSavedSchema,
+  meetingSaveInputSchema,
+} from '../meeting-notes';
 import { captionsStateSchema, desktopCommandSchema, loginItemInputSchema, loginItemSchema } from '../desktop';
 import { quickAskHideInputSchema, shortcutStatesSchema } from '../shortcuts';
 import { updateModeSchema } from '../updates';
@@ -330,6 +337,16 @@ export const contract = {
   'translate:liveEnd': unary({ input: captionEndInputSchema, output: z.object({}), protected: true, feeds: 'translate:live' }),
   /** Live captions started or stopped: the tray shows it and its menu offers Start or Stop. */
   'translate:captions': unary({ input: captionsStateSchema, output: z.object({}) }),
+
+  /**
+   * Meeting notes (issue 27): `meetings:draft` summarizes live captions' final lines (cancellable by its requestId);
+   * `meetings:save` writes the member's edited notes into the knowledge base's meetings folder and answers once they
+   * are searchable; `meetings:mailDraft` puts them into a new Zoho Mail draft, which the app never sends.
+   */
+  'meetings:draft': unary({ input: meetingDraftInputSchema, output: meetingDraftSchema, protected: true }),
+  'meetings:cancelDraft': cancel('meetings:draft'),
+  'meetings:save': unary({ input: meetingSaveInputSchema, output: meetingSavedSchema, protected: true }),
+  'meetings:mailDraft': unary({ input: meetingMailDraftInputSchema, output: z.object({ created: z.literal(true) }), protected: true }),
 } satisfies Contract;
 
 /**
@@ -356,6 +373,7 @@ export const windowChannels = {
     'translate:text', 'translate:cancelText', 'translate:segment', 'translate:cancelSegment', 'translate:saveTranscript',
     'translate:captions', 'translate:live', 'translate:liveCancel', 'translate:liveFrame', 'translate:livePause',
     'translate:liveEnd',
+    'meetings:draft', 'meetings:cancelDraft', 'meetings:save', 'meetings:mailDraft',
   ],
   quickAsk: [
     'app:info', 'app:openExternal', 'app:copyText',

@@ -48,18 +48,18 @@ export function createZohoConnection(deps: ZohoConnectionDeps): ZohoConnection {
   async function status(signal: AbortSignal): Promise<Result<ZohoStatus>> {
     const dataCentre = deps.endpoints.dataCentre();
     const client = await readClient(deps.secrets);
-    if (!client.ok) return client.failure.kind === 'client_missing' ? { ok: true, value: { state: 'not_configured', dataCentre } } : client;
+    if (!client.ok) return client.failure.kind === 'client_missing' ? { ok: true, value: { state: 'not_configured', dataCentre, canDraft: false } } : client;
     const refresh = await deps.secrets.get('zoho.refreshToken');
     if (!refresh.ok) return refresh;
-    if (refresh.value === null) return { ok: true, value: { state: 'disconnected', dataCentre } };
+    if (refresh.value === null) return { ok: true, value: { state: 'disconnected', dataCentre, canDraft: false } };
     // Asked first: the address may still be known from before Zoho refused the grant.
-    if (deps.tokens.isRefused(refresh.value)) return { ok: true, value: { state: 'reconnect_needed', dataCentre } };
+    if (deps.tokens.isRefused(refresh.value)) return { ok: true, value: { state: 'reconnect_needed', dataCentre, canDraft: false } };
     const account = await deps.account.get(signal);
-    if (account.ok) return { ok: true, value: { state: 'connected', email: account.value.email, dataCentre: deps.endpoints.dataCentre() } };
+    if (account.ok) return { ok: true, value: { state: 'connected', email: account.value.email, dataCentre: deps.endpoints.dataCentre(), canDraft: false } };
     // Zoho refused the grant: say so. Offline or busy: still connected, address unknown.
     const kind = account.failure.kind;
     const state = kind === 'reconnect_needed' ? 'reconnect_needed' : kind === 'not_connected' ? 'disconnected' : 'connected';
-    return { ok: true, value: { state, dataCentre } };
+    return { ok: true, value: { state, dataCentre, canDraft: false } };
   }
 
   async function connectMailbox(method: ConnectMethod, run: ConnectRun): Promise<ZohoResult<ZohoConnected>> {

@@ -523,7 +523,7 @@ describe('Without a connected mailbox', () => {
   it('says why the mailbox could not be checked, and checks again on request', async () => {
     let failing = true;
     const { user } = setup({
-      handlers: { 'zoho:status': () => (failing ? err('UPSTREAM', 'x', { reason: 'zoho_unreachable' }) : ok({ state: 'connected', email: MAILBOX, dataCentre: 'eu' })) },
+      handlers: { 'zoho:status': () => (failing ? err('UPSTREAM', 'x', { reason: 'zoho_unreachable' }) : ok({ state: 'connected', email: MAILBOX, dataCentre: 'eu', canDraft: false })) },
     });
     expect(await screen.findByText('Staff Desk could not reach Zoho in time. Check your internet connection and try again.')).toBeVisible();
     failing = false;

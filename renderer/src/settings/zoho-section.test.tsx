@@ -292,7 +292,7 @@ describe('Connected mailbox', () => {
     let failing = true;
     const { user } = setup({
       zohoMailbox: MAILBOX,
-      handlers: { 'zoho:status': () => (failing ? err('UPSTREAM', 'down', { reason: 'zoho_unreachable' }) : { ok: true, value: { state: 'connected', email: MAILBOX, dataCentre: 'com' } }) },
+      handlers: { 'zoho:status': () => (failing ? err('UPSTREAM', 'down', { reason: 'zoho_unreachable' }) : { ok: true, value: { state: 'connected', email: MAILBOX, dataCentre: 'com', canDraft: false } }) },
     });
     expect(await screen.findByText('Staff Desk could not reach Zoho in time. Check your internet connection and try again.')).toBeVisible();
     failing = false;

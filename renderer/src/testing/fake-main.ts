@@ -214,9 +214,10 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   };
   const zohoStatus = (): ZohoStatus => {
     const { dataCentre } = settings.zoho;
-    if (!ZOHO_CLIENT.every((name) => configured.has(name))) return { state: 'not_configured', dataCentre };
-    if (zohoMailbox === null) return { state: 'disconnected', dataCentre };
-    return options.zohoRevoked ? { state: 'reconnect_needed', dataCentre } : { state: 'connected', email: zohoMailbox, dataCentre };
+    if (!ZOHO_CLIENT.every((name) => configured.has(name))) return { state: 'not_configured', dataCentre, canDraft: false };
+    if (zohoMailbox === null) return { state: 'disconnected', dataCentre, canDraft: false };
+    if (options.zohoRevoked) return { state: 'reconnect_needed', dataCentre, canDraft: false };
+    return { state: 'connected', email: zohoMailbox, dataCentre, canDraft: false };
   };
 
   const knowledgeStatus = (): KnowledgeStatus => fakeKnowledgeStatus(settings, knowledge);
@@ -376,6 +377,9 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     // The member saves it where the dialog suggests; what is in it is the test's to read from the call.
     'translate:saveTranscript': () => ok({ saved: true }),
     'translate:captions': () => ok({}),
+    'meetings:draft': ({ lines }) => ok({ title: 'Meeting notes', text: lines.map((line) => line.original).join('\n') }),
+    'meetings:save': () => ok({ path: 'Meetings/meeting-notes.md' }),
+    'meetings:mailDraft': () => ok({ created: true as const }),
     'assistant:liveFrame': () => ok({}),
     'translate:liveFrame': () => ok({}),
     'translate:livePause': () => ok({}),
