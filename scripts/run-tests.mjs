@@ -3,7 +3,7 @@
 // (vitest's tests, plus one per failed preliminary step: typecheck, lint, folder graph, build, native module).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNative } from './native-abi.mjs';
 
@@ -51,6 +51,13 @@ if (existsSync(resultsFile)) {
   // A suite that fails to load, no test at all, or an unhandled error: none of these is a failed test, all fail.
   if (!testsExitedCleanly && results.numFailedTests === 0) failed += 1;
   if (results.numTotalTests === 0) failed += 1;
+  // Named again at the end, where a truncated CI log still shows them.
+  for (const file of results.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status === 'failed') console.log(`FAILED ${relative(root, file.name)} > ${test.fullName}`);
+    }
+    if (file.assertionResults.length === 0 && file.status === 'failed') console.log(`FAILED ${relative(root, file.name)}: ${file.message}`);
+  }
 } else {
   failed += 1;
 }
