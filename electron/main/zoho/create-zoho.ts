@@ -4,6 +4,7 @@ import type { Logger } from '../log/logger';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Sleep } from '../timers/sleep';
+import type { GrantScopes } from './grant-scopes';
 import { createMailApi } from './mail-api';
 import { mailboxLink, type MailboxLink } from './mailbox-link';
 import { createThrottle } from './throttle';
@@ -17,6 +18,8 @@ import { createZohoMailbox, type ZohoMailbox } from './zoho-mailbox';
 export interface ZohoDeps {
   secrets: SecretStore;
   settings: SettingsStore;
+  /** What the stored grant covers (grant-scopes.ts): the settings table in the app, memory in tests. */
+  grantScopes: GrantScopes;
   log: Logger;
   fetch: ZohoFetch;
   openExternal: (url: string) => Promise<void>;
@@ -78,6 +81,7 @@ export function createZoho(deps: ZohoDeps): Zoho {
       endpoints,
       tokens,
       account,
+      grantScopes: deps.grantScopes,
       openExternal: deps.openExternal,
       now: deps.now,
       sleep: deps.sleep,
