@@ -1,6 +1,7 @@
 import { ZOHO } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
 import type { Logger } from '../log/logger';
+import type { MailDrafts } from '../mail/mail-drafts';
 import type { SecretStore } from '../secrets/secret-store';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Sleep } from '../timers/sleep';
@@ -11,6 +12,7 @@ import { createThrottle } from './throttle';
 import { createTokenManager } from './token-manager';
 import { createAccountCache } from './zoho-account';
 import { createZohoConnection, type ZohoConnection } from './zoho-connection';
+import { createZohoDrafts } from './zoho-drafts';
 import { createZohoEndpoints, type ZohoOverrides } from './zoho-endpoints';
 import { createZohoHttp, type ZohoFetch } from './zoho-http';
 import { createZohoMailbox, type ZohoMailbox } from './zoho-mailbox';
@@ -35,6 +37,8 @@ export interface Zoho {
   /** The secretary's MailboxPort, and the digest's recent mail. */
   readonly mailbox: ZohoMailbox;
   readonly connection: ZohoConnection;
+  /** Meeting notes' drafts (never sent): mail/'s MailDrafts port. */
+  readonly drafts: MailDrafts;
   /** Whether the mailbox can be read now, without asking Zoho. */
   link(): Promise<Result<MailboxLink>>;
   /** Follows Zoho refusing the mailbox's grant, whoever was reading mail when it did. */
@@ -69,12 +73,14 @@ export function createZoho(deps: ZohoDeps): Zoho {
   );
   const api = createMailApi({ http, tokens, throttle, mailUrl: endpoints.mailUrl, log: deps.log });
   const account = createAccountCache(api);
+  const link = () => mailboxLink(deps.secrets, tokens);
   return {
-    link: () => mailboxLink(deps.secrets, tokens),
+    link,
     onRefused: (listener) => {
       refusalListeners.push(listener);
     },
     mailbox: createZohoMailbox({ api, account, htmlToText: deps.htmlToText, webMailUrl: endpoints.webMailUrl, log: deps.log }),
+    drafts: createZohoDrafts({ api, account, link, grantScopes: deps.grantScopes, log: deps.log }),
     connection: createZohoConnection({
       secrets: deps.secrets,
       http,

@@ -30,6 +30,10 @@ export function grantsCompose(scopes: readonly string[]): boolean {
   return scopes.some(isCompose);
 }
 
+export function withoutCompose(scopes: readonly string[]): string[] {
+  return scopes.filter((scope) => !isCompose(scope));
+}
+
 export interface OAuthClient {
   clientId: string;
   clientSecret: string;

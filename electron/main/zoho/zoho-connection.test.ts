@@ -182,5 +182,6 @@ describe('leave to save drafts', () => {
       ok: true,
       value: { state: 'connected', email: w.zoho.mailbox.primaryEmailAddress, dataCentre: 'com', canDraft: false },
     });
+    expect(await w.app.drafts.create({ subject: 'Notes', text: 'Summary', to: [] }, w.signal())).toMatchObject({ ok: false, error: { reason: 'zoho_compose_scope' } });
   });
 });
