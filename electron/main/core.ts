@@ -42,6 +42,7 @@ import type { TranscriptFiles } from './translate/transcript-files';
 import { createTranslateCapability } from './translate/translate-capability';
 import { createVoiceCapability } from './voice/voice-capability';
 import { createZoho } from './zoho/create-zoho';
+import { createGrantScopes } from './zoho/grant-scopes';
 import { mailHtmlToText } from './zoho/mail-text';
 import { createZohoCapability } from './zoho/zoho-capability';
 import type { ZohoOverrides } from './zoho/zoho-endpoints';
@@ -226,6 +227,7 @@ export function createCore(deps: CoreDeps): Core {
   const zoho = createZoho({
     secrets: deps.secrets,
     settings,
+    grantScopes: createGrantScopes(deps.db),
     log,
     fetch: (url, init) => fetch(url, init),
     openExternal: deps.openExternal,

@@ -215,6 +215,11 @@ export function isFormEncoded(contentType: string | string[] | undefined): boole
   return String(contentType ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
 }
 
+/** A JSON object whose every field is a string, as a form's fields always are. */
+export function isStringRecord(value: unknown): value is Record<string, string> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((field) => typeof field === 'string');
+}
+
 function parseJson(raw: string): { value: unknown; malformed: boolean } {
   if (raw.trim() === '') return { value: null, malformed: false };
   try {

@@ -5,7 +5,8 @@
  */
 import { convert } from 'html-to-text';
 import type { IncomingHttpHeaders } from 'node:http';
-import { type ExchangeRecord, type HttpExchange, type IncomingCall, isFormEncoded, pause, startHttpDouble, untilAborted } from './http-double';
+import { type ExchangeRecord, type HttpExchange, type IncomingCall, isFormEncoded, isStringRecord, pause, startHttpDouble, untilAborted } from './http-double';
+import { COMPOSE_SCOPES, type SavedDraft, composeMessage } from './zoho-compose';
 import { answerMail, mailEndpointOf } from './zoho-mail-api';
 import { escapeHtml } from './zoho-mail-html';
 import {
@@ -25,6 +26,7 @@ import {
   type ZohoEndpoint,
   type ZohoStep,
   ACCESS_DENIED_BODY,
+  INVALID_OAUTHSCOPE_BODY,
   INVALID_OAUTHTOKEN_BODY,
   MALFORMED_BODY,
   isMailEndpoint,
@@ -41,6 +43,7 @@ export {
   type ZohoStep,
   ACCESS_DENIED_BODY,
   ACCOUNTS_ENDPOINTS,
+  INVALID_OAUTHSCOPE_BODY,
   INVALID_OAUTHTOKEN_BODY,
   MAIL_ENDPOINTS,
   delay,
@@ -55,6 +58,7 @@ export {
 } from './zoho-steps';
 export * from './zoho-mailbox-seed';
 export { ZOHO_OAUTH } from './zoho-oauth';
+export { COMPOSE_SCOPES, type SavedDraft } from './zoho-compose';
 
 export interface ZohoDoubleOptions {
   /** The one OAuth client the accounts server knows. */
@@ -99,6 +103,13 @@ export interface ZohoDouble {
   readonly mailbox: SeededMailbox;
   /** Adds a message (received now on the double's clock unless given); it is searchable and readable at once. */
   addMessage(message?: NewMessage): SeededMessage;
+  /** The drafts saved through the Mail API, oldest first (a new array on each read). */
+  readonly drafts: readonly SavedDraft[];
+  /**
+   * The body of every POST to the messages route without `mode: draft` (a send, or a template), whether Zoho would
+   * have taken it or not: what proves the app sent nothing is that this stays empty.
+   */
+  readonly sendAttempts: readonly unknown[];
   /** Each request to `endpoint` takes the next step; with none left, the double serves normally. */
   script(endpoint: ZohoEndpoint, ...steps: ZohoStep[]): void;
   /** The member approves the device in the browser; denyDevice(userCode) refuses it. */
@@ -116,7 +127,7 @@ export interface ZohoDouble {
    * this location. When accountsServerUrl is another running Zoho double, the approved device is collected there.
    */
   setOtherDc(location: string, accountsServerUrl: string): void;
-  /** Clears scripts, the record, the lock, added messages and flows under way; issued tokens stay valid. */
+  /** Clears scripts, the record, the lock, added messages, drafts, send attempts and flows under way; issued tokens stay valid. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -135,6 +146,8 @@ export async function startZohoDouble(options: ZohoDoubleOptions = {}): Promise<
   const queues = new Map<ZohoEndpoint, ZohoStep[]>();
   let lockedUntil = 0;
   let oauth: ZohoOAuth | null = null;
+  const drafts: SavedDraft[] = [];
+  const sendAttempts: unknown[] = [];
 
   const authority = (): ZohoOAuth => {
     if (!oauth) throw new Error('zoho-double: a request arrived before the double had started');
@@ -174,11 +187,19 @@ export async function startZohoDouble(options: ZohoDoubleOptions = {}): Promise<
       if (endpoint === 'unknown' || !isMailEndpoint(endpoint)) {
         return exchange.respond(404, JSON_HEADERS, writeJson(zohoError(404, 'URL_NOT_FOUND', `Zoho Mail has no ${exchange.call.method} ${exchange.call.path}.`)));
       }
+      const body = exchange.record.body;
+      if (endpoint === 'messages' && !(isStringRecord(body) && body.mode === 'draft')) sendAttempts.push(body);
       if (now() < lockedUntil) return exchange.respond(429, JSON_HEADERS, writeJson(zohoError(429)));
       return perform(exchange, takeStep(endpoint), () => {
         if (!authority().isValidAccessToken(accessToken)) return exchange.respond(401, JSON_HEADERS, writeJson(INVALID_OAUTHTOKEN_BODY));
-        const answer = answerMail(endpoint, exchange.call.path, exchange.call.query, mailbox);
-        exchange.respond(answer.status, JSON_HEADERS, writeJson(answer.body));
+        if (endpoint !== 'messages') {
+          const answer = answerMail(endpoint, exchange.call.path, exchange.call.query, mailbox);
+          return exchange.respond(answer.status, JSON_HEADERS, writeJson(answer.body));
+        }
+        if (!authority().allows(accessToken, COMPOSE_SCOPES)) return exchange.respond(401, JSON_HEADERS, writeJson(INVALID_OAUTHSCOPE_BODY));
+        const composed = composeMessage(exchange.call.path, body, mailbox, zohoMessageId(now(), sequence++));
+        if (composed.draft) drafts.push(composed.draft);
+        exchange.respond(composed.answer.status, JSON_HEADERS, writeJson(composed.answer.body));
       });
     },
   });
@@ -218,6 +239,12 @@ export async function startZohoDouble(options: ZohoDoubleOptions = {}): Promise<
     },
     requestsFor: (endpoint) => allRequests().filter((request) => request.endpoint === endpoint),
     mailbox,
+    get drafts() {
+      return [...drafts];
+    },
+    get sendAttempts() {
+      return [...sendAttempts];
+    },
     addMessage(message = {}) {
       const added = newMessage(message, now(), sequence++);
       mailbox.messages.push(added);
@@ -242,6 +269,8 @@ export async function startZohoDouble(options: ZohoDoubleOptions = {}): Promise<
       lockedUntil = 0;
       mailbox.messages.splice(seededCount);
       sequence = seededCount;
+      drafts.length = 0;
+      sendAttempts.length = 0;
       ready.clearFlows();
       accountsCore.clearRequests();
       mail.clearRequests();
@@ -284,10 +313,6 @@ function zohoAccessToken(call: IncomingCall): string | null {
   const header = call.headers.authorization;
   const match = header === undefined ? null : /^Zoho-oauthtoken (\S+)$/.exec(header);
   return match?.[1] ?? null;
-}
-
-function isStringRecord(value: unknown): value is Record<string, string> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.values(value).every((field) => typeof field === 'string');
 }
 
 function newMessage(message: NewMessage, receivedAt: number, sequence: number): SeededMessage {

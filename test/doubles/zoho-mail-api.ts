@@ -1,6 +1,7 @@
 /**
  * The Zoho Mail API routes the double serves (docs/external-apis.md, Zoho Mail), as answers to already
- * authorised requests: accounts, folders, search, message content and the folder view.
+ * authorised requests: accounts, folders, search, message content and the folder view. Composing (the one POST)
+ * is zoho-compose.ts.
  */
 import { type SeededMailbox, type SeededMessage } from './zoho-mailbox-seed';
 import { type IndexedMessage, indexMessage, matchesTerms, parseSearchKey } from './zoho-search-key';
@@ -13,12 +14,15 @@ export interface MailAnswer {
   body: object;
 }
 
-interface Route {
-  endpoint: MailEndpoint;
+/** What a GET reads. */
+export type ReadEndpoint = Exclude<MailEndpoint, 'messages'>;
+
+interface Route<E extends MailEndpoint> {
+  endpoint: E;
   pattern: RegExp;
 }
 
-const ROUTES: readonly Route[] = [
+const ROUTES: readonly Route<ReadEndpoint>[] = [
   { endpoint: 'accounts', pattern: /^\/api\/accounts$/ },
   { endpoint: 'folders', pattern: /^\/api\/accounts\/([^/]+)\/folders$/ },
   { endpoint: 'search', pattern: /^\/api\/accounts\/([^/]+)\/messages\/search$/ },
@@ -26,7 +30,11 @@ const ROUTES: readonly Route[] = [
   { endpoint: 'content', pattern: /^\/api\/accounts\/([^/]+)\/folders\/([^/]+)\/messages\/([^/]+)\/content$/ },
 ];
 
+/** Send an email, or save it as a draft or a template: its account ID is the first group. */
+export const MESSAGES_ROUTE: Route<'messages'> = { endpoint: 'messages', pattern: /^\/api\/accounts\/([^/]+)\/messages$/ };
+
 export function mailEndpointOf(method: string, path: string): MailEndpoint | 'unknown' {
+  if (method === 'POST') return MESSAGES_ROUTE.pattern.test(path) ? MESSAGES_ROUTE.endpoint : 'unknown';
   if (method !== 'GET') return 'unknown';
   return ROUTES.find((route) => route.pattern.test(path))?.endpoint ?? 'unknown';
 }
@@ -50,12 +58,12 @@ function indexOf(message: SeededMessage): IndexedMessage {
   return index;
 }
 
-export function answerMail(endpoint: MailEndpoint, path: string, query: Record<string, string>, mailbox: SeededMailbox): MailAnswer {
+export function answerMail(endpoint: ReadEndpoint, path: string, query: Record<string, string>, mailbox: SeededMailbox): MailAnswer {
   const route = ROUTES.find((candidate) => candidate.endpoint === endpoint);
   const ids = route?.pattern.exec(path)?.slice(1) ?? [];
   if (ids.some((id) => !/^\d+$/.test(id))) return badInput(`The IDs in ${path} must be numbers.`);
   if (endpoint === 'accounts') return ok([accountItem(mailbox)]);
-  if (ids[0] !== mailbox.accountId) return { status: 404, body: zohoError(404, 'INVALID_ACCOUNT', 'No account with this accountId.') };
+  if (ids[0] !== mailbox.accountId) return noSuchAccount();
   switch (endpoint) {
     case 'folders':
       return ok(mailbox.folders.map(folderItem));
@@ -68,12 +76,16 @@ export function answerMail(endpoint: MailEndpoint, path: string, query: Record<s
   }
 }
 
-function ok(data: unknown): MailAnswer {
+export function ok(data: unknown): MailAnswer {
   return { status: 200, body: success(data) };
 }
 
-function badInput(moreInfo: string): MailAnswer {
-  return { status: 400, body: zohoError(400, 'PATTERN_NOT_MATCHED', moreInfo) };
+export function badInput(moreInfo: string, errorCode = 'PATTERN_NOT_MATCHED'): MailAnswer {
+  return { status: 400, body: zohoError(400, errorCode, moreInfo) };
+}
+
+export function noSuchAccount(): MailAnswer {
+  return { status: 404, body: zohoError(404, 'INVALID_ACCOUNT', 'No account with this accountId.') };
 }
 
 type Page = { start: number; limit: number } | { problem: string };

@@ -1,7 +1,8 @@
 /**
  * Zoho's accounts server for one data centre (docs/external-apis.md, Zoho Mail): the device flow, the
  * loopback authorization page (with PKCE, S256 or plain), the authorization_code and refresh_token grants and revocation, with Zoho's own
- * answers, several of them HTTP 200 with `{"error": ...}`. Time is the double's clock.
+ * answers, several of them HTTP 200 with `{"error": ...}`. Every grant, and every access token issued from it,
+ * keeps the scopes the member approved, which the Mail API checks. Time is the double's clock.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCESS_DENIED_BODY } from './zoho-steps';
@@ -69,6 +70,8 @@ export interface ZohoOAuth {
   setOtherDc(location: string, accountsServerUrl: string): void;
   adoptDevice(grant: DeviceGrant): void;
   isValidAccessToken(token: string | null): boolean;
+  /** Whether a valid access token's grant includes one of these scopes (Zoho compares them whatever their case). */
+  allows(token: string | null, scopes: readonly string[]): boolean;
   expireAccessTokens(): void;
   revokeRefreshTokens(): void;
   /** Forgets flows under way and the other-data-centre setting; issued tokens stay valid. */
@@ -138,7 +141,7 @@ export function createZohoOAuth(options: ZohoOAuthOptions): ZohoOAuth {
   const pendingAuthorizations = new Map<string, PendingAuthorization>();
   const codes = new Map<string, AuthorizationCode>();
   const refreshTokens = new Map<string, RefreshToken>();
-  const accessTokens = new Map<string, { expiresAt: number }>();
+  const accessTokens = new Map<string, { expiresAt: number; scope: string }>();
   let otherDc: { location: string; accountsServerUrl: string } | null = null;
 
   /** invalid_client for an unknown client id, invalid_client_secret for a wrong secret (both HTTP 200). */
@@ -148,9 +151,9 @@ export function createZohoOAuth(options: ZohoOAuthOptions): ZohoOAuth {
     return null;
   }
 
-  function issueAccessToken(refreshToken: string | null): string {
+  function issueAccessToken(refreshToken: string | null, scope: string): string {
     const token = zohoToken('1000');
-    accessTokens.set(token, { expiresAt: now() + ZOHO_OAUTH.accessTokenLifetimeSec * 1000 });
+    accessTokens.set(token, { expiresAt: now() + ZOHO_OAUTH.accessTokenLifetimeSec * 1000, scope });
     const owner = refreshToken === null ? undefined : refreshTokens.get(refreshToken);
     if (owner) {
       owner.accessTokens.push(token);
@@ -164,7 +167,7 @@ export function createZohoOAuth(options: ZohoOAuthOptions): ZohoOAuth {
     const refreshToken = offline ? zohoToken('1000') : null;
     if (refreshToken !== null) refreshTokens.set(refreshToken, { clientId, scope, refreshedAt: [], accessTokens: [] });
     return {
-      access_token: issueAccessToken(refreshToken),
+      access_token: issueAccessToken(refreshToken, scope),
       ...(refreshToken === null ? {} : { refresh_token: refreshToken }),
       scope,
       api_domain: dataCentre.api,
@@ -271,7 +274,7 @@ export function createZohoOAuth(options: ZohoOAuthOptions): ZohoOAuth {
         entry.refreshedAt = entry.refreshedAt.filter((time) => at - time < ZOHO_OAUTH.refreshWindowMs);
         if (entry.refreshedAt.length >= ZOHO_OAUTH.refreshesPerWindow) return json(ACCESS_DENIED_BODY, 400);
         entry.refreshedAt.push(at);
-        return json({ access_token: issueAccessToken(refreshToken), scope: entry.scope, api_domain: dataCentre.api, token_type: 'Bearer', expires_in: ZOHO_OAUTH.accessTokenLifetimeSec });
+        return json({ access_token: issueAccessToken(refreshToken, entry.scope), scope: entry.scope, api_domain: dataCentre.api, token_type: 'Bearer', expires_in: ZOHO_OAUTH.accessTokenLifetimeSec });
       }
       return json({ error: 'unsupported_grant_type' });
     },
@@ -352,6 +355,13 @@ export function createZohoOAuth(options: ZohoOAuthOptions): ZohoOAuth {
       return entry !== undefined && now() < entry.expiresAt;
     },
 
+    allows(token, scopes) {
+      const entry = token === null ? undefined : accessTokens.get(token);
+      if (entry === undefined || now() >= entry.expiresAt) return false;
+      const granted = new Set(scopeList(entry.scope));
+      return scopeList(scopes.join(',')).some((scope) => granted.has(scope));
+    },
+
     expireAccessTokens() {
       accessTokens.clear();
     },
@@ -373,6 +383,14 @@ export function createZohoOAuth(options: ZohoOAuthOptions): ZohoOAuth {
   };
   dataCentresByUrl.set(options.accountsUrl, oauth);
   return oauth;
+}
+
+/** A scope parameter's names, lower-cased: Zoho separates them with commas (spaces are tolerated). */
+function scopeList(scope: string): string[] {
+  return scope
+    .split(/[\s,]+/)
+    .filter((item) => item !== '')
+    .map((item) => item.toLowerCase());
 }
 
 /** RFC 7636 section 4.2: BASE64URL(SHA256(verifier)). */

@@ -5,8 +5,8 @@
 
 /** Accounts server (OAuth). */
 export const ACCOUNTS_ENDPOINTS = ['deviceCode', 'deviceToken', 'token', 'revoke', 'auth'] as const;
-/** Mail API host. */
-export const MAIL_ENDPOINTS = ['accounts', 'folders', 'search', 'content', 'view'] as const;
+/** Mail API host; `messages` is the one POST (send, or save a draft or template). */
+export const MAIL_ENDPOINTS = ['accounts', 'folders', 'search', 'content', 'view', 'messages'] as const;
 
 export type AccountsEndpoint = (typeof ACCOUNTS_ENDPOINTS)[number];
 export type MailEndpoint = (typeof MAIL_ENDPOINTS)[number];
@@ -61,6 +61,9 @@ export function zohoError(code: number, errorCode?: string, moreInfo?: string): 
 
 /** The answer to an access token that is missing, unknown, expired or revoked. */
 export const INVALID_OAUTHTOKEN_BODY: ZohoMailErrorBody = { status: { code: 401, description: 'Invalid Input' }, data: { errorCode: 'INVALID_OAUTHTOKEN' } };
+
+/** The answer to a valid access token whose grant lacks the scope the call needs (ZohoMail.messages.CREATE to compose). */
+export const INVALID_OAUTHSCOPE_BODY: ZohoMailErrorBody = { status: { code: 401, description: 'Invalid Input' }, data: { errorCode: 'INVALID_OAUTHSCOPE' } };
 
 const TOO_MANY_REQUESTS_DESCRIPTION = 'You have made too many requests continuously. Please try again after some time.';
 

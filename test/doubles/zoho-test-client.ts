@@ -7,6 +7,8 @@ import type { ZohoDouble } from './zoho-double';
 
 export const CLIENT = { client_id: 'zoho-client-id', client_secret: 'zoho-client-secret' } as const;
 export const MAIL_SCOPE = 'ZohoMail.messages.READ,ZohoMail.accounts.READ,ZohoMail.folders.READ';
+/** Reading, and leave to create messages (drafts). */
+export const COMPOSE_SCOPE = `${MAIL_SCOPE},ZohoMail.messages.CREATE`;
 
 /** A parsed JSON answer; numbers too large for a double are kept as their digit strings. */
 export type Json = Record<string, unknown>;
@@ -44,8 +46,8 @@ export function refreshGrant(zoho: ZohoDouble, refreshToken: string, fields: Rec
 }
 
 /** The whole device flow, approved at once: what a connected app holds afterwards. */
-export async function connect(zoho: ZohoDouble): Promise<{ accessToken: string; refreshToken: string }> {
-  const code = await requestDeviceCode(zoho);
+export async function connect(zoho: ZohoDouble, scope = MAIL_SCOPE): Promise<{ accessToken: string; refreshToken: string }> {
+  const code = await requestDeviceCode(zoho, { scope });
   zoho.authorizeDevice(String(code.body.user_code));
   const token = await pollDeviceToken(zoho.accountsUrl, String(code.body.device_code));
   return { accessToken: String(token.body.access_token), refreshToken: String(token.body.refresh_token) };
@@ -58,6 +60,17 @@ export function mailGet(zoho: ZohoDouble, accessToken: string, path: string, que
 
 export async function mailJson(zoho: ZohoDouble, accessToken: string, path: string, query: Record<string, string> = {}): Promise<JsonAnswer> {
   const response = await mailGet(zoho, accessToken, path, query);
+  const raw = await response.text();
+  return { status: response.status, body: readZohoJson(raw), raw };
+}
+
+/** A JSON POST to the Mail API (composing), its answer parsed. */
+export async function mailPost(zoho: ZohoDouble, accessToken: string, path: string, body: object): Promise<JsonAnswer> {
+  const response = await fetch(`${zoho.mailUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Zoho-oauthtoken ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const raw = await response.text();
   return { status: response.status, body: readZohoJson(raw), raw };
 }

@@ -15,9 +15,9 @@ async function world(options: Parameters<typeof startZohoWorld>[0] = {}) {
   return started;
 }
 
-function connectWith(w: ZohoWorld, onProgress: (progress: ZohoProgress, seen: ZohoProgress[]) => void = () => {}, signal = w.signal()) {
+function connectWith(w: ZohoWorld, onProgress: (progress: ZohoProgress, seen: ZohoProgress[]) => void = () => {}, signal = w.signal(), compose?: boolean) {
   const seen: ZohoProgress[] = [];
-  const done = w.app.connection.connect('device', {
+  const done = w.app.connection.connect({ method: 'device', ...(compose === undefined ? {} : { compose }) }, {
     signal,
     progress: (progress) => {
       seen.push(progress);
@@ -44,12 +44,20 @@ describe('the device flow', () => {
     expect(w.clock.slept.every((ms) => ms === INTERVAL_MS)).toBe(true);
     expect(await w.secrets.get('zoho.refreshToken')).toMatchObject({ ok: true, value: expect.any(String) });
     expect(w.zoho.requestsFor('deviceToken')).toHaveLength(1);
-    // The form asked for read-only, offline access.
+    // The form asked for read-only, offline access: no drafts unless the member asks for them.
     expect(w.zoho.requestsFor('deviceCode')[0]?.form).toMatchObject({
       scope: 'ZohoMail.messages.READ,ZohoMail.accounts.READ,ZohoMail.folders.READ',
       access_type: 'offline',
       grant_type: 'device_request',
     });
+  });
+
+  it('asks for leave to create drafts only when told to, and then the status says drafts can be saved', async () => {
+    const w = await world();
+    expect((await connectWith(w, approveAtOnce(w.zoho), w.signal(), true).done).ok).toBe(true);
+
+    expect(w.zoho.requestsFor('deviceCode')[0]?.form?.scope).toBe('ZohoMail.messages.READ,ZohoMail.accounts.READ,ZohoMail.folders.READ,ZohoMail.messages.CREATE');
+    expect(await w.app.connection.status(w.signal())).toMatchObject({ ok: true, value: { state: 'connected', canDraft: true } });
   });
 
   it('keeps polling while authorization is pending', async () => {

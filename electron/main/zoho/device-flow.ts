@@ -4,7 +4,7 @@ import type { ZohoProgress } from '../../../shared/zoho-connection';
 import { parseExternalUrl } from '../app/external-url';
 import type { Logger } from '../log/logger';
 import type { Sleep } from '../timers/sleep';
-import { readTokenAnswer, tokenErrorFailure, ZOHO_SCOPE, type OAuthClient } from './oauth';
+import { readTokenAnswer, tokenErrorFailure, type OAuthClient } from './oauth';
 import type { AccountsServer, ZohoEndpoints } from './zoho-endpoints';
 import { zohoFailed, type ZohoFailure, type ZohoResult } from './zoho-failure';
 import type { ZohoHttp } from './zoho-http';
@@ -20,6 +20,8 @@ export interface FlowDeps {
   http: ZohoHttp;
   endpoints: ZohoEndpoints;
   client: OAuthClient;
+  /** The scopes to ask for, comma-separated as Zoho takes them. */
+  scope: string;
   /** Opens an https URL in the system browser. */
   openExternal: (url: string) => Promise<void>;
   now: () => number;
@@ -51,7 +53,7 @@ export async function runDeviceFlow(deps: FlowDeps, signal: AbortSignal): Promis
     {
       method: 'POST',
       url: `${server.url}/oauth/v3/device/code`,
-      form: new URLSearchParams({ client_id: deps.client.clientId, scope: ZOHO_SCOPE, grant_type: 'device_request', access_type: 'offline' }),
+      form: new URLSearchParams({ client_id: deps.client.clientId, scope: deps.scope, grant_type: 'device_request', access_type: 'offline' }),
     },
     signal,
   );

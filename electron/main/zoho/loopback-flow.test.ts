@@ -18,13 +18,13 @@ async function world() {
 }
 
 /** Starts the loopback flow and resolves once the sign-in page has been opened in the "browser". */
-async function start(w: ZohoWorld, signal = w.signal()) {
+async function start(w: ZohoWorld, signal = w.signal(), compose?: boolean) {
   const seen: ZohoProgress[] = [];
   let waiting!: () => void;
   const opened = new Promise<void>((resolve) => {
     waiting = resolve;
   });
-  const done = w.app.connection.connect('loopback', {
+  const done = w.app.connection.connect({ method: 'loopback', ...(compose === undefined ? {} : { compose }) }, {
     signal,
     progress: (progress) => {
       seen.push(progress);
@@ -56,6 +56,22 @@ describe('the loopback-redirect flow', () => {
     expect(w.settings.get().zoho.dataCentre).toBe('eu');
     // The one-shot server is gone.
     await expect(fetch(flow.redirectUri)).rejects.toThrow();
+  });
+
+  it('asks Zoho’s page for read-only access, and for leave to create drafts only when told to', async () => {
+    const w = await world();
+    const readOnly = await start(w);
+    expect(readOnly.authUrl.searchParams.get('scope')).toBe('ZohoMail.messages.READ,ZohoMail.accounts.READ,ZohoMail.folders.READ');
+    await w.zoho.approveAuthorization(readOnly.state);
+    expect((await readOnly.done).ok).toBe(true);
+    expect(await w.app.connection.status(w.signal())).toMatchObject({ ok: true, value: { state: 'connected', canDraft: false } });
+
+    w.opened.length = 0;
+    const compose = await start(w, w.signal(), true);
+    expect(compose.authUrl.searchParams.get('scope')).toBe('ZohoMail.messages.READ,ZohoMail.accounts.READ,ZohoMail.folders.READ,ZohoMail.messages.CREATE');
+    await w.zoho.approveAuthorization(compose.state);
+    expect((await compose.done).ok).toBe(true);
+    expect(await w.app.connection.status(w.signal())).toMatchObject({ ok: true, value: { state: 'connected', canDraft: true } });
   });
 
   it('binds the code to this app with PKCE (S256): the exchange proves the verifier behind the page’s challenge', async () => {
@@ -115,7 +131,7 @@ describe('the loopback-redirect flow', () => {
     const w = await world();
     w.clock.holdSleeps = false;
     const seen: ZohoProgress[] = [];
-    const result = await w.app.connection.connect('loopback', { signal: w.signal(), progress: (progress) => seen.push(progress) });
+    const result = await w.app.connection.connect({ method: 'loopback' }, { signal: w.signal(), progress: (progress) => seen.push(progress) });
     expect(result).toMatchObject({ ok: false, error: { reason: 'zoho_connect_expired' } });
     const redirectUri = new URL(w.opened[0]!).searchParams.get('redirect_uri')!;
     await expect(fetch(redirectUri)).rejects.toThrow();

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { ZOHO } from '../../../shared/limits';
 import type { FlowDeps, Grant } from './device-flow';
-import { readTokenAnswer, tokenErrorFailure, ZOHO_SCOPE } from './oauth';
+import { readTokenAnswer, tokenErrorFailure } from './oauth';
 import type { AccountsServer } from './zoho-endpoints';
 import { zohoFailed, type ZohoFailure, type ZohoResult } from './zoho-failure';
 
@@ -58,7 +58,7 @@ export async function runLoopbackFlow(deps: FlowDeps, signal: AbortSignal): Prom
     const redirectUri = `http://127.0.0.1:${port}${CALLBACK_PATH}`;
     const start: AccountsServer = { url: deps.endpoints.accountsUrl(), dataCentre: deps.endpoints.dataCentre() };
     const authUrl = `${start.url}/oauth/v2/auth?${new URLSearchParams({
-      scope: ZOHO_SCOPE,
+      scope: deps.scope,
       client_id: deps.client.clientId,
       response_type: 'code',
       redirect_uri: redirectUri,

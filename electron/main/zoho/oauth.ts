@@ -4,7 +4,35 @@ import { zohoFailed, type ZohoFailure, type ZohoResult } from './zoho-failure';
 import { oauthErrorSchema, oauthTokenSchema, type OAuthToken } from './zoho-wire';
 
 /** Read-only access: the secretary searches and reads, it never sends, moves or deletes. */
-export const ZOHO_SCOPE = 'ZohoMail.messages.READ,ZohoMail.accounts.READ,ZohoMail.folders.READ';
+const READ_SCOPES = ['ZohoMail.messages.READ', 'ZohoMail.accounts.READ', 'ZohoMail.folders.READ'] as const;
+
+/**
+ * Leave to create messages, the narrowest scope Zoho's "Save Draft" takes (the other is messages.ALL). Zoho's
+ * "Send an email" takes it too: that the app never sends is its own rule, kept by the one request it makes with it
+ * (`mode: draft`, zoho-drafts.ts).
+ */
+const COMPOSE_SCOPE = 'ZohoMail.messages.CREATE';
+
+/** What a connect flow asks Zoho for: reading, and creating drafts when the member allowed it. */
+export function requestedScopes(compose: boolean): readonly string[] {
+  return compose ? [...READ_SCOPES, COMPOSE_SCOPE] : READ_SCOPES;
+}
+
+/** Zoho's token answers list scopes spaced (its documented samples) or comma-separated (as they were asked). */
+export function parseScopes(scope: string): string[] {
+  return scope.split(/[\s,]+/).filter((item) => item !== '');
+}
+
+/** Scope names are compared as Zoho does, whatever their case. */
+const isCompose = (scope: string) => scope.toLowerCase() === COMPOSE_SCOPE.toLowerCase();
+
+export function grantsCompose(scopes: readonly string[]): boolean {
+  return scopes.some(isCompose);
+}
+
+export function withoutCompose(scopes: readonly string[]): string[] {
+  return scopes.filter((scope) => !isCompose(scope));
+}
 
 export interface OAuthClient {
   clientId: string;

@@ -20,6 +20,8 @@ export type ZohoFailure =
   | { kind: 'not_found' }
   /** The connected Zoho login lists no mail account. */
   | { kind: 'no_mail_account' }
+  /** The grant does not let the app create messages (ZohoMail.messages.CREATE), which a draft needs. */
+  | { kind: 'compose_scope_missing' }
   /** Anything else Zoho answered that we cannot use; `detail` is for the log, never for the member. */
   | { kind: 'upstream'; status?: number; detail?: string }
   /** Connect flows: the member said no in Zoho's page. */
@@ -90,6 +92,12 @@ export function zohoError(failure: ZohoFailure): AppError {
         'NOT_CONFIGURED',
         'The Zoho login you connected has no Zoho Mail account. Connect again with the login that holds your mailbox.',
         'zoho_no_mail_account',
+      );
+    case 'compose_scope_missing':
+      return appError(
+        'NOT_CONFIGURED',
+        'The app may not save drafts in your Zoho mailbox yet. Allow it in Zoho’s page when the app asks, then try again.',
+        'zoho_compose_scope',
       );
     case 'upstream':
       return appError('UPSTREAM', 'Zoho answered with an error. Try again in a moment.', 'zoho_error');

@@ -55,10 +55,10 @@ describe('zoho channels', () => {
 
   it('connect a mailbox end to end: status, the loopback flow with its progress, status again, disconnect', async () => {
     const { call, events, test } = await start({ signedIn: true });
-    expect(await call('zoho:status')).toEqual({ ok: true, value: { state: 'not_configured', dataCentre: 'com' } });
+    expect(await call('zoho:status')).toEqual({ ok: true, value: { state: 'not_configured', dataCentre: 'com', canDraft: false } });
     await call('secrets:set', { name: 'zoho.clientId', value: 'zoho-client-id' });
     await call('secrets:set', { name: 'zoho.clientSecret', value: 'zoho-client-secret' });
-    expect(await call('zoho:status')).toEqual({ ok: true, value: { state: 'disconnected', dataCentre: 'com' } });
+    expect(await call('zoho:status')).toEqual({ ok: true, value: { state: 'disconnected', dataCentre: 'com', canDraft: false } });
 
     const started = await call('zoho:connect', { method: 'loopback' });
     if (!started.ok) throw new Error(started.error.message);
@@ -77,10 +77,10 @@ describe('zoho channels', () => {
       { event: 'zoho:done', payload: { requestId, value: { email, accountId: zoho.mailbox.accountId } } },
     ]);
     // The double plays Zoho's EU data centre: the redirect moved the setting there.
-    expect(await call('zoho:status')).toEqual({ ok: true, value: { state: 'connected', email, dataCentre: 'eu' } });
+    expect(await call('zoho:status')).toEqual({ ok: true, value: { state: 'connected', email, dataCentre: 'eu', canDraft: false } });
     expect(await call('secrets:status')).toMatchObject({ ok: true, value: { configured: { 'zoho.refreshToken': true } } });
 
-    expect(await call('zoho:disconnect')).toEqual({ ok: true, value: { state: 'disconnected', dataCentre: 'eu' } });
+    expect(await call('zoho:disconnect')).toEqual({ ok: true, value: { state: 'disconnected', dataCentre: 'eu', canDraft: false } });
     expect(zoho.requestsFor('revoke')).toHaveLength(1);
     expect(await call('secrets:status')).toMatchObject({ ok: true, value: { configured: { 'zoho.refreshToken': false } } });
   });

@@ -12,8 +12,8 @@ export function zohoHandlers(deps: {
   changed?: (state: ZohoChanged['state']) => void;
 }): Pick<Handlers<AppContract>, 'zoho:connect' | 'zoho:status' | 'zoho:disconnect'> {
   return {
-    'zoho:connect': async ({ method }, ctx) => {
-      const result = await deps.connection.connect(method, {
+    'zoho:connect': async (request, ctx) => {
+      const result = await deps.connection.connect(request, {
         signal: ctx.signal,
         progress: (progress) => ctx.emit('zoho:progress', progress),
       });

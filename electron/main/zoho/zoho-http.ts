@@ -9,6 +9,8 @@ export interface ZohoRequest {
   headers?: Record<string, string>;
   /** Sent form-encoded, as Zoho's accounts server expects. */
   form?: URLSearchParams;
+  /** Sent as JSON, as the Mail API expects of what it creates. */
+  json?: object;
 }
 
 export interface ZohoAnswer {
@@ -35,14 +37,15 @@ export function createZohoHttp(deps: { fetch: ZohoFetch; timeoutMs: number }): Z
       const deadline = AbortSignal.timeout(deps.timeoutMs);
       const both = AbortSignal.any([signal, deadline]);
       try {
+        const body = bodyOf(request);
         const response = await deps.fetch(request.url, {
           method: request.method,
           headers: {
             accept: 'application/json',
-            ...(request.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+            ...(body ? { 'content-type': body.type } : {}),
             ...request.headers,
           },
-          ...(request.form ? { body: request.form.toString() } : {}),
+          ...(body ? { body: body.text } : {}),
           signal: both,
           redirect: 'error',
         });
@@ -60,6 +63,12 @@ export function createZohoHttp(deps: { fetch: ZohoFetch; timeoutMs: number }): Z
       }
     },
   };
+}
+
+function bodyOf(request: ZohoRequest): { type: string; text: string } | null {
+  if (request.form) return { type: 'application/x-www-form-urlencoded', text: request.form.toString() };
+  if (request.json) return { type: 'application/json', text: JSON.stringify(request.json) };
+  return null;
 }
 
 function retryAfter(header: string | null): number | undefined {

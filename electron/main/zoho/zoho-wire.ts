@@ -63,6 +63,8 @@ export const oauthTokenSchema = z.object({
   refresh_token: z.string().min(1).optional(),
   /** Seconds. */
   expires_in: z.number().positive(),
+  /** What the grant covers, when Zoho says (its answers usually do); a shape the app cannot read counts as unsaid. */
+  scope: z.string().optional().catch(undefined),
 });
 export type OAuthToken = z.output<typeof oauthTokenSchema>;
 

@@ -6,6 +6,7 @@ import type { SecretStore } from '../../../electron/main/secrets/secret-store';
 import type { SettingsStore } from '../../../electron/main/settings/settings-store';
 import type { Sleep } from '../../../electron/main/timers/sleep';
 import { createZoho, type Zoho } from '../../../electron/main/zoho/create-zoho';
+import type { GrantScopes } from '../../../electron/main/zoho/grant-scopes';
 import { mailHtmlToText } from '../../../electron/main/zoho/mail-text';
 import type { ZohoOverrides } from '../../../electron/main/zoho/zoho-endpoints';
 import { startZohoDouble, type ZohoDouble, type ZohoDoubleOptions } from '../../doubles/zoho-double';
@@ -51,17 +52,32 @@ export function memorySettings(initial: Settings = DEFAULT_SETTINGS): SettingsSt
   };
 }
 
+/** The stored grant's scopes, in memory as the settings table keeps them in the app. */
+export function memoryGrantScopes(): GrantScopes {
+  let scopes: readonly string[] | null = null;
+  return {
+    get: () => scopes,
+    set(value) {
+      scopes = value;
+    },
+    clear() {
+      scopes = null;
+    },
+  };
+}
+
 export interface ZohoWorld {
   zoho: ZohoDouble;
   clock: FakeClock;
   app: Zoho;
   secrets: SecretStore;
   settings: SettingsStore;
+  grantScopes: GrantScopes;
   log: ReturnType<typeof createMemoryLogger>;
   /** URLs handed to the system browser. */
   opened: string[];
   /** Runs the device flow with the member approving at once; the app is connected afterwards. */
-  connect(): Promise<void>;
+  connect(options?: { compose?: boolean }): Promise<void>;
   signal(): AbortSignal;
   close(): Promise<void>;
 }
@@ -76,11 +92,13 @@ export async function startZohoWorld(options: {
   const zoho = await startZohoDouble({ now: clock.now, ...options.double });
   const secrets = createMemorySecretStore(options.secrets ?? ZOHO_CLIENT);
   const settings = memorySettings();
+  const grantScopes = memoryGrantScopes();
   const log = createMemoryLogger();
   const opened: string[] = [];
   const app = createZoho({
     secrets,
     settings,
+    grantScopes,
     log,
     fetch: (url, init) => fetch(url, init),
     openExternal: async (url) => {
@@ -98,11 +116,12 @@ export async function startZohoWorld(options: {
     app,
     secrets,
     settings,
+    grantScopes,
     log,
     opened,
     signal: live,
-    async connect() {
-      const connected = await app.connection.connect('device', { signal: live(), progress: approveAtOnce(zoho) });
+    async connect(options = {}) {
+      const connected = await app.connection.connect({ method: 'device', ...options }, { signal: live(), progress: approveAtOnce(zoho) });
       // The log says which step failed.
       if (!connected.ok) throw new Error(`the test could not connect: ${connected.error.message} ${log.lines.join(' | ')}`);
     },
