@@ -40,7 +40,7 @@ it("UQ9: the Secretary's lookups appear as they happen: search and read on scree
 
   // Cancel stops main's call (the model request hangs until then) and the lookups stay with the cancelled question.
   await pane.getByRole('button', { name: ui.common.cancel }).click();
-  await pane.getByText(ui.chat.cancelled).waitFor();
+  await pane.getByRole('log', { name: ui.secretary.chat.log }).getByText(ui.chat.cancelled).waitFor();
   expect(await lookups.getByRole('listitem').count()).toBe(2);
   expect(pageProblems(consoleErrors)).toEqual([]);
 });

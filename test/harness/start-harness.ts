@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { AccessConfig } from '../../shared/access-config';
@@ -8,6 +8,7 @@ import { ok } from '../../shared/result';
 import type { SecretName } from '../../shared/secrets';
 import { allowOrigins } from '../../electron/main/app/app-origin';
 import { createCore } from '../../electron/main/core';
+import { writeFileAtomic } from '../../electron/main/files/atomic-write';
 import { createLogger, createRedactor, type Logger, type LogSink, type Redactor } from '../../electron/main/log/logger';
 import { createKeytarSecretStore, loadKeytar } from '../../electron/main/secrets/keytar-secret-store';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
@@ -172,7 +173,9 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
           const folder = join(config.dataDir, TRANSCRIPTS_DIR);
           const file = join(folder, `${fileName}.${format}`);
           await mkdir(folder, { recursive: true });
-          await writeFile(file, content, 'utf8');
+          // Whole or not at all, as the app's own files are: a test reading it once it exists never sees half of it.
+          const written = await writeFileAtomic(file, content);
+          if (!written.ok) return written;
           log.info('transcript export requested; the harness saved it', { file, chars: content.length });
           return ok(true);
         },
