@@ -39,11 +39,11 @@ const tooLong = (why: string) => err('TOO_LARGE', `This meeting is too long for 
 export async function draftMeetingNotes(deps: MeetingDrafterDeps, input: MeetingDraftInput, signal: AbortSignal): Promise<Result<MeetingDraft>> {
   const lines = spokenLines(input.lines);
   if (lines.length === 0) return err('INVALID_INPUT', 'The meeting has no speech to summarize.', { field: 'lines', reason: 'no_speech' });
+  const parts = transcriptParts(lines, MEETING_NOTES.partChars);
+  if (parts.length > MEETING_NOTES.partsMax) return tooLong(`it would take ${parts.length} parts to summarize, and the most is ${MEETING_NOTES.partsMax}`);
   const texts = MEETING_TEXTS[input.language];
   const transcript = transcriptMarkdown(lines, texts);
   if (transcript.length + NOTES_MAX_CHARS > MEETING_NOTES.textMaxChars) return tooLong('its transcript alone nears the longest note the app saves');
-  const parts = transcriptParts(lines, MEETING_NOTES.partChars);
-  if (parts.length > MEETING_NOTES.partsMax) return tooLong(`it would take ${parts.length} parts to summarize, and the most is ${MEETING_NOTES.partsMax}`);
   const admitted = deps.admit();
   if (!admitted.ok) return admitted;
 

@@ -70,9 +70,15 @@ const NAMES_TRIED = 100;
 /**
  * Writes `content` as a new note named `name`.md in `folder`, never over a file that is there: the name is claimed
  * by creating it empty (which fails if it exists, so "name (2).md" and on are tried), then the note is written over
- * that claim whole or not at all (atomic-write.ts). Answers the file name used.
+ * that claim by `write`, whole or not at all (atomic-write.ts; a test's, to fail a step); a failed write gives the
+ * claim back. Answers the file name used.
  */
-export async function writeNewNote(folder: string, name: string, content: string): Promise<Result<string>> {
+export async function writeNewNote(
+  folder: string,
+  name: string,
+  content: string,
+  write: (file: string, content: string) => Promise<Result<true>> = writeFileAtomic,
+): Promise<Result<string>> {
   for (let attempt = 1; attempt <= NAMES_TRIED; attempt += 1) {
     const fileName = attempt === 1 ? `${name}.md` : `${name} (${attempt}).md`;
     const file = join(folder, fileName);
@@ -83,7 +89,7 @@ export async function writeNewNote(folder: string, name: string, content: string
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
       return notWritten(error);
     }
-    const written = await writeFileAtomic(file, content);
+    const written = await write(file, content);
     if (written.ok) return ok(fileName);
     await rm(file, { force: true }).catch(() => undefined);
     return written;
