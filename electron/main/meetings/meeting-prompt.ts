@@ -45,8 +45,12 @@ function dataRule(kind: string, boundary: string, what: string): string {
 
 function captionsRule(languages: MeetingInfo['languages']): string {
   const spoken = languages.from === null ? 'the language spoken' : languageNameInEnglish(languages.from);
+  const heard =
+    languages.from === languages.to
+      ? `The transcript is live captions, heard in ${spoken} and not translated; they may have mistakes.`
+      : `The transcript is live captions, heard in ${spoken} and machine-translated into ${languageNameInEnglish(languages.to)}; either may have mistakes.`;
   return [
-    `The transcript is live captions, heard in ${spoken} and machine-translated into ${languageNameInEnglish(languages.to)}; either may have mistakes.`,
+    heard,
     'Each line starts with its time from the start of the meeting in [minutes:seconds]; then, when the captions told the sides apart, who spoke: "You" is the member who captioned the meeting (their microphone), "Others" the other participants (the meeting\'s sound); then the words as heard, and on the next line the translation, when there is one.',
   ].join(' ');
 }
