@@ -292,6 +292,21 @@ export const MEETING_NOTES = {
   textMaxChars: 300_000,
   /** Addresses the member may type for a mail draft. */
   recipientsMax: 50,
+  /** The meetings folder's name in Settings: one folder, named like any. */
+  folderNameMaxChars: 64,
+  /** A note's file name, its date and time included, before ".md": readable in any file manager, far under any system's limit. */
+  fileNameMaxChars: 100,
+  /** Per attempt of one summary call: up to partChars of transcript read and the notes written. */
+  modelTimeoutMs: 90_000,
+  /** What one summary call may write: the structured notes of a long meeting part, with room. */
+  maxOutputTokens: 8_192,
+  /**
+   * What the app keeps of the model's notes, so they always fit the note beside the transcript: the summary, each
+   * item of a list, the items of each list.
+   */
+  summaryMaxChars: 4_000,
+  itemMaxChars: 300,
+  itemsMax: 20,
 } as const;
 
 export const GEMINI = {

@@ -10,6 +10,35 @@ import { translationLangSchema } from './translate';
  * Assistant like any note), or puts into a Zoho Mail draft. Nothing of a meeting is stored until the member saves.
  */
 
+/** Names Windows keeps for its devices: no file or folder may be so named there, whatever its extension. */
+export const RESERVED_FILE_NAME = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+
+/** Where the meeting notes go inside the member's own knowledge base folder, unless Settings name another. */
+export const DEFAULT_MEETINGS_FOLDER = 'Meetings';
+
+/**
+ * The meetings folder's name in Settings: one folder inside the knowledge base, never a path (no separators, no
+ * `..`), never hidden (the index skips hidden folders), and a name every system can make.
+ */
+export const meetingsFolderSchema = z
+  .string()
+  .trim()
+  .min(1, 'Name the meetings folder.')
+  .max(MEETING_NOTES.folderNameMaxChars)
+  .refine((name) => !/[/\\:*?"<>|\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u.test(name), 'Use a folder name without / \\ : * ? " < > |.')
+  .refine((name) => !name.startsWith('.') && !name.endsWith('.'), 'A folder name cannot begin or end with a dot.')
+  .refine((name) => !RESERVED_FILE_NAME.test(name), 'That name is reserved by Windows; choose another.');
+
+/**
+ * Settings of meeting notes: the folder inside the member's knowledge base folder they are saved in (made on the
+ * first save). With the shipped guide as the knowledge base they go to a meetings folder in the app's data folder
+ * instead, indexed with the guide.
+ */
+export const meetingNotesSettingsSchema = z.object({ folder: meetingsFolderSchema.default(DEFAULT_MEETINGS_FOLDER) });
+export type MeetingNotesSettings = z.infer<typeof meetingNotesSettingsSchema>;
+export const DEFAULT_MEETING_NOTES_SETTINGS: MeetingNotesSettings = { folder: DEFAULT_MEETINGS_FOLDER };
+export const meetingNotesSettingsPatchSchema = z.strictObject({ folder: meetingsFolderSchema }).partial();
+
 /** How the captions were made: streamed over Live translation, cut at pauses, or cut every few seconds. */
 export const meetingModeSchema = z.enum(['streaming', 'pauses', 'fixed']);
 export type MeetingMode = z.infer<typeof meetingModeSchema>;

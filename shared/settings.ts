@@ -3,6 +3,7 @@ import { appUrlSchema, audSchema, teamUrlSchema } from './access-config';
 import { DEFAULT_DESKTOP_SETTINGS, desktopSettingsPatchSchema, desktopSettingsSchema } from './desktop';
 import { DEFAULT_DIGEST_SETTINGS, digestSettingsPatchSchema, digestSettingsSchema } from './digest';
 import { LANGS } from './lang';
+import { DEFAULT_MEETING_NOTES_SETTINGS, meetingNotesSettingsPatchSchema, meetingNotesSettingsSchema } from './meeting-notes';
 import { appErrorSchema } from './result';
 import { knowledgeBaseSettingsPatchSchema, knowledgeBaseSettingsSchema, knowledgeBaseSettingsUpdateSchema } from './oracle';
 import { DEFAULT_SHORTCUT_SETTINGS, shortcutSettingsPatchSchema, shortcutSettingsSchema } from './shortcuts';
@@ -72,6 +73,8 @@ export const settingsSchema = z.object({
   digest: digestSettingsSchema,
   /** The oracle's notes folder and its relevance floors (seeds 001). */
   knowledgeBase: knowledgeBaseSettingsSchema.default({ path: null, floors: {} }),
+  /** Where meeting notes are saved in the knowledge base (issue 27). */
+  meetings: meetingNotesSettingsSchema.default(DEFAULT_MEETING_NOTES_SETTINGS),
   /** The first-run checklist: hidden for good once the member dismisses it (it is offered once sign-in and the key are done). */
   firstRun: z.object({ checklistDismissed: z.boolean().default(false) }).default({ checklistDismissed: false }),
   /** Push-to-talk and spoken answers (V1 to V5). */
@@ -90,6 +93,7 @@ export const DEFAULT_SETTINGS: Settings = {
   zoho: { dataCentre: DEFAULT_ZOHO_DATA_CENTRE },
   digest: { ...DEFAULT_DIGEST_SETTINGS },
   knowledgeBase: { path: null, floors: {} },
+  meetings: { ...DEFAULT_MEETING_NOTES_SETTINGS },
   firstRun: { checklistDismissed: false },
   voice: { ...DEFAULT_VOICE_SETTINGS },
   shortcuts: { ...DEFAULT_SHORTCUT_SETTINGS },
@@ -113,6 +117,7 @@ export const settingsPatchSchema = z
     zoho: z.strictObject({ dataCentre: zohoDataCentreSchema }).partial(),
     digest: digestSettingsPatchSchema,
     knowledgeBase: knowledgeBaseSettingsPatchSchema,
+    meetings: meetingNotesSettingsPatchSchema,
     firstRun: z.strictObject({ checklistDismissed: z.boolean() }).partial(),
     voice: voiceSettingsPatchSchema,
     shortcuts: shortcutSettingsPatchSchema,

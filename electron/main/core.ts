@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { AccessConfig } from '../../shared/access-config';
 import type { DesktopCommand } from '../../shared/desktop';
@@ -24,8 +25,11 @@ import { openLiveConnection } from './gemini/live-connection';
 import type { OpenLive } from './gemini/live-types';
 import { createRegistry, type Handlers, type Registry } from './ipc/registry';
 import type { Sender, SenderPolicy } from './ipc/sender';
-import type { WatchFolder } from './knowledge/watch-folder';
+import { createKnowledgeService } from './knowledge/knowledge-service';
+import { watchFolder, type WatchFolder } from './knowledge/watch-folder';
 import type { Logger } from './log/logger';
+import { createMeetingsCapability } from './meetings/meetings-capability';
+import { GUIDE_MEETINGS_FOLDER } from './meetings/save-meeting-note';
 import type { OpenNoteFile } from './oracle/open-note-file';
 import { createOracleCapability } from './oracle/oracle-capability';
 import { createAiChannel } from './rate-limit/ai-budgets';
@@ -138,6 +142,7 @@ const CAPABILITIES = [
   createAssistantCapability,
   createVoiceCapability,
   createTranslateCapability,
+  createMeetingsCapability,
   createShortcutsCapability,
   createQuickAskCapability,
   createDesktopCapability,
@@ -220,6 +225,10 @@ export function createCore(deps: CoreDeps): Core {
     },
   };
   const readGeminiKey = () => deps.secrets.get('gemini.apiKey');
+  const hasGeminiKey = async () => {
+    const key = await readGeminiKey();
+    return key.ok && key.value !== null;
+  };
   const gateway = createGeminiGateway({ readKey: readGeminiKey, baseUrl: deps.gemini.baseUrl, log });
   // The Live API's endpoint derives from the same base URL: one setting points both at a proxy or a double.
   const openLive: OpenLive = (setup, onEvent, signal) =>
@@ -235,6 +244,20 @@ export function createCore(deps: CoreDeps): Core {
     sleep,
     htmlToText: mailHtmlToText,
     ...(deps.zoho ? { overrides: deps.zoho } : {}),
+  });
+
+  // The Oracle runs it; meeting notes are saved into it, beside the guide (in the data folder) while it is the base.
+  const knowledge = createKnowledgeService({
+    db: deps.db,
+    gateway,
+    settings: settings.get,
+    defaultFolder: deps.knowledge.defaultFolder,
+    besideGuide: { prefix: GUIDE_MEETINGS_FOLDER, folder: join(deps.appInfo.dataPath, GUIDE_MEETINGS_FOLDER) },
+    hasGeminiKey,
+    watch: deps.knowledge.watch ?? watchFolder,
+    publish: (status) => broadcast('oracle:changed', status),
+    now,
+    log,
   });
 
   // What the core offers every capability: each factory takes the part it names, by name and type.
@@ -257,19 +280,16 @@ export function createCore(deps: CoreDeps): Core {
     platform: deps.appInfo.platform,
     openExternal: deps.openExternal,
     copyText: deps.copyText,
-    hasGeminiKey: async () => {
-      const key = await deps.secrets.get('gemini.apiKey');
-      return key.ok && key.value !== null;
-    },
+    hasGeminiKey,
     digests: createDigestStore(deps.db),
     // G9: one limiter for the whole AI channel, and the voice questions whose spoken answers it already counted.
     limiter: createAiChannel({ now }),
     speechGrants: createSpeechGrants({ now }),
     speech: createSpeechService({ gateway, settings: settings.get, now, log }),
-    defaultFolder: deps.knowledge.defaultFolder,
+    knowledge,
     chooseFolder: deps.knowledge.chooseFolder,
     openNote: deps.knowledge.openNote,
-    watch: deps.knowledge.watch,
+    mailDrafts: zoho.drafts,
     promptFiles: deps.assistant.promptFiles,
     timeZone: deps.assistant.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     transcriptFiles: deps.translate.transcriptFiles,

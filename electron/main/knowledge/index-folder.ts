@@ -15,6 +15,11 @@ export interface IndexNotesOptions {
   /** One knowledge base among several in the same tables. */
   readonly collection: string;
   readonly files: readonly NoteFile[];
+  /**
+   * Indexed notes not in `files` that stay as they are rather than being removed: the notes a pass over some notes
+   * only did not read, or a folder that could not be listed this time.
+   */
+  readonly keepUnlisted?: (path: string) => boolean;
   readonly onProgress?: (progress: IndexProgress) => void;
   readonly signal?: AbortSignal;
   readonly chunkSizes?: ChunkSizes;
@@ -35,8 +40,8 @@ export interface IndexReport {
 /**
  * Brings the index of `collection` in line with `files`. A note whose text hash matches its `kb_notes` row costs
  * only that hash; a new or changed note is replaced whole (chunks, FTS through the triggers, and its `kb_notes` row
- * last), NOTES_PER_COMMIT to a transaction, with embeddings left empty for the embedding step. Notes no longer listed are removed,
- * so a rename is a removal and an addition. Then the chunks' links are resolved (resolveLinkTargets).
+ * last), NOTES_PER_COMMIT to a transaction, with embeddings left empty for the embedding step. Notes no longer listed are removed
+ * unless `keepUnlisted` keeps them, so a rename is a removal and an addition. Then the chunks' links are resolved (resolveLinkTargets).
  */
 export async function indexNotes(options: IndexNotesOptions): Promise<IndexReport> {
   const { db, collection, files, onProgress, signal } = options;
@@ -45,7 +50,8 @@ export async function indexNotes(options: IndexNotesOptions): Promise<IndexRepor
     (statements.knownNotes.all(collection) as Array<{ path: string; content_hash: string }>).map((row) => [row.path, row.content_hash]),
   );
   const listed = new Set(files.map((file) => file.path));
-  const gone = [...known.keys()].filter((path) => !listed.has(path));
+  const keep = options.keepUnlisted ?? (() => false);
+  const gone = [...known.keys()].filter((path) => !listed.has(path) && !keep(path));
   db.transaction(() => {
     for (const path of gone) statements.removeNote(collection, path);
   })();

@@ -33,6 +33,8 @@ interface KitOptions {
   path?: string | null;
   db?: Database.Database;
   hasKey?: boolean;
+  /** The member's own notes beside the guide (meeting notes, in the app's data folder). */
+  besideGuide?: { prefix: string; folder: string };
 }
 
 function kit(options: KitOptions = {}) {
@@ -49,6 +51,7 @@ function kit(options: KitOptions = {}) {
     gateway,
     settings: () => settings,
     defaultFolder: SHIPPED_GUIDE,
+    ...(options.besideGuide ? { besideGuide: options.besideGuide } : {}),
     hasGeminiKey: async () => {
       key.checks += 1;
       await key.hold;
@@ -422,6 +425,78 @@ describe('knowledge service: passes', () => {
     expect(k.published).toHaveLength(publishedBefore);
     expect(gemini.double.requests).toHaveLength(0);
     expect(await k.service.reindex()).toMatchObject({ ok: false, error: { reason: 'cancelled' } });
+  });
+});
+
+describe('knowledge service: notes the app writes (meeting notes)', () => {
+  const STANDUP = '# Standup\n\nWe moved the release to the ninth.\n\n## Owners\n\nLena checks the translations.\n';
+
+  it('a pass over the notes just written reads them alone, and answers once they are searchable', async () => {
+    const k = await started();
+    writeNote(k.folder, 'Meetings/standup.md', STANDUP);
+    const seen: IndexProgressEvent[] = [];
+    const result = await k.service.reindex({ notes: ['Meetings/standup.md'], onProgress: (progress) => seen.push(progress) });
+
+    expect(seen[0]).toEqual({ phase: 'reading', done: 0, total: 1 });
+    expect(lexicalHits(k.db, 'translations')).toBe(1);
+    expect(embeddedTitles(gemini.double)).toEqual(Array(chunkCount(k.db, 'Meetings/standup.md')).fill('Standup'));
+    expect(result).toMatchObject({ ok: true, value: { notes: 4, issue: null } });
+    if (result.ok) expect(result.value.embedded).toBe(result.value.chunks);
+    expect(notePaths(k.db)).toEqual(['Meetings/standup.md', 'guides/holidays.md', 'printer.md', 'vpn.md']);
+  });
+
+  it('takes a note named that is gone, or is no note, out of the index and leaves the others be', async () => {
+    const k = await started();
+    rmSync(join(k.folder, 'printer.md'));
+    symlinkSync(join(k.folder, 'vpn.md'), join(k.folder, 'printer.md'));
+    await k.service.reindex({ notes: ['printer.md'] });
+    expect(notePaths(k.db)).toEqual(['guides/holidays.md', 'vpn.md']);
+    expect(lexicalHits(k.db, 'toner')).toBe(0);
+  });
+
+  it('reads a note written while a pass runs once that pass is done', async () => {
+    const k = kit();
+    const held = k.holdPasses();
+    k.service.start();
+    await vi.waitFor(() => expect(k.key.checks).toBe(1));
+
+    writeNote(k.folder, 'Meetings/standup.md', STANDUP);
+    const saved = k.service.reindex({ notes: ['Meetings/standup.md'] });
+    held.open();
+    expect(await saved).toMatchObject({ ok: true, value: { notes: 4 } });
+    expect(k.key.checks).toBe(2);
+  });
+
+  it('indexes the notes beside the guide with it, under their prefix, watches them and opens them where they are', async () => {
+    const beside = makeTempDir();
+    writeNote(beside, 'standup.md', STANDUP);
+    const k = await started({ path: null, besideGuide: { prefix: 'meetings', folder: beside } });
+
+    expect(notePaths(k.db)).toContain('meetings/standup.md');
+    expect(k.first).toMatchObject({ folder: { path: SHIPPED_GUIDE, isDefault: true }, issue: null });
+    expect(k.watch.watched()).toEqual([SHIPPED_GUIDE, beside]);
+    expect(k.service.locate('meetings/standup.md')).toEqual({ folder: beside, path: 'standup.md' });
+    expect(k.service.locate('en/getting-started.md')).toEqual({ folder: SHIPPED_GUIDE, path: 'en/getting-started.md' });
+    expect(k.service.hasNote('meetings/standup.md')).toBe(true);
+
+    // A new one is searchable by a pass over it alone.
+    writeNote(beside, 'retro.md', '# Retro\n\nThe builds were slow all sprint.\n');
+    await k.service.reindex({ notes: ['meetings/retro.md'] });
+    expect(lexicalHits(k.db, 'sprint')).toBe(1);
+
+    // The member's own folder holds their meeting notes: those beside the guide are not in it.
+    const vault = smallVault();
+    k.update({ knowledgeBase: { path: vault } });
+    await settled(k.service);
+    expect(notePaths(k.db).filter((path) => path.startsWith('meetings/'))).toEqual([]);
+    expect(k.watch.watched()).toEqual([vault]);
+    expect(k.service.locate('meetings/standup.md')).toEqual({ folder: vault, path: 'meetings/standup.md' });
+  });
+
+  it('indexes the guide alone, with no issue, until the folder beside it is made', async () => {
+    const beside = join(makeTempDir(), 'meetings');
+    const k = await started({ path: null, besideGuide: { prefix: 'meetings', folder: beside } });
+    expect(k.first).toMatchObject({ notes: (await listNoteFiles(SHIPPED_GUIDE)).length, issue: null });
   });
 });
 

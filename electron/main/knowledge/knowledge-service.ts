@@ -10,7 +10,7 @@ import { embedChunks } from './embed-chunks';
 import { indexNotes } from './index-folder';
 import { embeddingIssue, KNOWLEDGE_ISSUES, listingIssue } from './knowledge-issues';
 import { createKnowledgeState } from './knowledge-state';
-import { listNoteFiles, type NoteFile } from './list-note-files';
+import { listNoteFiles, noteFileAt, type NoteFile } from './list-note-files';
 import type { WatchFolder } from './watch-folder';
 
 /** The one knowledge base in kb_notes / kb_chunks; its paths are relative to whichever folder it holds. */
@@ -28,6 +28,11 @@ export interface KnowledgeServiceDeps {
   defaultFolder: string;
   /** Without a key nothing is embedded, and the base is searched by its words (mode 'lexical', issue no_key). */
   hasGeminiKey: () => Promise<boolean>;
+  /**
+   * The member's own notes kept beside the guide while it is the knowledge base (meeting notes saved before a
+   * folder is chosen, in the app's data folder): indexed and watched with it, their paths under `prefix/`.
+   */
+  besideGuide?: { readonly prefix: string; readonly folder: string };
   watch: WatchFolder;
   /** Broadcasts 'oracle:changed'. */
   publish: (status: KnowledgeStatus) => void;
@@ -39,6 +44,18 @@ export interface ReindexOptions {
   /** Cancels this caller's wait, and stops the pass unless another reindex caller still waits for it. */
   signal?: AbortSignal;
   onProgress?: (progress: IndexProgressEvent) => void;
+  /**
+   * Only these notes (paths as the index names them) were written or removed: the pass reads them alone rather
+   * than the whole folder, so a note just saved is searchable at once in a large base. A pass already running
+   * is joined, and these notes are read after it.
+   */
+  notes?: readonly string[];
+}
+
+/** Where a note the index names is on disk: the folder it was read from, and its path (forward slashes) there. */
+export interface NoteLocation {
+  readonly folder: string;
+  readonly path: string;
 }
 
 export interface KnowledgeService {
@@ -57,6 +74,8 @@ export interface KnowledgeService {
   settingsChanged(patch: SettingsPatch): void;
   /** The absolute folder the knowledge base is read from. */
   folder(): string;
+  /** Where the note at `path` (as the index names it) is: in `folder()`, or beside the guide for its prefix. */
+  locate(path: string): NoteLocation;
   /** Whether the index holds the note at `path` (relative, forward slashes) of that folder: the only notes main opens. */
   hasNote(path: string): boolean;
   /** Stops watching and aborts a running pass; what was stored stays. */
@@ -67,6 +86,9 @@ const cancelled = () => err('UPSTREAM', 'Re-indexing the knowledge base was canc
 
 /** What a pass ended with: an issue (or none) once it ran to its end, or `stopped` when it was aborted. */
 type PassOutcome = { readonly issue: KnowledgeIssue | null } | 'stopped';
+
+/** What a pass reads: the whole folder, or some notes only. */
+type PassScope = 'all' | ReadonlySet<string>;
 
 interface Caller {
   readonly onProgress: ((progress: IndexProgressEvent) => void) | undefined;
@@ -92,8 +114,8 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
 
   let run: Run | null = null;
   let pass: AbortController | null = null;
-  /** Something changed since the running pass listed the folder: one more pass follows it. */
-  let again = false;
+  /** What changed since the running pass listed the folder, so one more pass reads it; null: nothing did. */
+  let wanted: PassScope | null = null;
   let progress: IndexProgressEvent | null = null;
   let lastProgressPublish: { readonly at: number; readonly phase: IndexProgressEvent['phase'] } | null = null;
   let issue: KnowledgeIssue | null = null;
@@ -104,6 +126,22 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
   let closed = false;
 
   const folder = () => resolve(deps.settings().knowledgeBase.path ?? deps.defaultFolder);
+  /** The folder beside the guide, while the guide is the knowledge base; its notes' paths start with `prefix`. */
+  const beside = () => {
+    if (!deps.besideGuide || deps.settings().knowledgeBase.path !== null) return null;
+    return { prefix: `${deps.besideGuide.prefix}/`, folder: resolve(deps.besideGuide.folder) };
+  };
+
+  /** Another pass is to read `scope` (besides what it already must). */
+  function want(scope: 'all' | readonly string[]) {
+    wanted = scope === 'all' || wanted === 'all' ? 'all' : new Set([...(wanted ?? []), ...scope]);
+  }
+
+  function locate(path: string): NoteLocation {
+    const extra = beside();
+    if (extra && path.startsWith(extra.prefix)) return { folder: extra.folder, path: path.slice(extra.prefix.length) };
+    return { folder: folder(), path };
+  }
 
   function status(): KnowledgeStatus {
     const settings = deps.settings();
@@ -174,18 +212,18 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
 
   async function indexFolder(signal: AbortSignal): Promise<PassOutcome> {
     const path = folder();
-    const step = (next: IndexProgressEvent) => {
-      if (!signal.aborted) report(next);
-    };
     let files: NoteFile[];
     const leadingOut: string[] = [];
+    const extra = beside();
     try {
       files = await listNoteFiles(path, { onLinkOutside: (link) => leadingOut.push(link) });
+      // The guide ships nothing under the prefix; if it did, the member's own notes there would win.
+      if (extra) files = files.filter((file) => !file.path.startsWith(extra.prefix));
     } catch (error) {
       if (signal.aborted) return 'stopped';
       const found = listingIssue(error, path);
       if (found === 'changed') {
-        again = true;
+        want('all');
         return 'stopped';
       }
       log.warn('knowledge: the folder could not be listed', { reason: found.reason, error });
@@ -197,16 +235,45 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       }
       return { issue: found };
     }
+    const besides = extra ? await listBeside(extra, leadingOut) : { files: [] };
     if (signal.aborted) return 'stopped';
     linksOutside = leadingOut.sort();
     if (linksOutside.length > 0) log.warn('knowledge: links leading out of the folder were left out', { count: linksOutside.length });
 
     state.beginFolder(path);
+    return indexAndEmbed([...files, ...besides.files], signal, besides.keep);
+  }
+
+  /**
+   * The notes beside the guide, under their prefix: none while their folder is not made yet; while it cannot be
+   * read, those indexed are kept as they were, so a folder unreadable for a moment takes no note away.
+   */
+  async function listBeside(
+    extra: { prefix: string; folder: string },
+    leadingOut: string[],
+  ): Promise<{ files: NoteFile[]; keep?: (path: string) => boolean }> {
+    const prefixed = (path: string) => `${extra.prefix}${path}`;
+    try {
+      const files = await listNoteFiles(extra.folder, { onLinkOutside: (link) => leadingOut.push(prefixed(link)) });
+      return { files: files.map((file) => ({ path: prefixed(file.path), read: file.read })) };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { files: [] };
+      log.warn('knowledge: the notes beside the guide could not be listed', { error });
+      return { files: [], keep: (path) => path.startsWith(extra.prefix) };
+    }
+  }
+
+  /** Brings the index in line with `files` (notes unlisted are removed unless kept), then embeds what needs it. */
+  async function indexAndEmbed(files: readonly NoteFile[], signal: AbortSignal, keepUnlisted?: (path: string) => boolean): Promise<PassOutcome> {
+    const step = (next: IndexProgressEvent) => {
+      if (!signal.aborted) report(next);
+    };
     step({ phase: 'reading', done: 0, total: files.length });
     const indexed = await indexNotes({
       db,
       collection: KNOWLEDGE_COLLECTION,
       files,
+      ...(keepUnlisted ? { keepUnlisted } : {}),
       signal,
       onProgress: ({ done, total }) => step({ phase: 'reading', done, total }),
     });
@@ -222,10 +289,29 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
     return embedded;
   }
 
-  async function runPass(signal: AbortSignal) {
+  /** A pass over `paths` alone; the rest of the index stays as the last pass left it. */
+  async function indexSome(paths: ReadonlySet<string>, signal: AbortSignal): Promise<PassOutcome> {
+    // The index holds another folder's notes until a whole pass has read this one.
+    if (state.folder() !== folder()) return indexFolder(signal);
+    const found = await Promise.all(
+      [...paths].map((path) => {
+        const at = locate(path);
+        return noteFileAt(at.folder, at.path).then((file) => (file ? { path, read: file.read } : null));
+      }),
+    );
+    if (signal.aborted) return 'stopped';
+    // A listed path with no note is removed from the index: it was deleted, or is no note any more.
+    const notes = found.filter((file): file is NoteFile => file !== null);
+    const outcome = await indexAndEmbed(notes, signal, (path) => !paths.has(path));
+    // What the last listing found wrong with the folder still holds: only a whole pass reads it again.
+    const listing = issue?.reason === 'folder_missing' || issue?.reason === 'folder_unreadable' ? issue : null;
+    return outcome === 'stopped' ? outcome : { issue: outcome.issue ?? listing };
+  }
+
+  async function runPass(signal: AbortSignal, scope: PassScope) {
     let outcome: PassOutcome;
     try {
-      outcome = await indexFolder(signal);
+      outcome = await (scope === 'all' ? indexFolder(signal) : indexSome(scope, signal));
     } catch (error) {
       // Closing the app closes the database under a pass that is winding down: not a failure worth reporting.
       if (signal.aborted) return;
@@ -241,15 +327,17 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
     run = current;
     current.done = (async () => {
       do {
-        again = false;
+        // Every caller of ensureRun said first what the pass is to read.
+        const scope = wanted ?? 'all';
+        wanted = null;
         progress = null;
         lastProgressPublish = null;
         const controller = new AbortController();
         pass = controller;
         publishStatus();
-        await runPass(controller.signal);
+        await runPass(controller.signal, scope);
         pass = null;
-      } while (again && !closed);
+      } while (wanted !== null && !closed);
       run = null;
       progress = null;
       publishStatus();
@@ -259,24 +347,27 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
 
   /** The folder or the model changed: the pass under way is for the old one, so it stops and a new one runs. */
   function restart() {
-    again = true;
+    want('all');
     pass?.abort();
     ensureRun().stopping = false;
   }
 
   function folderChanged() {
     if (closed) return;
-    again = true;
+    want('all');
     ensureRun();
   }
 
   function watchCurrentFolder() {
     watching?.handle.close();
     const path = folder();
-    const handle = deps.watch(path, folderChanged, (error) => {
-      log.warn('knowledge: the folder cannot be watched for now', { folder: path, error });
-    });
-    watching = { folder: path, handle };
+    const watchOne = (watched: string) =>
+      deps.watch(watched, folderChanged, (error) => {
+        log.warn('knowledge: the folder cannot be watched for now', { folder: watched, error });
+      });
+    const extra = beside();
+    const handles = [watchOne(path), ...(extra ? [watchOne(extra.folder)] : [])];
+    watching = { folder: path, handle: { close: () => handles.forEach((handle) => handle.close()) } };
   }
 
   return {
@@ -284,16 +375,19 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       if (started || closed) return;
       started = true;
       watchCurrentFolder();
+      want('all');
       ensureRun();
     },
     status,
-    reindex({ signal, onProgress } = {}) {
+    reindex({ signal, onProgress, notes } = {}) {
       if (closed || signal?.aborted) return Promise.resolve(cancelled());
+      // A run whose last caller left is ending after the pass it aborted: the whole folder is read again. A
+      // running pass is joined as it is, unless notes were written since it listed the folder.
+      if (run === null) want(notes ?? 'all');
+      else if (run.stopping) want('all');
+      else if (notes) want(notes);
       const current = ensureRun();
-      if (current.stopping) {
-        current.stopping = false;
-        again = true;
-      }
+      current.stopping = false;
       const caller: Caller = { onProgress };
       if (progress !== null) onProgress?.(progress);
       current.callers.add(caller);
@@ -302,7 +396,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
           current.callers.delete(caller);
           if (current.callers.size === 0 && run === current) {
             current.stopping = true;
-            again = false;
+            wanted = null;
             pass?.abort();
           }
           settle(cancelled());
@@ -329,6 +423,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
       if (patch.knowledgeBase !== undefined || patch.models?.embedding !== undefined) publishStatus();
     },
     folder,
+    locate,
     hasNote(path) {
       // Until the new folder's first pass, the index still holds the previous folder's notes.
       return state.folder() === folder() && noteRow.get(KNOWLEDGE_COLLECTION, path) !== undefined;
@@ -336,7 +431,7 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeSer
     close() {
       if (closed) return;
       closed = true;
-      again = false;
+      wanted = null;
       watching?.handle.close();
       watching = null;
       pass?.abort();

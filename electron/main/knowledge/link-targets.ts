@@ -17,12 +17,15 @@ export function resolveLinkTargets(db: Database.Database, collection: string, { 
     )
     .all(collection, all ? 1 : 0) as Array<{ id: number; path: string; links: string }>;
   if (pending.length === 0) return;
+  // Resolved before the transaction: inside one, the resolver's name index cannot be cached with the connection
+  // (chunk-changes.ts) and would be read again for every link, which made a 10k-chunk base take seconds per pass.
+  const resolved = pending.map((chunk) => ({
+    id: chunk.id,
+    targets: JSON.stringify(linkedNotePaths(resolve, collection, chunk.path, chunk.links).filter((path) => path !== chunk.path)),
+  }));
   const store = db.prepare('UPDATE kb_chunks SET link_targets = ? WHERE id = ?');
   db.transaction(() => {
-    for (const chunk of pending) {
-      const targets = linkedNotePaths(resolve, collection, chunk.path, chunk.links).filter((path) => path !== chunk.path);
-      store.run(JSON.stringify(targets), chunk.id);
-    }
+    for (const chunk of resolved) store.run(chunk.targets, chunk.id);
   })();
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listNoteFiles } from './list-note-files';
+import { listNoteFiles, noteFileAt } from './list-note-files';
 
 /*
  * Real links in a temp dir: a vault, and beside it what a link could lead to (the member's other files).
@@ -57,5 +57,26 @@ describe('listing the notes of a folder with links in it', () => {
     symlinkSync(vault, door, 'dir');
     expect(await listed(door)).toEqual({ paths: ['guides/vpn.md', 'printer.md'], outsideLinks: expect.arrayContaining(['diary.md']) });
     expect((await listed(door)).outsideLinks).toHaveLength(3);
+  });
+});
+
+describe('one note by its path, as a pass over a few notes reads it', () => {
+  it('is read when the listing would list it', async () => {
+    const note = await noteFileAt(vault, 'guides/vpn.md');
+    expect(note?.path).toBe('guides/vpn.md');
+    expect(await note?.read()).toBe('# VPN');
+  });
+
+  it.each([
+    ['a link to a note outside', 'diary.md'],
+    ['a note through a linked folder', 'guides/private/passwords.md'],
+    ['a second name for a note inside', 'printer-alias.md'],
+    ['a note through a second name for a folder', 'guides-alias/vpn.md'],
+    ['a hidden folder', '.obsidian/linked.md'],
+    ['a way up', '../home/diary.md'],
+    ['no note', 'photo.png'],
+    ['nothing', 'gone.md'],
+  ])('is none for %s', async (_case, path) => {
+    expect(await noteFileAt(vault, path)).toBeNull();
   });
 });

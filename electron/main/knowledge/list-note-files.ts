@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { isInsideFolder } from './note-path';
@@ -55,4 +55,23 @@ export async function listNoteFiles(root: string, options: ListNoteFilesOptions 
   };
   await walk(root);
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The note at `path` (relative, forward slashes) under `root`, when listNoteFiles would list it: a Markdown file in
+ * no hidden folder and reached through no link; null otherwise (missing, a link, a folder). A pass over a few
+ * notes reads them this way rather than listing the whole folder.
+ */
+export async function noteFileAt(root: string, path: string): Promise<NoteFile | null> {
+  const segments = path.split('/');
+  if (!NOTE_EXTENSION.test(path) || segments.some((segment) => segment === '' || segment.startsWith('.'))) return null;
+  const full = join(root, ...segments);
+  const [realRoot, real, kind] = await Promise.all([
+    realpath(root).catch(() => null),
+    realpath(full).catch(() => null),
+    lstat(full).catch(() => null),
+  ]);
+  // Its real path is where its name says, under the real root: no link on the way to it, nor the file itself one.
+  if (realRoot === null || real === null || !kind?.isFile() || real !== join(realRoot, ...segments)) return null;
+  return { path, read: () => readText(full, 'utf8') };
 }

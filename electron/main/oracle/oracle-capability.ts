@@ -1,9 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Lang } from '../../../shared/lang';
-import type { Broadcast, Capability } from '../capability';
+import type { Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
-import { createKnowledgeService } from '../knowledge/knowledge-service';
-import { watchFolder, type WatchFolder } from '../knowledge/watch-folder';
+import type { KnowledgeService } from '../knowledge/knowledge-service';
 import type { Logger } from '../log/logger';
 import type { ORACLE_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
@@ -22,14 +21,13 @@ export interface OracleCapabilityDeps {
   /** The AI channel's one limiter (G9): the Oracle counts against ORACLE_BUDGET. */
   limiter: AiChannelLimiter<typeof ORACLE_BUDGET>;
   lang: () => Lang;
-  /** The folder used until the member chooses one: the guide shipped in resources/. */
-  defaultFolder: string;
+  /**
+   * The knowledge base. The core makes it, since meeting notes are saved into it too; the Oracle runs it: starts
+   * it, tells it of new settings and keys, and closes it.
+   */
+  knowledge: KnowledgeService;
   chooseFolder: () => Promise<string | null>;
   openNote: OpenNoteFile;
-  /** Tests only: a stand-in for watching the folder. */
-  watch?: WatchFolder | undefined;
-  /** The knowledge base changed state (oracle:changed): the Oracle pane's index line follows. */
-  broadcast: Broadcast;
   /** Wall clock, epoch milliseconds. */
   now: () => number;
   log: Logger;
@@ -40,18 +38,7 @@ export interface OracleCapabilityDeps {
  * folder or embedding model changes, and embedded anew when a Gemini key is added or removed.
  */
 export function createOracleCapability(deps: OracleCapabilityDeps): Capability<OracleChannels> {
-  const { db, gateway, settings, log } = deps;
-  const knowledge = createKnowledgeService({
-    db,
-    gateway,
-    settings: settings.get,
-    defaultFolder: deps.defaultFolder,
-    hasGeminiKey: deps.hasGeminiKey,
-    watch: deps.watch ?? watchFolder,
-    publish: (status) => deps.broadcast('oracle:changed', status),
-    now: deps.now,
-    log,
-  });
+  const { db, gateway, settings, knowledge, log } = deps;
   const oracle = createOracle({
     db,
     gateway,

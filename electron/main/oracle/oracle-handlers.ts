@@ -47,7 +47,8 @@ export function oracleHandlers(deps: OracleHandlerDeps): Pick<Handlers<AppContra
       return ok({ chosen: true, settings: settings.update(patch) });
     },
     'oracle:openNote': async ({ path }) => {
-      const note = await resolveNotePath(knowledge.folder(), path, knowledge.hasNote);
+      const at = knowledge.locate(path);
+      const note = await resolveNotePath(at.folder, at.path, () => knowledge.hasNote(path));
       if (!note.ok) return err('INVALID_INPUT', NOTE_REFUSALS[note.reason], { field: 'path', reason: note.reason });
       const opened = await deps.openNote(note.file);
       if (opened.ok) return ok({ openedWith: opened.openedWith });

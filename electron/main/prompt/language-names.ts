@@ -1,4 +1,5 @@
-import type { Lang } from '../../../shared/lang';
+import { isLang, type Lang } from '../../../shared/lang';
+import type { TranslationLang } from '../../../shared/translate';
 
 /** Each language by its English name, as instructions to a model name it ("answer in Spanish"). */
 export const LANGUAGE_NAMES_IN_ENGLISH: Record<Lang, string> = {
@@ -10,3 +11,10 @@ export const LANGUAGE_NAMES_IN_ENGLISH: Record<Lang, string> = {
   ar: 'Arabic',
   mn: 'Mongolian',
 };
+
+const DISPLAY_NAMES_IN_ENGLISH = new Intl.DisplayNames('en', { type: 'language' });
+
+/** How an instruction names a language: the app's own names for the UI languages, Intl's English for the rest. */
+export function languageNameInEnglish(lang: TranslationLang): string {
+  return isLang(lang) ? LANGUAGE_NAMES_IN_ENGLISH[lang] : (DISPLAY_NAMES_IN_ENGLISH.of(lang) ?? lang);
+}

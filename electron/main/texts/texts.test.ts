@@ -5,6 +5,7 @@ import { APP_TEXTS } from './app-texts';
 import { ASSISTANT_TEXTS } from './assistant-texts';
 import { INDICATOR_TEXTS } from './indicator-texts';
 import { KNOWLEDGE_TEXTS } from './knowledge-texts';
+import { MEETING_TEXTS } from './meeting-texts';
 import { MENU_TEXTS } from './menu-texts';
 import { SESSION_TEXTS } from './session-texts';
 import { TRANSLATE_TEXTS } from './translate-texts';
@@ -15,6 +16,7 @@ const TABLES: Record<string, Record<Lang, unknown>> = {
   ASSISTANT_TEXTS,
   INDICATOR_TEXTS,
   KNOWLEDGE_TEXTS,
+  MEETING_TEXTS,
   MENU_TEXTS,
   SESSION_TEXTS,
   STORE_TEXTS,

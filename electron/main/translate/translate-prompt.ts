@@ -1,7 +1,6 @@
-import { isLang } from '../../../shared/lang';
 import { isTranslationLang, type TranslationLang } from '../../../shared/translate';
 import type { Turn } from '../gemini/gateway-types';
-import { LANGUAGE_NAMES_IN_ENGLISH } from '../prompt/language-names';
+import { languageNameInEnglish } from '../prompt/language-names';
 import { untrustedBlock, untrustedMarkers } from '../prompt/untrusted-data';
 
 export interface TranslatePromptView {
@@ -19,7 +18,6 @@ export interface TranslatePrompt {
 }
 
 const TEXT = 'TEXT';
-const DISPLAY_NAMES_IN_ENGLISH = new Intl.DisplayNames('en', { type: 'language' });
 const DETECTED_EXAMPLE = '[fr]';
 /** The detected language's line that opens a reply when the source was not given: "[fr]". */
 const DETECTED_LINE = /^\s*\[([a-z]{2,3})\][ \t]*(?:\r?\n|$)/i;
@@ -36,11 +34,6 @@ export function readDetected(reply: string): { translation: string; detected?: T
   return isTranslationLang(code) ? { translation, detected: code } : { translation };
 }
 
-
-/** How an instruction names the language: the app's own names for the UI languages, Intl's English for the rest. */
-function languageNameInEnglish(lang: TranslationLang): string {
-  return isLang(lang) ? LANGUAGE_NAMES_IN_ENGLISH[lang] : (DISPLAY_NAMES_IN_ENGLISH.of(lang) ?? lang);
-}
 
 /**
  * T1: the rules in the system instruction, the text in a data block of its own. The text is anyone's (a mail
