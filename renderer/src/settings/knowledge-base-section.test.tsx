@@ -124,4 +124,32 @@ describe('Knowledge base settings', () => {
     await user.click(button('Try again'));
     expect(await screen.findByText('The built-in user guide')).toBeVisible();
   });
+
+  it('names where meeting notes go, and renames their folder inside a chosen knowledge base', async () => {
+    const { user, invoke } = setup({ settings: { knowledgeBase: { path: '/home/ana/Vault', floors: {} } } });
+    expect(await screen.findByText('/home/ana/Vault/Meetings')).toBeVisible();
+    const field = screen.getByRole('textbox', { name: 'Meeting notes folder, inside the knowledge base' });
+    expect(field).toHaveValue('Meetings');
+
+    await user.clear(field);
+    await user.type(field, '../Elsewhere');
+    await user.click(button('Save folder name'));
+    expect(field).toHaveAccessibleDescription(/Use a folder name without/);
+    expect(field).toHaveFocus();
+    expect(updates(invoke)).toEqual([]);
+
+    await user.clear(field);
+    await user.type(field, 'Réunions');
+    await user.click(button('Save folder name'));
+    expect(await screen.findByText('Saved: meeting notes go to \u2068/home/ana/Vault/Réunions\u2069.')).toBeVisible();
+    expect(updates(invoke)).toEqual([{ meetings: { folder: 'Réunions' } }]);
+    expect(screen.getByText('/home/ana/Vault/Réunions')).toBeVisible();
+    expect(button('Save folder name')).toHaveFocus();
+  });
+
+  it('keeps meeting notes beside the built-in guide without a folder to name', async () => {
+    setup();
+    expect(await screen.findByText("Kept in the app's data folder and searched with the guide.")).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: 'Meeting notes folder, inside the knowledge base' })).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { meetingsFolderSchema } from '../../../shared/meeting-notes';
 import type { KnowledgeStatus } from '../../../shared/oracle';
 import { ok, type AppError, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
@@ -13,7 +14,7 @@ import { useFocusAfterRender } from '../ui/use-focus-after-render';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; settings: Settings; status: KnowledgeStatus };
 /** Where the keyboard goes once a change is done: the button pressed may be gone by then (Reset, the guide). */
-type FocusTarget = 'choose' | 'save';
+type FocusTarget = 'choose' | 'save' | 'meetings';
 
 /** The floor as typed: a comma is a decimal point in half the UI languages. Null when it is no floor (O9: 0 to 1). */
 function parseFloor(text: string): number | null {
@@ -35,18 +36,24 @@ export function KnowledgeBaseSection() {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [draft, setDraft] = useState('');
   const [invalid, setInvalid] = useState(false);
+  const [meetingsDraft, setMeetingsDraft] = useState('');
+  const [meetingsInvalid, setMeetingsInvalid] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const field = useRef<HTMLInputElement>(null);
   const chooseButton = useRef<HTMLButtonElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
+  const meetingsField = useRef<HTMLInputElement>(null);
+  const meetingsButton = useRef<HTMLButtonElement>(null);
 
-  const focusAfterRender = useFocusAfterRender({ choose: chooseButton, save: saveButton });
+  const focusAfterRender = useFocusAfterRender({ choose: chooseButton, save: saveButton, meetings: meetingsButton });
 
   const show = useCallback((settings: Settings, status: KnowledgeStatus) => {
     setLoad({ kind: 'ready', settings, status });
     setDraft(String(status.floor.value));
     setInvalid(false);
+    setMeetingsDraft(settings.meetings.folder);
+    setMeetingsInvalid(false);
   }, []);
 
   const fetchAll = useCallback(async () => {
@@ -122,6 +129,23 @@ export function KnowledgeBaseSection() {
     );
   }
 
+  /** Where meeting notes go in a chosen folder: a folder name inside it, created by the first save (issue 27). */
+  function saveMeetingsFolder(event: FormEvent<HTMLFormElement>, base: string) {
+    event.preventDefault();
+    const folder = meetingsFolderSchema.safeParse(meetingsDraft);
+    if (!folder.success) {
+      setMeetingsInvalid(true);
+      setNotice(null);
+      meetingsField.current?.focus();
+      return;
+    }
+    void apply(
+      () => api.settings.update({ meetings: { folder: folder.data } }),
+      () => t('settings.knowledgeBase.meetingsFolderSaved', { path: isolated(meetingsPath(base, folder.data)) }),
+      'meetings',
+    );
+  }
+
   const ready = load.kind === 'ready' ? load : null;
 
   return (
@@ -143,6 +167,14 @@ export function KnowledgeBaseSection() {
                 {ready.status.folder.path}
               </dd>
             )}
+            <dt>{t('settings.knowledgeBase.meetingNotes')}</dt>
+            {ready.status.folder.isDefault ? (
+              <dd>{t('settings.knowledgeBase.meetingNotesBuiltIn')}</dd>
+            ) : (
+              <dd dir="ltr" className="path">
+                {meetingsPath(ready.status.folder.path, ready.settings.meetings.folder)}
+              </dd>
+            )}
           </dl>
           <div className="actions">
             <button type="button" ref={chooseButton} onClick={chooseFolder} disabled={busy}>
@@ -154,6 +186,28 @@ export function KnowledgeBaseSection() {
               </button>
             )}
           </div>
+
+          {!ready.status.folder.isDefault && (
+            <form className="settings-form" onSubmit={(event) => saveMeetingsFolder(event, ready.status.folder.path)} noValidate>
+              <TextField
+                label={t('settings.knowledgeBase.meetingsFolder')}
+                value={meetingsDraft}
+                help={t('settings.knowledgeBase.meetingsFolderHelp')}
+                error={meetingsInvalid ? t('settings.knowledgeBase.meetingsFolderInvalid') : null}
+                disabled={busy}
+                inputRef={meetingsField}
+                onChange={(value) => {
+                  setMeetingsDraft(value);
+                  setMeetingsInvalid(false);
+                }}
+              />
+              <div className="actions">
+                <button type="submit" ref={meetingsButton} disabled={busy}>
+                  {t('settings.knowledgeBase.saveMeetingsFolder')}
+                </button>
+              </div>
+            </form>
+          )}
 
           <details className="advanced">
             <summary>{t('settings.knowledgeBase.advanced')}</summary>
@@ -189,4 +243,10 @@ export function KnowledgeBaseSection() {
       <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchAll()} />
     </section>
   );
+}
+
+/** The meetings folder as the member's system writes it: with the separator the chosen folder's path already uses. */
+function meetingsPath(base: string, folder: string): string {
+  const separator = base.includes('\\') && !base.includes('/') ? '\\' : '/';
+  return `${base.replace(/[\\/]+$/, '')}${separator}${folder}`;
 }

@@ -594,6 +594,13 @@ export const ar: PartialCatalog = {
       resetFloor: 'العودة إلى القيمة المرفقة',
       floorSaved: 'تم الحفظ: يجيب العرّاف عندما يطابق مقطعٌ بمقدار {{value}} على الأقل.',
       floorReset: 'عادت القيمة المرفقة: {{value}}.',
+      meetingNotes: 'ملاحظات الاجتماعات',
+      meetingNotesBuiltIn: 'تُحفظ في مجلد بيانات التطبيق ويُبحث فيها مع الدليل.',
+      meetingsFolder: 'مجلد ملاحظات الاجتماعات داخل قاعدة المعرفة',
+      meetingsFolderHelp: 'يُنشأ عند أول حفظ لملاحظات اجتماع.',
+      meetingsFolderInvalid: 'استخدم اسم مجلد دون / \\ : * ? " < > |، ولا يبدأ بنقطة أو ينتهي بها.',
+      saveMeetingsFolder: 'حفظ اسم المجلد',
+      meetingsFolderSaved: 'تم الحفظ: تُحفظ ملاحظات الاجتماعات في {{path}}.',
     },
     voice: {
       heading: 'الصوت',

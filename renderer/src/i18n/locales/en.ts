@@ -543,6 +543,13 @@ export const en = {
       resetFloor: 'Back to the shipped value',
       floorSaved: 'Saved: the oracle answers when a passage matches at least {{value}}.',
       floorReset: 'Back to the shipped value: {{value}}.',
+      meetingNotes: 'Meeting notes',
+      meetingNotesBuiltIn: "Kept in the app's data folder and searched with the guide.",
+      meetingsFolder: 'Meeting notes folder, inside the knowledge base',
+      meetingsFolderHelp: 'Created when you first save meeting notes.',
+      meetingsFolderInvalid: 'Use a folder name without / \\ : * ? " < > |, not beginning or ending with a dot.',
+      saveMeetingsFolder: 'Save folder name',
+      meetingsFolderSaved: 'Saved: meeting notes go to {{path}}.',
     },
     voice: {
       heading: 'Voice',

@@ -555,6 +555,13 @@ export const es: Catalog = {
       resetFloor: 'Volver al valor incluido',
       floorSaved: 'Guardado: el oráculo responde cuando un fragmento coincide al menos {{value}}.',
       floorReset: 'De vuelta al valor incluido: {{value}}.',
+      meetingNotes: 'Notas de reunión',
+      meetingNotesBuiltIn: 'Se guardan en la carpeta de datos de la app y se buscan junto con la guía.',
+      meetingsFolder: 'Carpeta de notas de reunión, dentro de la base de conocimiento',
+      meetingsFolderHelp: 'Se crea al guardar notas de reunión por primera vez.',
+      meetingsFolderInvalid: 'Usa un nombre de carpeta sin / \\ : * ? " < > |, que no empiece ni termine en punto.',
+      saveMeetingsFolder: 'Guardar nombre de carpeta',
+      meetingsFolderSaved: 'Guardado: las notas de reunión van a {{path}}.',
     },
     voice: {
       heading: 'Voz',

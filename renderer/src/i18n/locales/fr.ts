@@ -555,6 +555,13 @@ export const fr: PartialCatalog = {
       resetFloor: 'Revenir à la valeur fournie',
       floorSaved: "Enregistré : l'oracle répond quand un passage correspond au moins à {{value}}.",
       floorReset: 'Retour à la valeur fournie : {{value}}.',
+      meetingNotes: 'Notes de réunion',
+      meetingNotesBuiltIn: "Conservées dans le dossier de données de l'app et recherchées avec le guide.",
+      meetingsFolder: 'Dossier des notes de réunion, dans la base de connaissances',
+      meetingsFolderHelp: 'Créé au premier enregistrement de notes de réunion.',
+      meetingsFolderInvalid: 'Utilisez un nom de dossier sans / \\ : * ? " < > |, qui ne commence ni ne finit par un point.',
+      saveMeetingsFolder: 'Enregistrer le nom du dossier',
+      meetingsFolderSaved: 'Enregistré : les notes de réunion vont dans {{path}}.',
     },
     voice: {
       heading: 'Voix',

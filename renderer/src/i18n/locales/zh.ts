@@ -529,6 +529,13 @@ export const zh: PartialCatalog = {
       resetFloor: '恢复为随附的值',
       floorSaved: '已保存：段落匹配度至少为 {{value}} 时，知识问答才会回答。',
       floorReset: '已恢复为随附的值：{{value}}。',
+      meetingNotes: '会议记录',
+      meetingNotesBuiltIn: '保存在应用的数据文件夹中，并与指南一起被搜索。',
+      meetingsFolder: '会议记录文件夹（位于知识库内）',
+      meetingsFolderHelp: '首次保存会议记录时创建。',
+      meetingsFolderInvalid: '文件夹名称不能包含 / \\ : * ? " < > |，也不能以点开头或结尾。',
+      saveMeetingsFolder: '保存文件夹名称',
+      meetingsFolderSaved: '已保存：会议记录将存放在 {{path}}。',
     },
     voice: {
       heading: '语音',
