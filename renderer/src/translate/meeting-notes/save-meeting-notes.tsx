@@ -41,7 +41,7 @@ export function SaveMeetingNotes({ captions }: { captions: LiveCaptions }) {
   return (
     <>
       {transcript !== null && (
-        <button ref={button} type="button" className={offered ? 'button-primary' : undefined} aria-haspopup="dialog" onClick={open}>
+        <button ref={button} type="button" aria-haspopup="dialog" onClick={open}>
           {t('translate.meetingNotes.open')}
         </button>
       )}
