@@ -8,7 +8,7 @@ import { AssistantAnswerView } from './assistant-answer';
 import type { AssistantPartial } from './assistant-conversation';
 import type { Outcome } from './conversation';
 import { OutcomeView } from './outcome-view';
-import { useOpenNote } from './use-open-note';
+import { useOpenNote } from '../ui/use-open-note';
 
 /**
  * How the Assistant's conversation shows an answer, wherever it is shown: the Assistant pane and the Voice pane

@@ -5,7 +5,7 @@ import { useCopyAnswer } from '../chat/answer-footer';
 import { ChatPanel } from '../chat/chat-panel';
 import type { ChatSuggestions } from '../chat/chat-suggestions';
 import { OutcomeView } from '../chat/outcome-view';
-import { useOpenNote } from '../chat/use-open-note';
+import { useOpenNote } from '../ui/use-open-note';
 import type { PaneId } from '../navigation/pane-id';
 import { useOpenExternal } from '../ui/open-external';
 import { OracleAnswerView } from './oracle-answer';

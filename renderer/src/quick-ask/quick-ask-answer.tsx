@@ -4,7 +4,7 @@ import { useCopyAnswer } from '../chat/answer-footer';
 import type { Exchange } from '../chat/conversation';
 import { OutcomeView } from '../chat/outcome-view';
 import { useAssistantChat } from '../chat/use-assistant-chat';
-import { useOpenNote } from '../chat/use-open-note';
+import { useOpenNote } from '../ui/use-open-note';
 import type { OpenPane } from '../navigation/pane-id';
 import { OracleAnswerView } from '../oracle/oracle-answer';
 import { useOracleConversation } from '../oracle/oracle-conversation';

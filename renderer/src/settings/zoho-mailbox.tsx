@@ -1,15 +1,15 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../shared/result';
-import type { ZohoConnected, ZohoProgress, ZohoStatus } from '../../../shared/zoho-connection';
+import type { ZohoStatus } from '../../../shared/zoho-connection';
 import { useApi } from '../api';
 import { SignInButton } from '../auth/sign-in-button';
-import { followStream, type FollowedStream } from '../ui/follow-stream';
 import { errorNotice, type Notice } from '../ui/notice';
 import { useOpenExternal } from '../ui/open-external';
-import { ZohoDeviceCode } from './zoho-device-code';
 import { LoadNotice } from '../ui/load-notice';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
+import { useZohoConnect, type ZohoConnectInput } from '../ui/use-zoho-connect';
+import { ZohoConnectProgress } from '../ui/zoho-connect-progress';
 
 /** Where the section stands with main about the mailbox. */
 export type ZohoStatusLoad =
@@ -18,13 +18,7 @@ export type ZohoStatusLoad =
   | { kind: 'failed'; error: AppError }
   | { kind: 'ready'; status: ZohoStatus };
 
-type Method = 'device' | 'loopback';
-type CodeStage = Extract<ZohoProgress, { stage: 'code' }>;
-type Flow =
-  | { kind: 'idle' }
-  | { kind: 'confirmingDisconnect' }
-  | { kind: 'disconnecting' }
-  | { kind: 'connecting'; method: Method; code: CodeStage | null; browserOpened: boolean; waiting: boolean };
+type Flow = { kind: 'idle' } | { kind: 'confirmingDisconnect' } | { kind: 'disconnecting' };
 type FocusTarget = 'connect' | 'disconnect' | 'keep' | 'cancel';
 
 interface ZohoMailboxProps {
@@ -32,18 +26,6 @@ interface ZohoMailboxProps {
   readonly onReload: () => void;
   /** A connect or disconnect changed the mailbox (and main may have moved the data centre). */
   readonly onChanged: (status: ZohoStatus) => void;
-}
-
-function withProgress(flow: Flow, progress: ZohoProgress): Flow {
-  if (flow.kind !== 'connecting') return flow;
-  switch (progress.stage) {
-    case 'code':
-      return { ...flow, code: progress };
-    case 'browser_opened':
-      return { ...flow, browserOpened: true };
-    case 'waiting':
-      return { ...flow, waiting: true };
-  }
 }
 
 /**
@@ -62,7 +44,7 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
   const [flow, setFlow] = useState<Flow>({ kind: 'idle' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const links = useOpenExternal();
-  const stream = useRef<FollowedStream | null>(null);
+  const { connecting, connect: startConnect, cancel: cancelConnect } = useZohoConnect();
   const buttons = {
     connect: useRef<HTMLButtonElement>(null),
     disconnect: useRef<HTMLButtonElement>(null),
@@ -73,33 +55,30 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
 
   const focusAfterRender = useFocusAfterRender(buttons);
 
-  useEffect(() => () => stream.current?.cancel(), []);
-
   function finish(next: Notice, focus: FocusTarget) {
     // Focus follows only from the flow's own controls, which go away; a member working elsewhere keeps their place.
     focusAfterRender(flowBox.current?.contains(document.activeElement) ? focus : null);
-    stream.current = null;
     setFlow({ kind: 'idle' });
     setNotice(next);
   }
 
-  function connect(method: Method) {
+  function connect(method: ZohoConnectInput['method']) {
     setNotice(null);
-    setFlow({ kind: 'connecting', method, code: null, browserOpened: false, waiting: false });
     focusAfterRender('cancel');
-    const calls = { start: () => api.zoho.connect({ method }), cancel: (requestId: string) => api.zoho.cancel({ requestId }) };
-    stream.current = followStream(api, 'zoho:connect', calls, {
-      onProgress: ({ data }) => setFlow((current) => withProgress(current, data)),
-      onDone: (connected: ZohoConnected) => {
-        finish({ tone: 'success', message: t('settings.zoho.mailbox.connectedNow', { email: connected.email }) }, 'disconnect');
-        onReload();
+    startConnect(
+      { method },
+      {
+        onDone: (connected) => {
+          finish({ tone: 'success', message: t('settings.zoho.mailbox.connectedNow', { email: connected.email }) }, 'disconnect');
+          onReload();
+        },
+        onError: (error) => finish(errorNotice(error), 'connect'),
       },
-      onError: (error) => finish(errorNotice(error), 'connect'),
-    });
+    );
   }
 
   function cancel() {
-    stream.current?.cancel();
+    cancelConnect();
     finish({ tone: 'info', message: t('settings.zoho.mailbox.cancelled') }, 'connect');
   }
 
@@ -119,7 +98,6 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
   }
 
   const status = load.kind === 'ready' ? load.status : null;
-  const connecting = flow.kind === 'connecting' ? flow : null;
   const canConnect = status?.state === 'disconnected' || status?.state === 'reconnect_needed';
 
   // Connected, Disconnect is the one control. After a refusal it comes after the ways to connect again: still
@@ -214,11 +192,7 @@ export function ZohoMailbox({ load, onReload, onChanged }: ZohoMailboxProps) {
 
       {connecting && (
         <div ref={flowBox} className="connect-flow" aria-live="polite">
-          {connecting.method === 'device' && !connecting.code && <p className="muted">{t('settings.zoho.mailbox.requesting')}</p>}
-          {connecting.code && <ZohoDeviceCode code={connecting.code} onOpenPage={links.open} />}
-          {connecting.method === 'loopback' && <p>{t('settings.zoho.mailbox.finishInBrowser')}</p>}
-          {connecting.browserOpened && <p className="muted">{t('settings.zoho.mailbox.browserOpened')}</p>}
-          {connecting.waiting && <p className="muted">{t('settings.zoho.mailbox.waiting')}</p>}
+          <ZohoConnectProgress connecting={connecting} onOpenPage={links.open} />
           <button type="button" ref={buttons.cancel} onClick={cancel}>
             {t('common.cancel')}
           </button>

@@ -92,6 +92,11 @@ export interface FakeMainOptions {
   zohoMailbox?: string;
   /** Zoho refused the mailbox's grant: 'zoho:status' says reconnect_needed (with zohoMailbox as the mailbox). */
   zohoRevoked?: boolean;
+  /**
+   * The mailbox's grant includes the compose scope, so 'meetings:mailDraft' may save a draft; a 'zoho:connect' with
+   * `compose` adds it. Without it (the default) a mail draft is refused as main refuses it.
+   */
+  zohoCanDraft?: boolean;
   /** The member's latest mailbox pass; none by default. */
   digest?: Digest;
   /** How the member's last pass failed; none by default. */
@@ -189,6 +194,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   let session: Session = initial.state === 'not_configured' ? { state: 'signed_out' } : initial;
   const signInAs = options.signInAs === undefined ? FAKE_MEMBER : options.signInAs;
   let zohoMailbox: string | null = options.zohoMailbox ?? null;
+  let zohoCanDraft = options.zohoCanDraft ?? false;
   let digest: Digest | null = options.digest ?? null;
   let digestFailure: DigestFailure | null = options.digestFailure ?? null;
   /** What Dismiss took off the latest pass, and where it stood, so that Undo puts it back there. */
@@ -217,7 +223,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     if (!ZOHO_CLIENT.every((name) => configured.has(name))) return { state: 'not_configured', dataCentre, canDraft: false };
     if (zohoMailbox === null) return { state: 'disconnected', dataCentre, canDraft: false };
     if (options.zohoRevoked) return { state: 'reconnect_needed', dataCentre, canDraft: false };
-    return { state: 'connected', email: zohoMailbox, dataCentre, canDraft: false };
+    return { state: 'connected', email: zohoMailbox, dataCentre, canDraft: zohoCanDraft };
   };
 
   const knowledgeStatus = (): KnowledgeStatus => fakeKnowledgeStatus(settings, knowledge);
@@ -379,7 +385,12 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'translate:captions': () => ok({}),
     'meetings:draft': ({ lines }) => ok({ title: 'Meeting notes', text: lines.map((line) => line.original).join('\n') }),
     'meetings:save': () => ok({ path: 'Meetings/meeting-notes.md' }),
-    'meetings:mailDraft': () => ok({ created: true as const }),
+    'meetings:mailDraft': () => {
+      const state = zohoStatus().state;
+      if (state !== 'connected') return err('NOT_CONFIGURED', 'Your Zoho mailbox is not connected.', { reason: 'zoho_not_connected' });
+      if (!zohoCanDraft) return err('NOT_CONFIGURED', 'Allow Staff Desk to save drafts in Zoho first.', { reason: 'zoho_compose_scope' });
+      return ok({ created: true as const });
+    },
     'assistant:liveFrame': () => ok({}),
     'translate:liveFrame': () => ok({}),
     'translate:livePause': () => ok({}),
@@ -399,10 +410,11 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   };
 
   /** What main keeps when a stream ends well, so that the next status or latest call knows it. */
-  const onFinish: { [K in StreamChannel]: (value: DoneOf<AppContract[K]>) => void } = {
-    'zoho:connect': ({ email }) => {
+  const onFinish: { [K in StreamChannel]: (value: DoneOf<AppContract[K]>, input: ParsedInputOf<AppContract[K]>) => void } = {
+    'zoho:connect': ({ email }, { compose }) => {
       zohoMailbox = email;
       configured.add('zoho.refreshToken');
+      if (compose) zohoCanDraft = true;
     },
     'digest:run': (value) => {
       digest = value;
@@ -483,7 +495,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       progress: (event, data) => deliver(event, { requestId, data }),
       finish(value) {
         if (signal.aborted || ended) return;
-        (onFinish[channel] as (value: DoneOf<AppContract[K]>) => void)(value);
+        (onFinish[channel] as (value: DoneOf<AppContract[K]>, input: ParsedInputOf<AppContract[K]>) => void)(value, input);
         deliver(terminal.done, { requestId, value });
         ended = true;
         release();

@@ -84,6 +84,8 @@ export interface CaptionRun {
   readonly sources: Readonly<Partial<Record<CaptionSource, SourceState>>>;
   /** Epoch milliseconds when the session started: the transcript's file is named after it, lines are timed from it. */
   readonly startedAt: number | null;
+  /** Epoch milliseconds of Stop (or of the input's end): the meeting's notes say how long it lasted. */
+  readonly stoppedAt: number | null;
   readonly wait: CaptionWait | null;
 }
 
@@ -95,6 +97,7 @@ export const NO_CAPTIONS: CaptionRun = {
   inputs: null,
   sources: {},
   startedAt: null,
+  stoppedAt: null,
   wait: null,
 };
 
@@ -293,7 +296,7 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
     if (asked !== generation || !sessionActive(run.status)) return;
     // The lost side has handed over what it heard and let its input go; the other side stops with it.
     finishSides();
-    publish({ status: 'stopped', problem: { kind: 'ended', reason } });
+    publish({ status: 'stopped', problem: { kind: 'ended', reason }, stoppedAt: deps.now() });
   }
 
   /** Every side stops listening and lets its input go; what it heard is still captioned. */
@@ -320,7 +323,7 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
       const sources = Object.fromEntries(
         chosen.map((source) => [source, { input: inputs[source]!, mode: null, stream: null, fallback: null } satisfies SourceState]),
       );
-      publish({ status: 'starting', problem: null, languages, inputs, sources, startedAt, wait: null });
+      publish({ status: 'starting', problem: null, languages, inputs, sources, startedAt, stoppedAt: null, wait: null });
       sides = chosen.map((source) => ({ source, capture: null, stream: null, cutter: null, capped: false }));
       // Live translation connects while the inputs open and the voice detection loads: no word waits for either. The
       // heard side's speech is always asked for: the model makes it anyway, and it may be turned on mid-meeting.
@@ -377,7 +380,7 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
     },
     stop() {
       if (run.status !== 'listening' && run.status !== 'paused') return;
-      publish({ status: 'stopped' });
+      publish({ status: 'stopped', stoppedAt: deps.now() });
       finishSides();
     },
     clear() {

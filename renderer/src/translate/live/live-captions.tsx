@@ -16,6 +16,7 @@ import { useCopyText } from '../../ui/use-copy-text';
 import { useErrorText } from '../../ui/use-error-text';
 import { languagePair, type LanguageChoice } from '../language-choice';
 import { LanguagePicker } from '../language-picker';
+import { SaveMeetingNotes } from '../meeting-notes/save-meeting-notes';
 import { captionInputs, DEFAULT_MICROPHONE, inputValue, type InputOption } from './caption-inputs';
 import { CaptionList } from './caption-list';
 import { CompactCaptions } from './compact-captions';
@@ -195,6 +196,7 @@ export function LiveCaptions() {
               {t('translate.live.clear')}
             </button>
           )}
+          <SaveMeetingNotes captions={captions} />
         </div>
         <div className="live-view-options">
           <button ref={compactButton} type="button" aria-haspopup="dialog" onClick={() => setCompact(true)}>

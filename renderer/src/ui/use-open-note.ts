@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useApi } from '../api';
-import { errorNotice, type Notice } from '../ui/notice';
+import { errorNotice, type Notice } from './notice';
 
 /**
  * Opens a source note through main (in Obsidian when it is installed, else the system's app for Markdown). When it

@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZohoProgress } from '../../../shared/zoho-connection';
 import { useApi } from '../api';
-import { remainingText, useRemainingMs } from '../ui/countdown';
+import { remainingText, useRemainingMs } from './countdown';
+import './zoho-connect.css';
 
-type CodeStage = Extract<ZohoProgress, { stage: 'code' }>;
+export type CodeStage = Extract<ZohoProgress, { stage: 'code' }>;
 type Copy = 'idle' | 'copied' | 'failed';
 
 interface ZohoDeviceCodeProps {
