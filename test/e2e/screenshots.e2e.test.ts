@@ -3,6 +3,7 @@ import { expect, it, onTestFinished } from 'vitest';
 import { LANGS } from '../../shared/lang';
 import { pageProblems } from './support/browser';
 import { captionMeeting, compactFileName, compactLayout, compactProblems, leaveCompactCaptions, showCompactCaptions } from './support/compact-screens';
+import { leaveMeetingNotes, meetingNotesFileName, meetingNotesProblems, showMeetingNotes, stopCaptions } from './support/meeting-notes-screens';
 import { ROOT } from './support/harness-process';
 import { switchLanguage } from './support/language';
 import {
@@ -23,7 +24,7 @@ import { openRail, sidebarProblems } from './support/sidebar';
 /** Not committed (test-artifacts/ is ignored): the set is for looking at, the README keeps one picture. */
 const SCREENS_DIR = join(ROOT, 'test-artifacts', 'screens');
 
-it('every pane and the captions’ compact view, at 1280x800 and 900x650, light and dark, in English and Arabic: title in view, no sideways scroll, the scheme followed', async () => {
+it('every pane, the captions’ compact view and the meeting notes, at 1280x800 and 900x650, light and dark, in English and Arabic: title in view, no sideways scroll, the scheme followed', async () => {
   const { page, consoleErrors, gemini } = await openScreenDesk(onTestFinished);
   console.info(`Screenshots of every pane: ${SCREENS_DIR}`);
 
@@ -63,6 +64,24 @@ it('every pane and the captions’ compact view, at 1280x800 and 900x650, light 
     }
   }
   expect(compactShots).toBe(SCREEN_LANGS.length * SCREEN_SCHEMES.length * SCREEN_SIZES.length);
+
+  // The meeting's notes (issue 27): the draft over the stopped captions, in every size, scheme and language.
+  let notesShots = 0;
+  for (const lang of SCREEN_LANGS) {
+    await chooseLanguage(page, lang);
+    if (notesShots === 0) await stopCaptions(page);
+    for (const scheme of SCREEN_SCHEMES) {
+      for (const size of SCREEN_SIZES) {
+        const screen = { ...size, scheme, lang };
+        await showMeetingNotes(page, gemini, screen);
+        await saveScreen(page, join(SCREENS_DIR, meetingNotesFileName(screen)));
+        notesShots += 1;
+        for (const problem of await meetingNotesProblems(page, screen)) problems.push(`${meetingNotesFileName(screen)}: ${problem}`);
+        await leaveMeetingNotes(page);
+      }
+    }
+  }
+  expect(notesShots).toBe(SCREEN_LANGS.length * SCREEN_SCHEMES.length * SCREEN_SIZES.length);
 
   expect(shots).toBe(SCREEN_LANGS.length * SCREEN_SCHEMES.length * SCREEN_SIZES.length * SCREEN_PANES.length);
   expect(problems).toEqual([]);
