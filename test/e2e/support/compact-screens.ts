@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { DEFAULT_MODELS } from '../../../shared/settings';
 import { liveScript, type GeminiDouble } from '../../doubles/gemini-double';
-import type { Screen } from './screens';
+import { drawn, type Screen } from './screens';
 import { ui } from './ui-text';
 
 type CompactScreen = Omit<Screen, 'pane'>;
@@ -52,11 +52,7 @@ export async function showCompactCaptions(page: Page, screen: CompactScreen): Pr
   await pane(page).locator('button[aria-haspopup="dialog"]').click();
   const view = page.getByRole('dialog');
   await view.waitFor();
-  await view.evaluate(async (dialog) => {
-    await dialog.ownerDocument.fonts.ready;
-    const window = dialog.ownerDocument.defaultView!;
-    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => window.requestAnimationFrame(resolve));
-  });
+  await drawn(view);
 }
 
 /** Escape, as the member leaves it. */

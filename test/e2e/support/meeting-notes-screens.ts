@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { jsonReply, type GeminiDouble } from '../../doubles/gemini-double';
-import type { Screen } from './screens';
+import { drawn, type Screen } from './screens';
 import { ui, uiIn } from './ui-text';
 
 type NotesScreen = Omit<Screen, 'pane'>;
@@ -45,11 +45,7 @@ export async function showMeetingNotes(page: Page, gemini: GeminiDouble, screen:
   await pane(page).getByRole('button', { name: words.open }).click();
   const dialog = page.getByRole('dialog', { name: words.heading });
   await dialog.getByRole('textbox', { name: words.title }).waitFor({ timeout: DRAFTED_TIMEOUT_MS });
-  await dialog.evaluate(async (element) => {
-    await element.ownerDocument.fonts.ready;
-    const window = element.ownerDocument.defaultView!;
-    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => window.requestAnimationFrame(resolve));
-  });
+  await drawn(dialog);
 }
 
 /** Escape, as the member leaves notes they did not change. */

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { KnowledgeStatus } from '../../../shared/oracle';
 import type { Result } from '../../../shared/result';
 import { DEFAULT_MODELS } from '../../../shared/settings';
@@ -217,10 +217,14 @@ export async function showScreen(page: Page, screen: Screen) {
   const title = pane(page).getByRole('heading', { level: 1 });
   // The pointer left where the last click was would hover whatever the new layout puts there: it rests on the title.
   await title.hover();
-  await title.evaluate(async (heading) => {
-    await heading.ownerDocument.fonts.ready;
-    // Two frames: the layout of the new size and pane has been painted.
-    const view = heading.ownerDocument.defaultView!;
+  await drawn(title);
+}
+
+/** Once `shown`'s fonts have loaded and two frames have passed: the layout of a new size, pane or view is painted. */
+export async function drawn(shown: Locator): Promise<void> {
+  await shown.evaluate(async (element) => {
+    await element.ownerDocument.fonts.ready;
+    const view = element.ownerDocument.defaultView!;
     for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => view.requestAnimationFrame(resolve));
   });
 }
