@@ -7,7 +7,7 @@ import { jsonReply, liveScript, type GeminiStep } from '../doubles/gemini-double
 import { askByKeyboard, pageProblems } from './support/browser';
 import { startSignedInSession } from './support/session';
 import { earlySpeechAudio, stretchesOfSpeech, type MeetingAudio } from './support/speech-audio';
-import { ui } from './support/ui-text';
+import { startOf, ui } from './support/ui-text';
 
 const KEY = 'AIzaSy-e2e-meeting-notes-0123456789abcdef';
 /** The Gemini double's hashed embeddings score lower than a real model's (test/e2e/oracle.e2e.test.ts). */
@@ -69,9 +69,11 @@ it('MN: captions from the microphone, Stop, Save meeting notes with an edited ti
 
   await title.fill(TITLE);
   await dialog.getByRole('button', { name: ui.translate.meetingNotes.save }).click();
-  await dialog.getByText(ui.translate.meetingNotes.saved).waitFor({ timeout: 30_000 });
+  await dialog.getByText(startOf(ui.translate.meetingNotes.saved)).waitFor({ timeout: 30_000 });
   const [saved] = notesIn(harness.dataDir);
   expect(saved).toBeDefined();
+  // Where it went, as oracle:openNote takes it.
+  await dialog.getByText(`meetings/${saved}`, { exact: false }).waitFor();
   const note = readFileSync(join(harness.dataDir, 'meetings', saved!), 'utf8');
   expect(note).toMatch(/^---\n[\s\S]*type: meeting[\s\S]*\n---\n/);
   expect(note).toContain(`# ${TITLE}`);

@@ -776,7 +776,7 @@ export const en = {
       discard: "Discard",
       confirmDiscard: "Discard these notes and your changes? Nothing of this meeting will be saved.",
       keepEditing: "Keep editing",
-      saved: "Saved to the knowledge base",
+      saved: "Saved in the knowledge base as {{path}}. The Oracle can find it now.",
       openNote: "Open note",
       close: "Close",
       needTitle: "Give the notes a title.",

@@ -790,7 +790,7 @@ export const es: Catalog = {
       discard: "Descartar",
       confirmDiscard: "¿Descartar estas notas y tus cambios? No se guardará nada de esta reunión.",
       keepEditing: "Seguir editando",
-      saved: "Guardado en la base de conocimiento",
+      saved: "Guardadas en la base de conocimiento como {{path}}. El oráculo ya puede encontrarlas.",
       openNote: "Abrir nota",
       close: "Cerrar",
       needTitle: "Ponle un título a las notas.",

@@ -790,7 +790,7 @@ export const fr: PartialCatalog = {
       discard: "Abandonner",
       confirmDiscard: "Abandonner ces notes et vos modifications ? Rien de cette réunion ne sera enregistré.",
       keepEditing: "Continuer à modifier",
-      saved: "Enregistré dans la base de connaissances",
+      saved: "Enregistrées dans la base de connaissances sous {{path}}. L'oracle peut les trouver dès maintenant.",
       openNote: "Ouvrir la note",
       close: "Fermer",
       needTitle: "Donnez un titre aux notes.",

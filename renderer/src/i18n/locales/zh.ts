@@ -758,7 +758,7 @@ export const zh: PartialCatalog = {
       discard: "舍弃",
       confirmDiscard: "要舍弃这份纪要和您的修改吗？这次会议的任何内容都不会被保存。",
       keepEditing: "继续编辑",
-      saved: "已保存到知识库",
+      saved: "已保存到知识库：{{path}}。知识问答现在就能找到它。",
       openNote: "打开笔记",
       close: "关闭",
       needTitle: "请为纪要添加标题。",

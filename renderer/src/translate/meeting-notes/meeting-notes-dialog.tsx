@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../../../shared/lang';
+import { MEETING_NOTES } from '../../../../shared/limits';
 import type { MeetingDraft } from '../../../../shared/meeting-notes';
 import type { AppError } from '../../../../shared/result';
 import { useApi } from '../../api';
+import { isolated } from '../../ui/bidi-isolate';
+import { waitEnd } from '../../ui/countdown';
+import { LiveWait } from '../../ui/live-wait';
 import { errorNotice, NoticeRegion, type Notice } from '../../ui/notice';
+import { useErrorText } from '../../ui/use-error-text';
 import { useFocusAfterRender } from '../../ui/use-focus-after-render';
 import { useOpenNote } from '../../ui/use-open-note';
 import { MailDraft } from './mail-draft';
@@ -13,7 +18,8 @@ import './meeting-notes.css';
 
 type Stage =
   | { readonly kind: 'drafting' }
-  | { readonly kind: 'failed'; readonly error: AppError }
+  /** `at`: when the refusal came (epoch ms), which a wait it asks for counts from. */
+  | { readonly kind: 'failed'; readonly error: AppError; readonly at: number }
   | { readonly kind: 'editing'; readonly saving: boolean }
   | { readonly kind: 'saved'; readonly path: string };
 
@@ -63,7 +69,7 @@ export function MeetingNotesDialog({ transcript, language, onClose }: MeetingNot
     if (asked.current !== requestId) return;
     asked.current = null;
     if (!result.ok) {
-      setStage({ kind: 'failed', error: result.error });
+      setStage({ kind: 'failed', error: result.error, at: Date.now() });
       focusAfterRender('retry');
       return;
     }
@@ -101,6 +107,8 @@ export function MeetingNotesDialog({ transcript, language, onClose }: MeetingNot
   /** Discard, Escape or Close: an edited draft is given up only once the member confirms it. */
   function leave() {
     if (stage.kind === 'drafting') return cancelDraft();
+    // The notes are on their way into the knowledge base: what became of them is said first.
+    if (stage.kind === 'editing' && stage.saving) return;
     if (stage.kind === 'editing' && edited) {
       setConfirming(true);
       focusAfterRender('keep');
@@ -162,7 +170,7 @@ export function MeetingNotesDialog({ transcript, language, onClose }: MeetingNot
 
       {stage.kind === 'failed' && (
         <>
-          <NoticeRegion notice={errorNotice(stage.error)} />
+          <DraftFailure error={stage.error} at={stage.at} />
           <div className="actions">
             <button ref={targets.retry} type="button" className="button-primary" onClick={() => void write()}>
               {t('common.retry')}
@@ -185,6 +193,7 @@ export function MeetingNotesDialog({ transcript, language, onClose }: MeetingNot
               type="text"
               dir="auto"
               value={draft.title}
+              maxLength={MEETING_NOTES.titleMaxChars}
               disabled={stage.saving}
               onChange={(event) => setDraft({ ...draft, title: event.target.value })}
             />
@@ -235,7 +244,7 @@ export function MeetingNotesDialog({ transcript, language, onClose }: MeetingNot
       {stage.kind === 'saved' && (
         <>
           <p role="status" className="meeting-saved">
-            {t('translate.meetingNotes.saved')}
+            {t('translate.meetingNotes.saved', { path: isolated(stage.path) })}
           </p>
           <div className="actions">
             <button ref={targets.open} type="button" className="button-primary" onClick={() => note.open(stage.path)}>
@@ -251,5 +260,21 @@ export function MeetingNotesDialog({ transcript, language, onClose }: MeetingNot
 
       {(stage.kind === 'editing' || stage.kind === 'saved') && <MailDraft subject={draft.title} text={draft.text} check={problem} />}
     </dialog>
+  );
+}
+
+/** Why the notes could not be written, in the app's words, counting down the wait a refusal asked for (G9). */
+function DraftFailure({ error, at }: { error: AppError; at: number }) {
+  const describe = useErrorText();
+  const said = describe(error);
+  const until = waitEnd(error, at);
+  return (
+    <>
+      <p className="translate-problem" role="alert">
+        {said.message}
+      </p>
+      {/* Outside the alert: the count changes every second, and is read when the member looks for it. */}
+      {until !== null ? <LiveWait until={until} /> : said.hint && <p className="muted">{said.hint}</p>}
+    </>
   );
 }

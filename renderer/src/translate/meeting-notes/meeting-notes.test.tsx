@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { err, ok } from '../../../../shared/result';
+import { MEETING_NOTES } from '../../../../shared/limits';
+import type { MeetingSaved } from '../../../../shared/meeting-notes';
+import { err, ok, type Result } from '../../../../shared/result';
 import { fakeCapture, mainFor } from '../../testing/caption-capture';
 import { FAKE_APP_INFO, type FakeMainOptions } from '../../testing/fake-main';
 import { renderWithApp } from '../../testing/render-with-app';
@@ -168,7 +170,8 @@ describe('issue 27: meeting notes from the captions', () => {
     context.say('you', 'y1', 1_000, 'Can you hear me?', '¿Me oyes?');
     await context.user.click(button('Stop'));
     await context.user.click(button(SAVE_NOTES));
-    expect(await within(dialog()).findByText('Try again in 30 seconds.')).toBeVisible();
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Too many requests in a short time.');
+    expect(within(dialog()).getByText('Try again in 30 seconds.')).toBeVisible();
 
     await context.user.click(within(dialog()).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Weekly sync');
@@ -187,7 +190,7 @@ describe('issue 27: meeting notes from the captions', () => {
     await context.user.type(text, '\n\nRelease on Friday.');
     await context.user.click(button('Save to knowledge base'));
 
-    expect(await within(dialog()).findByText('Saved to the knowledge base')).toBeVisible();
+    expect(await within(dialog()).findByText('Saved in the knowledge base as \u2068Meetings/meeting-notes.md\u2069. The Oracle can find it now.')).toBeVisible();
     const [draft] = context.calls('meetings:draft') as { meeting: unknown }[];
     expect(context.calls('meetings:save')).toEqual([
       { title: 'Release planning', text: '## Summary\n\nAll good.\n\nRelease on Friday.', meeting: draft!.meeting },
@@ -214,6 +217,21 @@ describe('issue 27: meeting notes from the captions', () => {
     expect(await within(dialog()).findByText(/something went wrong/i)).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Release planning');
     expect(button('Save to knowledge base')).toBeEnabled();
+  });
+
+  it('holds the title to what a note may have, and Escape while saving leaves the notes to be saved', async () => {
+    let saved: (result: Result<MeetingSaved>) => void = () => {};
+    const context = await meeting({ handlers: { 'meetings:save': () => new Promise((resolve) => (saved = resolve)) } });
+    context.say('you', 'y1', 1_000, 'Can you hear me?', '¿Me oyes?');
+    const title = await stopAndDraft(context);
+    await context.user.type(title, ` ${'x'.repeat(MEETING_NOTES.titleMaxChars)}`);
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue(`Meeting notes ${'x'.repeat(MEETING_NOTES.titleMaxChars - 'Meeting notes '.length)}`);
+
+    await context.user.click(button('Save to knowledge base'));
+    fireEvent(dialog(), new Event('cancel', { cancelable: true }));
+    expect(screen.queryByRole('group', { name: /Discard these notes/ })).not.toBeInTheDocument();
+    act(() => saved(ok({ path: 'Meetings/meeting-notes.md' })));
+    expect(await within(dialog()).findByText(/^Saved in the knowledge base as/)).toBeVisible();
   });
 
   it('asks before an edited draft is discarded, by Discard or Escape, and then stores nothing', async () => {
