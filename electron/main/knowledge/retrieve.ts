@@ -5,7 +5,8 @@ import { storedLinkTargets } from './link-targets';
 import { noteKey } from './resolve-note-link';
 import { toUnitVector } from './vector-codec';
 import { stem } from './word-stem';
-import { chunkNames, type ChunkNames } from './chunk-names';
+import { chunkNames, type ChunkNames, type FoldedName } from './chunk-names';
+import { plainWord, queryWords } from './words';
 import { derivedFromChunks } from './chunk-changes';
 import { exactCosines, searchVectorIndex, vectorIndexFor, type VectorSearch } from './vector-index';
 
@@ -89,9 +90,11 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
 
   const byVector = hybrid ? vector.hits.map((hit) => hit.id) : [];
   const found = fuseRanks([lexical, byVector], weights.k, [weights.lexical, weights.vector]).map((item) => item.id);
-  const namedFound = namedChunks(db, words, found);
+  const names = chunkNames(db);
+  const namedFound = namedChunks(names, words, found);
   const fused = lendToLinkedNotes(
     db,
+    names,
     fuseRanks([lexical, byVector, namedFound], weights.k, [weights.lexical, weights.vector, namedWeight(weights)]),
     { lenders: request.limit, share: weights.links, ceiling: rankScore(weights) },
   ).slice(0, request.limit);
@@ -99,7 +102,7 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
 
   const ids = fused.map((item) => item.id);
   const rows = loadChunks(db, ids);
-  const keyword = new Set(keywordMatches(db, request.keywordText === undefined ? words : queryWords(request.keywordText), ids));
+  const keyword = new Set(keywordMatches(names, request.keywordText === undefined ? words : queryWords(request.keywordText), ids));
   const cosines = new Map(hybrid ? vector.hits.map((hit) => [hit.id, hit.cosine]) : []);
   // Only the chunks kept need a cosine: those found by their words alone are looked up, not the whole lexical list.
   if (hybrid) for (const [id, cosine] of vectorCosines(db, query.vector, query.model, ids.filter((id) => !cosines.has(id)))) cosines.set(id, cosine);
@@ -137,6 +140,7 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
  */
 function lendToLinkedNotes(
   db: Database.Database,
+  byId: ReadonlyMap<number, ChunkNames>,
   fused: readonly FusedItem[],
   { lenders, share, ceiling }: { lenders: number; share: number; ceiling: number },
 ): FusedItem[] {
@@ -148,7 +152,6 @@ function lendToLinkedNotes(
     .prepare("SELECT id, link_targets FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND link_targets <> '[]'")
     .all(ids(fused.slice(0, lenders))) as Array<{ id: number; link_targets: string }>;
   if (linking.length === 0) return [...fused];
-  const byId = chunkNames(db);
   const noteOf = (id: number) => {
     const row = byId.get(id);
     return row ? noteKey(row.collection, row.path) : null;
@@ -206,55 +209,41 @@ function rankScore(weights: RankingWeights): number {
  * accents or order). Only chunks already found are looked at: a note named in the question matches its words in
  * its title, which bm25 weighs most.
  */
-export function namedChunks(db: Database.Database, questionWords: readonly string[], found: readonly number[]): number[] {
-  const isNamed = namedIn(questionWords, plainWord);
-  const named = new Set(namesOf(db, found).filter((row) => row.names.some((name) => isNamed(name))).map((row) => row.id));
-  return found.filter((id) => named.has(id));
+export function namedChunks(
+  names: ReadonlyMap<number, ChunkNames>,
+  questionWords: readonly string[],
+  found: readonly number[],
+): number[] {
+  const isNamed = namedIn(questionWords, plainWord, 'plain');
+  return found.filter((id) => names.get(id)?.names.some(isNamed) ?? false);
 }
-
-/**
- * A heading names its passage only with this many words longer than KEYWORD_SHORT_LETTERS: "Set up" or "Overview"
- * head passages of many notes and say little, "Set up a custom domain" is what a member asks for.
- */
-const KEYWORD_HEADING_WORDS = 2;
-const KEYWORD_SHORT_LETTERS = 3;
 
 /**
  * Of `ids`, the passages the question names by their words (UQ2, issue 26): every word of their note's title, of one
- * of its aliases, or of one of their headings (KEYWORD_HEADING_WORDS of them long enough) is in the question, each
- * compared by its stem ("Which file formats are accepted?" names "Accepted file formats"). The question then asks
- * for that very note, whatever its cosine says.
+ * of its aliases, or of one of their headings (those chunk-names.ts keeps as keyword headings) is in the question,
+ * each compared by its stem ("Which file formats are accepted?" names "Accepted file formats"). The question then
+ * asks for that very note, whatever its cosine says.
  */
-export function keywordMatches(db: Database.Database, questionWords: readonly string[], ids: readonly number[]): number[] {
-  const isNamed = namedIn(questionWords, stem);
-  const hasHeading = (heading: string) =>
-    queryWords(heading).filter((word) => word.length > KEYWORD_SHORT_LETTERS).length >= KEYWORD_HEADING_WORDS && isNamed(heading);
-  return namesOf(db, ids)
-    .filter((row) => row.names.some((name) => isNamed(name)) || row.headings.some(hasHeading))
-    .map((row) => row.id);
-}
-
-/** Whether every word of a name is among the question's, both folded by `fold`. */
-function namedIn(questionWords: readonly string[], fold: (word: string) => string): (name: string) => boolean {
-  const asked = new Set(questionWords.map(fold));
-  return (name) => {
-    const words = queryWords(name).map(fold);
-    return words.length > 0 && words.every((word) => asked.has(word));
-  };
-}
-
-/** Each of `ids`' note names (its title and aliases) and its headings, from the connection's names (chunkNames). */
-function namesOf(db: Database.Database, ids: readonly number[]): Array<{ id: number } & ChunkNames> {
-  const names = chunkNames(db);
-  return ids.flatMap((id) => {
+export function keywordMatches(
+  names: ReadonlyMap<number, ChunkNames>,
+  questionWords: readonly string[],
+  ids: readonly number[],
+): number[] {
+  const isNamed = namedIn(questionWords, stem, 'stems');
+  return ids.filter((id) => {
     const found = names.get(id);
-    return found ? [{ id, ...found }] : [];
+    return found !== undefined && (found.names.some(isNamed) || found.keywordHeadings.some(isNamed));
   });
 }
 
-/** A word as FTS5's tokenizer compares it: lower case, accents left out. */
-export function plainWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+/** Whether every word of a name (folded as `fold` folds the question's words) is among the question's. */
+function namedIn(
+  questionWords: readonly string[],
+  fold: (word: string) => string,
+  folded: keyof FoldedName,
+): (name: FoldedName) => boolean {
+  const asked = new Set(questionWords.map(fold));
+  return (name) => name[folded].every((word) => asked.has(word));
 }
 
 /**
@@ -339,11 +328,6 @@ export function rarestTerms(db: Database.Database, words: readonly string[], opt
     matches += term.matches;
   }
   return kept;
-}
-
-/** The words of a user's text: runs of letters, digits and combining marks, everything else is a separator. */
-export function queryWords(text: string): string[] {
-  return text.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
 }
 
 /**
