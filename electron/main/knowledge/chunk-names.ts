@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { followedChunks } from './chunk-changes';
 import { HEADING_SEPARATOR } from './chunk';
+import { noteKey } from './resolve-note-link';
 import { stem } from './word-stem';
 import { plainWord, queryWords } from './words';
 
@@ -15,7 +16,8 @@ export interface FoldedName {
 /** What a question may name a passage by, and where it lives. */
 export interface ChunkNames {
   readonly collection: string;
-  readonly path: string;
+  /** Its note, as noteKey names it. */
+  readonly note: string;
   /** Its note's title and aliases, those with words. */
   readonly names: readonly FoldedName[];
   /** The headings of its path that may name it as a keyword (see keywordHeading). */
@@ -76,7 +78,7 @@ function createFolding(): Folding {
 function namesOfRow(row: NameRow, folding: Folding): ChunkNames {
   return {
     collection: row.collection,
-    path: row.path,
+    note: noteKey(row.collection, row.path),
     names: [row.title, ...row.aliases.split('\n')].flatMap((name) => folding.name(name) ?? []),
     keywordHeadings: row.chunk_title.split(HEADING_SEPARATOR).flatMap((heading) => folding.keywordHeading(heading) ?? []),
   };

@@ -8,6 +8,7 @@ import { stem } from './word-stem';
 import { chunkNames, type ChunkNames, type FoldedName } from './chunk-names';
 import { plainWord, queryWords } from './words';
 import { derivedFromChunks } from './chunk-changes';
+import { cachedStatement } from './statement-cache';
 import { exactCosines, searchVectorIndex, vectorIndexFor, type VectorSearch } from './vector-index';
 
 export interface RetrievedChunk {
@@ -84,8 +85,11 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
   const words = queryWords(request.queryText);
   const ftsQuery = ftsAnyOf(rarestTerms(db, words));
   const lexical = ftsQuery === null ? [] : searchLexical(db, ftsQuery, depth, weights.fields);
-  const query = request.queryVector ? { vector: request.queryVector, model: request.model } : null;
-  const vector = query ? searchVectors(db, query.vector, query.model, depth) : null;
+  // One index and one unit query for both uses below: the search, and the cosines of the passages kept.
+  const query = request.queryVector
+    ? { index: vectorIndexFor(db, request.model, request.queryVector.length), unit: toUnitVector(request.queryVector) }
+    : null;
+  const vector = query ? searchVectorIndex(query.index, query.unit, depth) : null;
   const hybrid = query !== null && vector !== null && vector.scanned > 0;
 
   const byVector = hybrid ? vector.hits.map((hit) => hit.id) : [];
@@ -105,7 +109,7 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
   const keyword = new Set(keywordMatches(names, request.keywordText === undefined ? words : queryWords(request.keywordText), ids));
   const cosines = new Map(hybrid ? vector.hits.map((hit) => [hit.id, hit.cosine]) : []);
   // Only the chunks kept need a cosine: those found by their words alone are looked up, not the whole lexical list.
-  if (hybrid) for (const [id, cosine] of vectorCosines(db, query.vector, query.model, ids.filter((id) => !cosines.has(id)))) cosines.set(id, cosine);
+  if (hybrid) for (const [id, cosine] of exactCosines(query.index, query.unit, ids.filter((id) => !cosines.has(id)))) cosines.set(id, cosine);
   const best = rankScore(weights);
   return {
     mode: hybrid ? 'hybrid' : 'lexical',
@@ -148,19 +152,16 @@ function lendToLinkedNotes(
   const ids = (items: readonly FusedItem[]) => JSON.stringify(items.map((item) => item.id));
   // Most passages link nothing: the lenders' link targets (resolved when indexed) are read first, the rest only if
   // one has some.
-  const linking = db
-    .prepare("SELECT id, link_targets FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND link_targets <> '[]'")
-    .all(ids(fused.slice(0, lenders))) as Array<{ id: number; link_targets: string }>;
+  const linking = cachedStatement(
+    db,
+    "SELECT id, link_targets FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND link_targets <> '[]'",
+  ).all(ids(fused.slice(0, lenders))) as Array<{ id: number; link_targets: string }>;
   if (linking.length === 0) return [...fused];
-  const noteOf = (id: number) => {
-    const row = byId.get(id);
-    return row ? noteKey(row.collection, row.path) : null;
-  };
   // Each note's best passage found, and where it stands.
   const bestOfNote = new Map<string, { id: number; place: number }>();
   fused.forEach((item, place) => {
-    const note = noteOf(item.id);
-    if (note !== null && !bestOfNote.has(note)) bestOfNote.set(note, { id: item.id, place });
+    const note = byId.get(item.id)?.note;
+    if (note !== undefined && !bestOfNote.has(note)) bestOfNote.set(note, { id: item.id, place });
   });
 
   // lent.get(borrowing passage).get(lending note): the most that note lends it.
@@ -170,7 +171,7 @@ function lendToLinkedNotes(
     const row = byId.get(item.id);
     const targets = targetsOf.get(item.id);
     if (!row || targets === undefined) return;
-    const lender = noteKey(row.collection, row.path);
+    const lender = row.note;
     for (const path of targets) {
       const borrower = bestOfNote.get(noteKey(row.collection, path));
       if (!borrower || borrower.place < place) continue;
@@ -260,16 +261,6 @@ export function searchVectors(
   return searchVectorIndex(vectorIndexFor(db, model, queryVector.length), toUnitVector(queryVector), count, track);
 }
 
-/** The cosine with the query of each of `ids` that has a vector of `model` with the query's dimensions. */
-export function vectorCosines(
-  db: Database.Database,
-  queryVector: Float32Array,
-  model: string,
-  ids: readonly number[],
-): Map<number, number> {
-  return exactCosines(vectorIndexFor(db, model, queryVector.length), toUnitVector(queryVector), ids);
-}
-
 /** Chunk ids matching an FTS5 query, best bm25 first, a match in each field weighing as `fields` says. */
 export function searchLexical(
   db: Database.Database,
@@ -278,12 +269,11 @@ export function searchLexical(
   fields: RankingWeights['fields'] = RANKING.fields,
 ): number[] {
   // Column order of kb_chunks_fts: title, aliases, chunk_title, text.
-  return db
-    .prepare(
-      'SELECT rowid FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? ORDER BY bm25(kb_chunks_fts, ?, ?, ?, ?), rowid LIMIT ?',
-    )
-    .pluck()
-    .all(ftsQuery, fields.title, fields.aliases, fields.heading, fields.body, count) as number[];
+  return cachedStatement(
+    db,
+    'SELECT rowid FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? ORDER BY bm25(kb_chunks_fts, ?, ?, ?, ?), rowid LIMIT ?',
+    'pluck',
+  ).all(ftsQuery, fields.title, fields.aliases, fields.heading, fields.body, count) as number[];
 }
 
 /**
@@ -308,9 +298,7 @@ export const LEXICAL_MATCHES_BUDGET = 5_000;
  */
 export function rarestTerms(db: Database.Database, words: readonly string[], options: { prefix?: boolean } = {}): string[] {
   const known = derivedFromChunks(db, options.prefix ? 'fts-prefix-matches' : 'fts-term-matches', () => new Map<string, number>());
-  const count = db
-    .prepare('SELECT count(*) FROM (SELECT 1 FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? LIMIT ?)')
-    .pluck();
+  const count = cachedStatement(db, 'SELECT count(*) FROM (SELECT 1 FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? LIMIT ?)', 'pluck');
   const matchesOf = (term: string) => {
     const matches = known.get(term) ?? (count.get(ftsAnyOf([term], options), LEXICAL_MATCHES_BUDGET + 1) as number);
     known.set(term, matches);
@@ -346,11 +334,10 @@ type ChunkRow = Omit<RetrievedChunk, 'relevance' | 'lexicalRank' | 'vectorRank'>
 
 export function loadChunks(db: Database.Database, ids: readonly number[]): Map<number, ChunkRow> {
   if (ids.length === 0) return new Map();
-  const rows = db
-    .prepare(
-      `SELECT id, path, title, chunk_title AS chunkTitle, text FROM kb_chunks
-       WHERE id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(ids)) as ChunkRow[];
+  const rows = cachedStatement(
+    db,
+    `SELECT id, path, title, chunk_title AS chunkTitle, text FROM kb_chunks
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids)) as ChunkRow[];
   return new Map(rows.map((row) => [row.id, row]));
 }
