@@ -2,11 +2,13 @@ import type Database from 'better-sqlite3';
 import { followedChunks } from './chunk-changes';
 import { HEADING_SEPARATOR } from './chunk';
 import { noteKey } from './resolve-note-link';
-import { stem } from './word-stem';
+import { stemOfPlain } from './word-stem';
 import { plainWord, queryWords } from './words';
 
-/** A name's words, folded both ways a question is compared with them. */
+/** A title, alias or heading's words, folded both ways a question is compared with them. */
 export interface FoldedName {
+  /** As written (queryWords). */
+  readonly words: readonly string[];
   /** As FTS5 compares them (plainWord). */
   readonly plain: readonly string[];
   /** By their stems. */
@@ -18,18 +20,18 @@ export interface ChunkNames {
   readonly collection: string;
   /** Its note, as noteKey names it. */
   readonly note: string;
-  /** Its note's title and aliases, those with words. */
-  readonly names: readonly FoldedName[];
-  /** The headings of its path that may name it as a keyword (see keywordHeading). */
-  readonly keywordHeadings: readonly FoldedName[];
+  /** Its note's title and aliases. */
+  readonly names: readonly string[];
+  /** Its heading path, split. */
+  readonly headings: readonly string[];
 }
 
-/**
- * A heading names its passage only with this many words longer than KEYWORD_SHORT_LETTERS: "Set up" or "Overview"
- * head passages of many notes and say little, "Set up a custom domain" is what a member asks for.
- */
-const KEYWORD_HEADING_WORDS = 2;
-const KEYWORD_SHORT_LETTERS = 3;
+/** Every passage's names, and their words folded. */
+export interface PassageNames {
+  readonly byId: ReadonlyMap<number, ChunkNames>;
+  /** The words of a name or heading folded, each distinct text once; null when it has none. */
+  readonly fold: (text: string) => FoldedName | null;
+}
 
 interface NameRow {
   readonly id: number;
@@ -42,68 +44,54 @@ interface NameRow {
 
 const SELECT = 'SELECT id, collection, path, title, aliases, chunk_title FROM kb_chunks';
 
-interface Folding {
-  readonly name: (text: string) => FoldedName | null;
-  readonly keywordHeading: (text: string) => FoldedName | null;
-}
-
-/**
- * Folds each distinct text once: a note's title and aliases repeat on every one of its chunks, and headings
- * ("Overview") on many notes, so the chunks share one folded copy.
- */
-function createFolding(): Folding {
-  const names = new Map<string, FoldedName | null>();
-  const headings = new Map<string, FoldedName | null>();
-  const name = (text: string) => {
-    let folded = names.get(text);
-    if (folded === undefined) {
-      const words = queryWords(text);
-      folded = words.length === 0 ? null : { plain: words.map(plainWord), stems: words.map(stem) };
-      names.set(text, folded);
-    }
-    return folded;
-  };
-  const keywordHeading = (text: string) => {
-    let folded = headings.get(text);
-    if (folded === undefined) {
-      const long = queryWords(text).filter((word) => word.length > KEYWORD_SHORT_LETTERS).length;
-      folded = long >= KEYWORD_HEADING_WORDS ? name(text) : null;
-      headings.set(text, folded);
-    }
-    return folded;
-  };
-  return { name, keywordHeading };
-}
-
-function namesOfRow(row: NameRow, folding: Folding): ChunkNames {
+function namesOfRow(row: NameRow): ChunkNames {
   return {
     collection: row.collection,
     note: noteKey(row.collection, row.path),
-    names: [row.title, ...row.aliases.split('\n')].flatMap((name) => folding.name(name) ?? []),
-    keywordHeadings: row.chunk_title.split(HEADING_SEPARATOR).flatMap((heading) => folding.keywordHeading(heading) ?? []),
+    names: [row.title, ...row.aliases.split('\n')],
+    headings: row.chunk_title.split(HEADING_SEPARATOR),
   };
 }
 
+function foldText(text: string): FoldedName | null {
+  const words = queryWords(text);
+  if (words.length === 0) return null;
+  const plain = words.map(plainWord);
+  return { words, plain, stems: plain.map(stemOfPlain) };
+}
+
 /**
- * Every passage's names, folded once and held for this connection like the vector index, kept up to date with the
- * rows that change: a question reads the names of a hundred candidates three times (named notes, keyword matches,
- * link lending), which a query and folding each would cost more than the rest of the lexical side (issue 26).
+ * Every passage's names, held for this connection like the vector index and kept up to date with the rows that
+ * change: a question reads the names of a hundred candidates three times (named notes, keyword matches, link
+ * lending), which a query each would cost more than the rest of the lexical side (issue 26). Their words are
+ * folded when a question first looks at them, not when loaded, so that the first question after a change does
+ * not wait for every title of the base; a note's title, shared by its chunks, is folded once.
  */
-export function chunkNames(db: Database.Database): ReadonlyMap<number, ChunkNames> {
+export function chunkNames(db: Database.Database): PassageNames {
   return followedChunks(db, 'chunk-names', {
     load: () => {
-      const folding = createFolding();
-      return new Map((db.prepare(SELECT).all() as NameRow[]).map((row) => [row.id, namesOfRow(row, folding)]));
+      const byId = new Map((db.prepare(SELECT).all() as NameRow[]).map((row) => [row.id, namesOfRow(row)]));
+      const folded = new Map<string, FoldedName | null>();
+      const fold = (text: string) => {
+        let found = folded.get(text);
+        if (found === undefined) {
+          found = foldText(text);
+          folded.set(text, found);
+        }
+        return found;
+      };
+      return { byId, fold, folded };
     },
-    update: (names, changedIds) => {
+    update: ({ byId, folded }, changedIds) => {
       const rows = db.prepare(`${SELECT} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(changedIds)) as NameRow[];
       const found = new Map(rows.map((row) => [row.id, row]));
-      const folding = createFolding();
       for (const id of changedIds) {
         const row = found.get(id);
-        if (row) names.set(id, namesOfRow(row, folding));
-        else names.delete(id);
+        if (row) byId.set(id, namesOfRow(row));
+        else byId.delete(id);
       }
+      // Texts no passage has any longer would stay folded for nothing.
+      folded.clear();
       return true;
     },
   });

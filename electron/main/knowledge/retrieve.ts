@@ -5,7 +5,7 @@ import { storedLinkTargets } from './link-targets';
 import { noteKey } from './resolve-note-link';
 import { toUnitVector } from './vector-codec';
 import { stem } from './word-stem';
-import { chunkNames, type ChunkNames, type FoldedName } from './chunk-names';
+import { chunkNames, type PassageNames } from './chunk-names';
 import { plainWord, queryWords } from './words';
 import { derivedFromChunks } from './chunk-changes';
 import { cachedStatement } from './statement-cache';
@@ -144,7 +144,7 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
  */
 function lendToLinkedNotes(
   db: Database.Database,
-  byId: ReadonlyMap<number, ChunkNames>,
+  { byId }: PassageNames,
   fused: readonly FusedItem[],
   { lenders, share, ceiling }: { lenders: number; share: number; ceiling: number },
 ): FusedItem[] {
@@ -210,41 +210,45 @@ function rankScore(weights: RankingWeights): number {
  * accents or order). Only chunks already found are looked at: a note named in the question matches its words in
  * its title, which bm25 weighs most.
  */
-export function namedChunks(
-  names: ReadonlyMap<number, ChunkNames>,
-  questionWords: readonly string[],
-  found: readonly number[],
-): number[] {
-  const isNamed = namedIn(questionWords, plainWord, 'plain');
-  return found.filter((id) => names.get(id)?.names.some(isNamed) ?? false);
+export function namedChunks(names: PassageNames, questionWords: readonly string[], found: readonly number[]): number[] {
+  const isNamed = namedIn(names, questionWords, plainWord, 'plain');
+  return found.filter((id) => names.byId.get(id)?.names.some(isNamed) ?? false);
 }
 
 /**
- * Of `ids`, the passages the question names by their words (UQ2, issue 26): every word of their note's title, of one
- * of its aliases, or of one of their headings (those chunk-names.ts keeps as keyword headings) is in the question,
- * each compared by its stem ("Which file formats are accepted?" names "Accepted file formats"). The question then
- * asks for that very note, whatever its cosine says.
+ * A heading names its passage only with this many words longer than KEYWORD_SHORT_LETTERS: "Set up" or "Overview"
+ * head passages of many notes and say little, "Set up a custom domain" is what a member asks for.
  */
-export function keywordMatches(
-  names: ReadonlyMap<number, ChunkNames>,
-  questionWords: readonly string[],
-  ids: readonly number[],
-): number[] {
-  const isNamed = namedIn(questionWords, stem, 'stems');
+const KEYWORD_HEADING_WORDS = 2;
+const KEYWORD_SHORT_LETTERS = 3;
+
+/**
+ * Of `ids`, the passages the question names by their words (UQ2, issue 26): every word of their note's title, of one
+ * of its aliases, or of one of their headings (KEYWORD_HEADING_WORDS of them long enough) is in the question, each
+ * compared by its stem ("Which file formats are accepted?" names "Accepted file formats"). The question then asks
+ * for that very note, whatever its cosine says.
+ */
+export function keywordMatches(names: PassageNames, questionWords: readonly string[], ids: readonly number[]): number[] {
+  const isNamed = namedIn(names, questionWords, stem, 'stems');
+  const hasHeading = (heading: string) => {
+    const words = names.fold(heading)?.words ?? [];
+    return words.filter((word) => word.length > KEYWORD_SHORT_LETTERS).length >= KEYWORD_HEADING_WORDS && isNamed(heading);
+  };
   return ids.filter((id) => {
-    const found = names.get(id);
-    return found !== undefined && (found.names.some(isNamed) || found.keywordHeadings.some(isNamed));
+    const found = names.byId.get(id);
+    return found !== undefined && (found.names.some(isNamed) || found.headings.some(hasHeading));
   });
 }
 
 /** Whether every word of a name (folded as `fold` folds the question's words) is among the question's. */
 function namedIn(
+  names: PassageNames,
   questionWords: readonly string[],
   fold: (word: string) => string,
-  folded: keyof FoldedName,
-): (name: FoldedName) => boolean {
+  folded: 'plain' | 'stems',
+): (name: string) => boolean {
   const asked = new Set(questionWords.map(fold));
-  return (name) => name[folded].every((word) => asked.has(word));
+  return (name) => names.fold(name)?.[folded].every((word) => asked.has(word)) ?? false;
 }
 
 /**
