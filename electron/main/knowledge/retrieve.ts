@@ -5,7 +5,7 @@ import { storedLinkTargets } from './link-targets';
 import { noteKey } from './resolve-note-link';
 import { toUnitVector } from './vector-codec';
 import { stem } from './word-stem';
-import { chunkNames, type PassageNames } from './chunk-names';
+import { chunkNames, stemsOf, type FoldedName, type PassageNames } from './chunk-names';
 import { plainWord, queryWords } from './words';
 import { derivedFromChunks } from './chunk-changes';
 import { cachedStatement } from './statement-cache';
@@ -211,7 +211,7 @@ function rankScore(weights: RankingWeights): number {
  * its title, which bm25 weighs most.
  */
 export function namedChunks(names: PassageNames, questionWords: readonly string[], found: readonly number[]): number[] {
-  const isNamed = namedIn(names, questionWords, plainWord, 'plain');
+  const isNamed = namedIn(names, questionWords, plainWord, (name) => name.plain);
   return found.filter((id) => names.byId.get(id)?.names.some(isNamed) ?? false);
 }
 
@@ -229,7 +229,7 @@ const KEYWORD_SHORT_LETTERS = 3;
  * for that very note, whatever its cosine says.
  */
 export function keywordMatches(names: PassageNames, questionWords: readonly string[], ids: readonly number[]): number[] {
-  const isNamed = namedIn(names, questionWords, stem, 'stems');
+  const isNamed = namedIn(names, questionWords, stem, stemsOf);
   const hasHeading = (heading: string) => {
     const words = names.fold(heading)?.words ?? [];
     return words.filter((word) => word.length > KEYWORD_SHORT_LETTERS).length >= KEYWORD_HEADING_WORDS && isNamed(heading);
@@ -245,10 +245,13 @@ function namedIn(
   names: PassageNames,
   questionWords: readonly string[],
   fold: (word: string) => string,
-  folded: 'plain' | 'stems',
+  folded: (name: FoldedName) => readonly string[],
 ): (name: string) => boolean {
   const asked = new Set(questionWords.map(fold));
-  return (name) => names.fold(name)?.[folded].every((word) => asked.has(word)) ?? false;
+  return (name) => {
+    const found = names.fold(name);
+    return found !== null && folded(found).every((word) => asked.has(word));
+  };
 }
 
 /**
