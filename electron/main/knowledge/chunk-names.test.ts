@@ -4,6 +4,7 @@ import { noteFiles } from '../../../test/support/oracle/oracle-kit';
 import { expectOpened, makeTempDir } from '../../../test/support/store-helpers';
 import { openDatabase } from '../store/open-database';
 import { indexNotes } from './index-folder';
+import { chunkNames } from './chunk-names';
 import { keywordMatches, namedChunks } from './retrieve';
 
 const ids = (db: ReturnType<typeof expectOpened>) => (db.prepare('SELECT id FROM kb_chunks ORDER BY id').pluck().all() as number[]);
@@ -13,12 +14,12 @@ describe('the names a question may name a passage by, held for the connection', 
     const db = expectOpened(openDatabase(join(makeTempDir(), 'app.db')));
     await indexNotes({ db, collection: 'kb', files: noteFiles({ 'vpn.md': '# VPN access\n\nAsk the IT desk.\n' }) });
     const words = ['vpn', 'access', 'custom', 'domain'];
-    expect(namedChunks(db, words, ids(db))).toHaveLength(1);
+    expect(namedChunks(chunkNames(db), words, ids(db))).toHaveLength(1);
 
     // Renamed: the old title no longer names it, the new one does.
     await indexNotes({ db, collection: 'kb', files: noteFiles({ 'vpn.md': '# Remote network\n\nAsk the IT desk.\n' }) });
-    expect(namedChunks(db, words, ids(db))).toEqual([]);
-    expect(namedChunks(db, ['remote', 'network'], ids(db))).toHaveLength(1);
+    expect(namedChunks(chunkNames(db), words, ids(db))).toEqual([]);
+    expect(namedChunks(chunkNames(db), ['remote', 'network'], ids(db))).toHaveLength(1);
 
     // A new note's headings count at once; a removed one's are gone.
     await indexNotes({
@@ -26,7 +27,7 @@ describe('the names a question may name a passage by, held for the connection', 
       collection: 'kb',
       files: noteFiles({ 'domains.md': '# Domains\n\n## Set up a custom domain\n\nPoint the DNS record at us.\n' }),
     });
-    expect(keywordMatches(db, ['how', 'set', 'up', 'custom', 'domain'], ids(db))).toHaveLength(1);
-    expect(namedChunks(db, ['remote', 'network'], ids(db))).toEqual([]);
+    expect(keywordMatches(chunkNames(db), ['how', 'set', 'up', 'custom', 'domain'], ids(db))).toHaveLength(1);
+    expect(namedChunks(chunkNames(db), ['remote', 'network'], ids(db))).toEqual([]);
   });
 });

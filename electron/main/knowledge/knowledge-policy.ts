@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { ASSISTANT } from '../../../shared/limits';
 import { stem } from './word-stem';
-import { ftsAnyOf, loadChunks, queryWords, rarestTerms, retrieve, searchLexical, type RetrievedChunk } from './retrieve';
+import { ftsAnyOf, loadChunks, rarestTerms, retrieve, searchLexical, type RetrievedChunk } from './retrieve';
+import { queryWords } from './words';
 
 export interface KnowledgeSelection {
   /** 'lexical' when there is no query vector or no chunk has a vector of its model. */

@@ -7,8 +7,9 @@ import type { GeminiGateway } from '../gemini/gateway';
 import type { Logger } from '../log/logger';
 import { passagesShown } from './listed-passages';
 import { queryVector, type QueryVector } from './query-vector';
-import { plainWord, queryWords, RANKING, retrieve, type RankingWeights } from './retrieve';
+import { RANKING, retrieve, type RankingWeights } from './retrieve';
 import { cosineWithUnit, toUnitVector } from './vector-codec';
+import { plainWord, queryWords } from './words';
 
 /**
  * `npm run oracle:eval` and the bench (issue 15): a labelled question set run through the real retrieval, scored

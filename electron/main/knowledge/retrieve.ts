@@ -5,8 +5,10 @@ import { storedLinkTargets } from './link-targets';
 import { noteKey } from './resolve-note-link';
 import { toUnitVector } from './vector-codec';
 import { stem } from './word-stem';
-import { chunkNames, type ChunkNames } from './chunk-names';
+import { chunkNames, stemsOf, type FoldedName, type PassageNames } from './chunk-names';
+import { plainWord, queryWords } from './words';
 import { derivedFromChunks } from './chunk-changes';
+import { cachedStatement } from './statement-cache';
 import { exactCosines, searchVectorIndex, vectorIndexFor, type VectorSearch } from './vector-index';
 
 export interface RetrievedChunk {
@@ -83,15 +85,20 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
   const words = queryWords(request.queryText);
   const ftsQuery = ftsAnyOf(rarestTerms(db, words));
   const lexical = ftsQuery === null ? [] : searchLexical(db, ftsQuery, depth, weights.fields);
-  const query = request.queryVector ? { vector: request.queryVector, model: request.model } : null;
-  const vector = query ? searchVectors(db, query.vector, query.model, depth) : null;
+  // One index and one unit query for both uses below: the search, and the cosines of the passages kept.
+  const query = request.queryVector
+    ? { index: vectorIndexFor(db, request.model, request.queryVector.length), unit: toUnitVector(request.queryVector) }
+    : null;
+  const vector = query ? searchVectorIndex(query.index, query.unit, depth) : null;
   const hybrid = query !== null && vector !== null && vector.scanned > 0;
 
   const byVector = hybrid ? vector.hits.map((hit) => hit.id) : [];
   const found = fuseRanks([lexical, byVector], weights.k, [weights.lexical, weights.vector]).map((item) => item.id);
-  const namedFound = namedChunks(db, words, found);
+  const names = chunkNames(db);
+  const namedFound = namedChunks(names, words, found);
   const fused = lendToLinkedNotes(
     db,
+    names,
     fuseRanks([lexical, byVector, namedFound], weights.k, [weights.lexical, weights.vector, namedWeight(weights)]),
     { lenders: request.limit, share: weights.links, ceiling: rankScore(weights) },
   ).slice(0, request.limit);
@@ -99,10 +106,10 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
 
   const ids = fused.map((item) => item.id);
   const rows = loadChunks(db, ids);
-  const keyword = new Set(keywordMatches(db, request.keywordText === undefined ? words : queryWords(request.keywordText), ids));
+  const keyword = new Set(keywordMatches(names, request.keywordText === undefined ? words : queryWords(request.keywordText), ids));
   const cosines = new Map(hybrid ? vector.hits.map((hit) => [hit.id, hit.cosine]) : []);
   // Only the chunks kept need a cosine: those found by their words alone are looked up, not the whole lexical list.
-  if (hybrid) for (const [id, cosine] of vectorCosines(db, query.vector, query.model, ids.filter((id) => !cosines.has(id)))) cosines.set(id, cosine);
+  if (hybrid) for (const [id, cosine] of exactCosines(query.index, query.unit, ids.filter((id) => !cosines.has(id)))) cosines.set(id, cosine);
   const best = rankScore(weights);
   return {
     mode: hybrid ? 'hybrid' : 'lexical',
@@ -137,6 +144,7 @@ export function retrieve(db: Database.Database, request: RetrieveRequest, weight
  */
 function lendToLinkedNotes(
   db: Database.Database,
+  { byId }: PassageNames,
   fused: readonly FusedItem[],
   { lenders, share, ceiling }: { lenders: number; share: number; ceiling: number },
 ): FusedItem[] {
@@ -144,20 +152,16 @@ function lendToLinkedNotes(
   const ids = (items: readonly FusedItem[]) => JSON.stringify(items.map((item) => item.id));
   // Most passages link nothing: the lenders' link targets (resolved when indexed) are read first, the rest only if
   // one has some.
-  const linking = db
-    .prepare("SELECT id, link_targets FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND link_targets <> '[]'")
-    .all(ids(fused.slice(0, lenders))) as Array<{ id: number; link_targets: string }>;
+  const linking = cachedStatement(
+    db,
+    "SELECT id, link_targets FROM kb_chunks WHERE id IN (SELECT value FROM json_each(?)) AND link_targets <> '[]'",
+  ).all(ids(fused.slice(0, lenders))) as Array<{ id: number; link_targets: string }>;
   if (linking.length === 0) return [...fused];
-  const byId = chunkNames(db);
-  const noteOf = (id: number) => {
-    const row = byId.get(id);
-    return row ? noteKey(row.collection, row.path) : null;
-  };
   // Each note's best passage found, and where it stands.
   const bestOfNote = new Map<string, { id: number; place: number }>();
   fused.forEach((item, place) => {
-    const note = noteOf(item.id);
-    if (note !== null && !bestOfNote.has(note)) bestOfNote.set(note, { id: item.id, place });
+    const note = byId.get(item.id)?.note;
+    if (note !== undefined && !bestOfNote.has(note)) bestOfNote.set(note, { id: item.id, place });
   });
 
   // lent.get(borrowing passage).get(lending note): the most that note lends it.
@@ -167,7 +171,7 @@ function lendToLinkedNotes(
     const row = byId.get(item.id);
     const targets = targetsOf.get(item.id);
     if (!row || targets === undefined) return;
-    const lender = noteKey(row.collection, row.path);
+    const lender = row.note;
     for (const path of targets) {
       const borrower = bestOfNote.get(noteKey(row.collection, path));
       if (!borrower || borrower.place < place) continue;
@@ -206,10 +210,9 @@ function rankScore(weights: RankingWeights): number {
  * accents or order). Only chunks already found are looked at: a note named in the question matches its words in
  * its title, which bm25 weighs most.
  */
-export function namedChunks(db: Database.Database, questionWords: readonly string[], found: readonly number[]): number[] {
-  const isNamed = namedIn(questionWords, plainWord);
-  const named = new Set(namesOf(db, found).filter((row) => row.names.some((name) => isNamed(name))).map((row) => row.id));
-  return found.filter((id) => named.has(id));
+export function namedChunks(names: PassageNames, questionWords: readonly string[], found: readonly number[]): number[] {
+  const isNamed = namedIn(names, questionWords, plainWord, (name) => name.plain);
+  return found.filter((id) => names.byId.get(id)?.names.some(isNamed) ?? false);
 }
 
 /**
@@ -225,36 +228,30 @@ const KEYWORD_SHORT_LETTERS = 3;
  * compared by its stem ("Which file formats are accepted?" names "Accepted file formats"). The question then asks
  * for that very note, whatever its cosine says.
  */
-export function keywordMatches(db: Database.Database, questionWords: readonly string[], ids: readonly number[]): number[] {
-  const isNamed = namedIn(questionWords, stem);
-  const hasHeading = (heading: string) =>
-    queryWords(heading).filter((word) => word.length > KEYWORD_SHORT_LETTERS).length >= KEYWORD_HEADING_WORDS && isNamed(heading);
-  return namesOf(db, ids)
-    .filter((row) => row.names.some((name) => isNamed(name)) || row.headings.some(hasHeading))
-    .map((row) => row.id);
-}
-
-/** Whether every word of a name is among the question's, both folded by `fold`. */
-function namedIn(questionWords: readonly string[], fold: (word: string) => string): (name: string) => boolean {
-  const asked = new Set(questionWords.map(fold));
-  return (name) => {
-    const words = queryWords(name).map(fold);
-    return words.length > 0 && words.every((word) => asked.has(word));
+export function keywordMatches(names: PassageNames, questionWords: readonly string[], ids: readonly number[]): number[] {
+  const isNamed = namedIn(names, questionWords, stem, stemsOf);
+  const hasHeading = (heading: string) => {
+    const words = names.fold(heading)?.words ?? [];
+    return words.filter((word) => word.length > KEYWORD_SHORT_LETTERS).length >= KEYWORD_HEADING_WORDS && isNamed(heading);
   };
-}
-
-/** Each of `ids`' note names (its title and aliases) and its headings, from the connection's names (chunkNames). */
-function namesOf(db: Database.Database, ids: readonly number[]): Array<{ id: number } & ChunkNames> {
-  const names = chunkNames(db);
-  return ids.flatMap((id) => {
-    const found = names.get(id);
-    return found ? [{ id, ...found }] : [];
+  return ids.filter((id) => {
+    const found = names.byId.get(id);
+    return found !== undefined && (found.names.some(isNamed) || found.headings.some(hasHeading));
   });
 }
 
-/** A word as FTS5's tokenizer compares it: lower case, accents left out. */
-export function plainWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+/** Whether every word of a name (folded as `fold` folds the question's words) is among the question's. */
+function namedIn(
+  names: PassageNames,
+  questionWords: readonly string[],
+  fold: (word: string) => string,
+  folded: (name: FoldedName) => readonly string[],
+): (name: string) => boolean {
+  const asked = new Set(questionWords.map(fold));
+  return (name) => {
+    const found = names.fold(name);
+    return found !== null && folded(found).every((word) => asked.has(word));
+  };
 }
 
 /**
@@ -271,16 +268,6 @@ export function searchVectors(
   return searchVectorIndex(vectorIndexFor(db, model, queryVector.length), toUnitVector(queryVector), count, track);
 }
 
-/** The cosine with the query of each of `ids` that has a vector of `model` with the query's dimensions. */
-export function vectorCosines(
-  db: Database.Database,
-  queryVector: Float32Array,
-  model: string,
-  ids: readonly number[],
-): Map<number, number> {
-  return exactCosines(vectorIndexFor(db, model, queryVector.length), toUnitVector(queryVector), ids);
-}
-
 /** Chunk ids matching an FTS5 query, best bm25 first, a match in each field weighing as `fields` says. */
 export function searchLexical(
   db: Database.Database,
@@ -289,12 +276,11 @@ export function searchLexical(
   fields: RankingWeights['fields'] = RANKING.fields,
 ): number[] {
   // Column order of kb_chunks_fts: title, aliases, chunk_title, text.
-  return db
-    .prepare(
-      'SELECT rowid FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? ORDER BY bm25(kb_chunks_fts, ?, ?, ?, ?), rowid LIMIT ?',
-    )
-    .pluck()
-    .all(ftsQuery, fields.title, fields.aliases, fields.heading, fields.body, count) as number[];
+  return cachedStatement(
+    db,
+    'SELECT rowid FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? ORDER BY bm25(kb_chunks_fts, ?, ?, ?, ?), rowid LIMIT ?',
+    'pluck',
+  ).all(ftsQuery, fields.title, fields.aliases, fields.heading, fields.body, count) as number[];
 }
 
 /**
@@ -319,9 +305,7 @@ export const LEXICAL_MATCHES_BUDGET = 5_000;
  */
 export function rarestTerms(db: Database.Database, words: readonly string[], options: { prefix?: boolean } = {}): string[] {
   const known = derivedFromChunks(db, options.prefix ? 'fts-prefix-matches' : 'fts-term-matches', () => new Map<string, number>());
-  const count = db
-    .prepare('SELECT count(*) FROM (SELECT 1 FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? LIMIT ?)')
-    .pluck();
+  const count = cachedStatement(db, 'SELECT count(*) FROM (SELECT 1 FROM kb_chunks_fts WHERE kb_chunks_fts MATCH ? LIMIT ?)', 'pluck');
   const matchesOf = (term: string) => {
     const matches = known.get(term) ?? (count.get(ftsAnyOf([term], options), LEXICAL_MATCHES_BUDGET + 1) as number);
     known.set(term, matches);
@@ -341,11 +325,6 @@ export function rarestTerms(db: Database.Database, words: readonly string[], opt
   return kept;
 }
 
-/** The words of a user's text: runs of letters, digits and combining marks, everything else is a separator. */
-export function queryWords(text: string): string[] {
-  return text.normalize('NFC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
-}
-
 /**
  * A safe FTS5 query matching any of `terms`: each is a quoted string (with any quote doubled), so operators,
  * column filters, NEAR, parentheses and stars in the user's text are only ever words. With `prefix`, each term
@@ -362,11 +341,10 @@ type ChunkRow = Omit<RetrievedChunk, 'relevance' | 'lexicalRank' | 'vectorRank'>
 
 export function loadChunks(db: Database.Database, ids: readonly number[]): Map<number, ChunkRow> {
   if (ids.length === 0) return new Map();
-  const rows = db
-    .prepare(
-      `SELECT id, path, title, chunk_title AS chunkTitle, text FROM kb_chunks
-       WHERE id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(ids)) as ChunkRow[];
+  const rows = cachedStatement(
+    db,
+    `SELECT id, path, title, chunk_title AS chunkTitle, text FROM kb_chunks
+     WHERE id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids)) as ChunkRow[];
   return new Map(rows.map((row) => [row.id, row]));
 }

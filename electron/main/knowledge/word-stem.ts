@@ -1,4 +1,5 @@
 import { ASSISTANT } from '../../../shared/limits';
+import { plainWord } from './words';
 
 /**
  * Common Spanish and English inflectional and derivational endings, longest first so that the longest one
@@ -18,7 +19,11 @@ const SUFFIXES = [
  * "facturas" and "facturaciones"; an over-eager cut only widens the match, and bm25 still orders it.
  */
 export function stem(word: string): string {
-  const plain = word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return stemOfPlain(plainWord(word));
+}
+
+/** The stem of a word already folded by plainWord, for callers that keep both. */
+export function stemOfPlain(plain: string): string {
   const suffix = SUFFIXES.find(
     (candidate) => plain.endsWith(candidate) && plain.length - candidate.length >= ASSISTANT.knowledgeStemMinChars,
   );

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { ftsAnyOf, loadChunks, queryWords, type RetrievedChunk } from '../knowledge/retrieve';
+import { ftsAnyOf, loadChunks, type RetrievedChunk } from '../knowledge/retrieve';
+import { queryWords } from '../knowledge/words';
 import { cosineWithUnit, decodeVector, toUnitVector } from '../knowledge/vector-codec';
 import { storedLinkTargets } from '../knowledge/link-targets';
 import { noteKey } from '../knowledge/resolve-note-link';
