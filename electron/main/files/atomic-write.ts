@@ -22,7 +22,7 @@ export interface AtomicWriteFs {
 const NODE_FS: AtomicWriteFs = { stat, open, rename, rm };
 
 /** What the member saves (a meeting's words, the team's prompts) is theirs alone until they share it. */
-const NEW_FILE_MODE = 0o600;
+export const NEW_FILE_MODE = 0o600;
 const PERMISSION_BITS = 0o777;
 
 /**

@@ -4,7 +4,7 @@ import { stringify } from 'yaml';
 import { MEETING_NOTES } from '../../../shared/limits';
 import type { MeetingInfo } from '../../../shared/meeting-notes';
 import { err, ok, type Result } from '../../../shared/result';
-import { writeFileAtomic } from '../files/atomic-write';
+import { NEW_FILE_MODE, writeFileAtomic } from '../files/atomic-write';
 import { safeFileName } from '../files/file-name';
 import { cut } from './meeting-notes-reply';
 import { oneLine } from './meeting-transcript';
@@ -83,8 +83,8 @@ export async function writeNewNote(
     const fileName = attempt === 1 ? `${name}.md` : `${name} (${attempt}).md`;
     const file = join(folder, fileName);
     try {
-      // Readable by its owner only, as every file the app writes for the member: atomic-write keeps that mode.
-      await (await open(file, 'wx', 0o600)).close();
+      // Claimed with the mode of every new file the app writes for the member, which atomic-write then keeps.
+      await (await open(file, 'wx', NEW_FILE_MODE)).close();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
       return notWritten(error);
