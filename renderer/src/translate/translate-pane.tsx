@@ -14,7 +14,7 @@ type View = (typeof VIEWS)[number];
 /**
  * Translate (seeds 004, T1, T2): each way of translating is a section of the pane with its own heading, one shown
  * at a time. Both stay mounted while the other is shown, and both sessions live above the panes: a visit elsewhere
- * keeps the text and its translation, and live captions go on (the pane reopens on them while they run).
+ * keeps the text and its translation, and live captions go on (the pane reopens on them while they run, and after, until they are cleared).
  */
 export function TranslatePane({ openPane }: PaneProps) {
   const { t } = useTranslation();
@@ -22,8 +22,9 @@ export function TranslatePane({ openPane }: PaneProps) {
   const liveHeadingId = useId();
   const base = useId();
   const { captions } = useLiveCaptionsSession();
-  // Back in the pane during a meeting, the captions are what the member came for.
-  const [view, setView] = useState<View>(() => (sessionActive(captions.status) ? 'live' : 'text'));
+  // Back in the pane during a meeting, or after one whose captions are still kept (to export, copy or save as
+  // notes), the captions are what the member came for.
+  const [view, setView] = useState<View>(() => (sessionActive(captions.status) || captions.lines.length > 0 ? 'live' : 'text'));
   const regionIdOf = (of: View) => `${base}-${of}`;
   return (
     <div className="translate">

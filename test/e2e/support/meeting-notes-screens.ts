@@ -40,8 +40,6 @@ export async function showMeetingNotes(page: Page, gemini: GeminiDouble, screen:
   await page.setViewportSize({ width: screen.width, height: screen.height });
   await page.emulateMedia({ colorScheme: screen.scheme });
   await page.keyboard.press('Control+5');
-  // Stopped captions no longer hold the pane on their view: it opens on the text, as after any meeting.
-  await pane(page).getByRole('button', { name: uiIn[screen.lang].translate.views.live }).click();
   await pane(page).getByRole('button', { name: words.open }).click();
   const dialog = page.getByRole('dialog', { name: words.heading });
   await dialog.getByRole('textbox', { name: words.title }).waitFor({ timeout: DRAFTED_TIMEOUT_MS });

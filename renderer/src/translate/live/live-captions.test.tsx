@@ -678,4 +678,28 @@ describe('T2: in the Translate pane', () => {
     expect(within(screen.getByRole('group', { name: 'Ways to translate' })).getByRole('button', { name: 'Live captions' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('heading', { name: 'Live captions' })).toBeVisible();
   });
+
+  it('reopens on stopped captions still kept, where their notes are saved, and on the text once they are cleared', async () => {
+    const main = mainFor('pauses');
+    const fake = fakeCapture('pauses');
+    const user = userEvent.setup();
+    renderWithApp(<PaneSwitch><TranslatePane openPane={vi.fn()} /></PaneSwitch>, { api: main.api, capture: fake.kit });
+    const views = () => screen.getByRole('group', { name: 'Ways to translate' });
+    await user.click(within(views()).getByRole('button', { name: 'Live captions' }));
+    await user.click(button('Start captions'));
+    await screen.findByText('Listening.');
+    fake.say(0, 1_000);
+    await vi.waitFor(() => expect(lineTexts()).toHaveLength(1));
+    await user.click(button('Stop'));
+
+    await user.click(button('Switch pane'));
+    await user.click(button('Switch pane'));
+    expect(within(views()).getByRole('button', { name: 'Live captions' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await screen.findByRole('button', { name: 'Save meeting notes' })).toBeVisible();
+
+    await user.click(button('Clear captions'));
+    await user.click(button('Switch pane'));
+    await user.click(button('Switch pane'));
+    expect(within(views()).getByRole('button', { name: 'Text' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });
