@@ -439,3 +439,27 @@ export const NOTICE = {
   /** A confirmation ("Copied.", "The pass is done.") goes away on its own after this long; an error stays. */
   transientMs: 5_000,
 } as const;
+
+/** The team profile an admin exports and members import (issue 28, TP1 and TP2). */
+export const TEAM_PROFILE = {
+  /** A profile is a few kilobytes (the prompts are the largest part): anything far above is not one. */
+  fileMaxBytes: 256 * 1024,
+  nameMaxChars: 80,
+  /** A path hint, and a Zoho client id or secret, are one line each. */
+  lineMaxChars: 1024,
+} as const;
+
+/** The machine-wide policy IT deploys (issue 28, TP3). */
+export const MANAGED_POLICY = {
+  fileMaxBytes: 256 * 1024,
+  /** The Windows registry and macOS managed preferences have no change event Node can hear: read this often. */
+  pollEveryMs: 60_000,
+} as const;
+
+/** Help > Copy diagnostics (issue 28, TP4). */
+export const DIAGNOSTICS = {
+  /** The log's last lines in the report, after redaction. */
+  logLines: 200,
+  /** A log line longer than this is cut: the report is for a person to read, and the log holds data, not text. */
+  logLineMaxChars: 2_000,
+} as const;

@@ -132,6 +132,11 @@ export const knowledgeBaseSettingsSchema = z.object({
   path: z.string().max(IPC.knowledgePathMaxChars).nullable().default(null),
   /** O9: the relevance floor per embedding model id, where the member calibrated one. */
   floors: z.record(z.string(), z.number().min(-1).max(1)).default({}),
+  /**
+   * Where the team keeps its notes, as its profile says (issue 28): the folder picker opens there and Settings names
+   * it, but only the member's choice (or the machine's policy) makes a folder the knowledge base.
+   */
+  hint: z.string().max(IPC.knowledgePathMaxChars).nullable().default(null),
 });
 export type KnowledgeBaseSettings = z.infer<typeof knowledgeBaseSettingsSchema>;
 
@@ -145,6 +150,7 @@ export const knowledgeBaseSettingsPatchSchema = z
   .strictObject({
     path: absolutePathSchema.nullable(),
     floors: z.record(z.string().max(100), z.number().min(-1).max(1)),
+    hint: z.string().trim().min(1).max(IPC.knowledgePathMaxChars).nullable(),
   })
   .partial();
 
@@ -154,6 +160,7 @@ export const knowledgeBaseSettingsPatchSchema = z
  */
 export const knowledgeBaseSettingsUpdateSchema = knowledgeBaseSettingsPatchSchema.extend({
   path: z.null({ error: 'Choose the notes folder with the Choose folder button.' }).optional(),
+  hint: z.null({ error: "The team profile sets where the team's notes are." }).optional(),
 });
 
 /** Where a floor came from (O9): the member's calibration, the value shipped for the model, or the seeds' 0.4. */

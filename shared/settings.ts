@@ -6,6 +6,7 @@ import { LANGS } from './lang';
 import { DEFAULT_MEETING_NOTES_SETTINGS, meetingNotesSettingsPatchSchema, meetingNotesSettingsSchema } from './meeting-notes';
 import { appErrorSchema } from './result';
 import { knowledgeBaseSettingsPatchSchema, knowledgeBaseSettingsSchema, knowledgeBaseSettingsUpdateSchema } from './oracle';
+import { captionsSettingsPatchSchema, captionsSettingsSchema, DEFAULT_CAPTIONS_SETTINGS } from './translate';
 import { DEFAULT_SHORTCUT_SETTINGS, shortcutSettingsPatchSchema, shortcutSettingsSchema } from './shortcuts';
 import { DEFAULT_VOICE_SETTINGS, voiceSettingsPatchSchema, voiceSettingsSchema } from './voice';
 import { DEFAULT_ZOHO_DATA_CENTRE, zohoDataCentreSchema } from './zoho-data-centres';
@@ -41,6 +42,25 @@ export const modelsCheckSchema = z.object({
 });
 export type ModelsCheck = z.infer<typeof modelsCheckSchema>;
 
+/**
+ * What the machine's policy may switch off (issue 28). All on unless the policy says otherwise:
+ * - liveModes: voice questions over the Live API and captions streamed to Live translation (the one-call and the
+ *   pause-cut paths answer instead);
+ * - mailTools: the Assistant's mailbox tools;
+ * - spokenAnswers: answers read aloud (voice questions, and captions' translation);
+ * - updates: the packaged app's own update checks.
+ */
+export const FEATURES = ['liveModes', 'mailTools', 'spokenAnswers', 'updates'] as const;
+export type Feature = (typeof FEATURES)[number];
+export const featuresSchema = z.object({
+  liveModes: z.boolean().default(true),
+  mailTools: z.boolean().default(true),
+  spokenAnswers: z.boolean().default(true),
+  updates: z.boolean().default(true),
+});
+export type Features = z.infer<typeof featuresSchema>;
+export const ALL_FEATURES_ON: Features = { liveModes: true, mailTools: true, spokenAnswers: true, updates: true };
+
 const modelsSchema = z.object(
   Object.fromEntries(MODEL_ROLES.map((role) => [role, modelIdSchema.default(DEFAULT_MODELS[role])])) as {
     [R in ModelRole]: z.ZodDefault<typeof modelIdSchema>;
@@ -72,7 +92,7 @@ export const settingsSchema = z.object({
   /** The scheduled mailbox pass (F0). */
   digest: digestSettingsSchema,
   /** The oracle's notes folder and its relevance floors (seeds 001). */
-  knowledgeBase: knowledgeBaseSettingsSchema.default({ path: null, floors: {} }),
+  knowledgeBase: knowledgeBaseSettingsSchema.default({ path: null, floors: {}, hint: null }),
   /** Where meeting notes are saved in the knowledge base (issue 27). */
   meetings: meetingNotesSettingsSchema.default(DEFAULT_MEETING_NOTES_SETTINGS),
   /** The first-run checklist: hidden for good once the member dismisses it (it is offered once sign-in and the key are done). */
@@ -83,6 +103,13 @@ export const settingsSchema = z.object({
   shortcuts: shortcutSettingsSchema.default(DEFAULT_SHORTCUT_SETTINGS),
   /** The tray app's question and notice that are given once (D4). */
   desktop: desktopSettingsSchema.default(DEFAULT_DESKTOP_SETTINGS),
+  /** What live captions start with (issue 28). */
+  captions: captionsSettingsSchema.default(DEFAULT_CAPTIONS_SETTINGS),
+  /**
+   * What the machine's policy leaves on (issue 28, shared/managed-policy.ts). Never stored and never patched: main
+   * reads it from the policy, so every capability and window hears a change as a settings change.
+   */
+  features: featuresSchema.default(ALL_FEATURES_ON),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -92,16 +119,18 @@ export const DEFAULT_SETTINGS: Settings = {
   access: { teamUrl: null, appUrl: null, aud: null },
   zoho: { dataCentre: DEFAULT_ZOHO_DATA_CENTRE },
   digest: { ...DEFAULT_DIGEST_SETTINGS },
-  knowledgeBase: { path: null, floors: {} },
+  knowledgeBase: { path: null, floors: {}, hint: null },
   meetings: { ...DEFAULT_MEETING_NOTES_SETTINGS },
   firstRun: { checklistDismissed: false },
   voice: { ...DEFAULT_VOICE_SETTINGS },
   shortcuts: { ...DEFAULT_SHORTCUT_SETTINGS },
   desktop: { ...DEFAULT_DESKTOP_SETTINGS },
+  captions: { ...DEFAULT_CAPTIONS_SETTINGS },
+  features: { ...ALL_FEATURES_ON },
 };
 
 // No defaults in a patch: zod fills defaults even in a partial object, which would reset the fields not sent.
-const modelsPatchSchema = z.strictObject(
+export const modelsPatchSchema = z.strictObject(
   Object.fromEntries(MODEL_ROLES.map((role) => [role, modelIdSchema.optional()])) as {
     [R in ModelRole]: z.ZodOptional<typeof modelIdSchema>;
   },
@@ -122,6 +151,7 @@ export const settingsPatchSchema = z
     voice: voiceSettingsPatchSchema,
     shortcuts: shortcutSettingsPatchSchema,
     desktop: desktopSettingsPatchSchema,
+    captions: captionsSettingsPatchSchema,
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -55,3 +55,20 @@ export const saveTranscriptInputSchema = z.strictObject({
   fileName: z.string().trim().min(1).max(120).regex(/^[^/\\:*?"<>|]+$/, 'A file name without a folder.'),
 });
 export type SaveTranscriptInput = z.infer<typeof saveTranscriptInputSchema>;
+
+/**
+ * What live captions start with (issue 28: a team profile or the machine's policy may set them): the language
+ * spoken (null: the model tells), the language of the captions (null: the member's UI language), and whether the
+ * translation is read aloud. The member may still change them for one meeting in the captions view.
+ */
+export const captionsSettingsSchema = z.object({
+  from: translationLangSchema.nullable().default(null),
+  to: translationLangSchema.nullable().default(null),
+  speak: z.boolean().default(false),
+});
+export type CaptionsSettings = z.infer<typeof captionsSettingsSchema>;
+export const DEFAULT_CAPTIONS_SETTINGS: CaptionsSettings = captionsSettingsSchema.parse({});
+// No defaults in a patch: they would reset the fields not sent.
+export const captionsSettingsPatchSchema = z
+  .strictObject({ from: translationLangSchema.nullable(), to: translationLangSchema.nullable(), speak: z.boolean() })
+  .partial();

@@ -68,6 +68,15 @@ import {
 import { captionsStateSchema, desktopCommandSchema, loginItemInputSchema, loginItemSchema } from '../desktop';
 import { quickAskHideInputSchema, shortcutStatesSchema } from '../shortcuts';
 import { updateModeSchema } from '../updates';
+import { diagnosticsCopiedSchema, diagnosticsSavedSchema } from '../diagnostics';
+import { policyStateSchema } from '../managed-policy';
+import {
+  profileAppliedSchema,
+  profileApplyInputSchema,
+  profileExportInputSchema,
+  profilePreviewInputSchema,
+  profilePreviewSchema,
+} from '../team-profile';
 import { cancel, stream, unary, type Broadcasts, type Contract, type WindowChannels } from './define';
 
 const noInput = z.strictObject({});
@@ -108,6 +117,30 @@ export const contract = {
   'settings:update': unary({ input: settingsUpdateInputSchema, output: settingsSchema }),
   /** Looks model ids up with the stored Gemini key before they are saved: which Gemini does not offer, if any. */
   'settings:checkModels': unary({ input: modelsCheckInputSchema, output: modelsCheckSchema }),
+
+  /**
+   * The machine's policy (issue 28): where it was read, which fields it locks, what it switches off, and why a policy
+   * that was found does not apply. Its values are in `settings:get`; a locked field's change is refused.
+   */
+  'policy:state': unary({ input: noInput, output: policyStateSchema }),
+
+  /**
+   * The team profile (issue 28): `profile:preview` (a dropped file's text) and `profile:choose` (the system's open
+   * dialog) read a profile and say what it would change, item by item, changing nothing; `profile:apply` makes that
+   * preview's changes in one transaction. `profile:pending` is the one given with `--profile FILE`, until it is
+   * applied or dismissed. Signed out, a profile only fills in what is unset (`needsSignIn` says when it would not).
+   */
+  'profile:preview': unary({ input: profilePreviewInputSchema, output: profilePreviewSchema }),
+  'profile:choose': unary({ input: noInput, output: z.object({ preview: profilePreviewSchema.nullable() }) }),
+  'profile:pending': unary({ input: noInput, output: z.object({ preview: profilePreviewSchema.nullable() }) }),
+  'profile:apply': unary({ input: profileApplyInputSchema, output: profileAppliedSchema }),
+  'profile:dismiss': unary({ input: profileApplyInputSchema, output: z.object({}) }),
+  /** Writes this install's team settings to a file the admin chooses (cancelled: nothing written). */
+  'profile:export': unary({ input: profileExportInputSchema, output: z.object({ saved: z.boolean() }), protected: true }),
+
+  /** Help > Copy diagnostics: main builds the report and puts it on the clipboard; `save` writes it to a chosen file. */
+  'diagnostics:copy': unary({ input: noInput, output: diagnosticsCopiedSchema }),
+  'diagnostics:save': unary({ input: noInput, output: diagnosticsSavedSchema }),
 
   /** Write-only: no channel ever returns a secret's value. */
   /** Signed out, only the Gemini key (SIGNED_OUT_SECRETS) is stored or removed; the Zoho client waits for sign-in. */
@@ -359,7 +392,9 @@ export const windowChannels = {
   main: [
     'app:info', 'app:openExternal', 'app:copyText',
     'desktop:loginItem', 'desktop:setLoginItem', 'desktop:showWindow', 'desktop:shortcuts',
-    'settings:get', 'settings:update', 'settings:checkModels',
+    'settings:get', 'settings:update', 'settings:checkModels', 'policy:state',
+    'profile:preview', 'profile:choose', 'profile:pending', 'profile:apply', 'profile:dismiss', 'profile:export',
+    'diagnostics:copy', 'diagnostics:save',
     'secrets:set', 'secrets:delete', 'secrets:status', 'secrets:check',
     'auth:status', 'auth:login', 'auth:logout',
     'zoho:connect', 'zoho:cancel', 'zoho:status', 'zoho:disconnect',
@@ -402,6 +437,10 @@ export const broadcasts = {
   'oracle:changed': knowledgeStatusSchema,
   /** The global shortcuts were registered again (Settings changed them): which now work, and which do not. */
   'desktop:shortcutsChanged': shortcutStatesSchema,
+  /** The machine's policy was read again and changed (its settings follow as `settings:changed`). */
+  'policy:changed': policyStateSchema,
+  /** A profile was given to the running app (`--profile FILE` from a second start): the window shows its preview. */
+  'profile:offered': profilePreviewSchema,
   /** The tray or a global shortcut asks the main window to start or stop push-to-talk or live captions. */
   'desktop:command': desktopCommandSchema,
 } satisfies Broadcasts;

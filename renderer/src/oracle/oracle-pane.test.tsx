@@ -426,7 +426,7 @@ describe('the index status', () => {
   it('says the folder is gone and lets the member choose another', async () => {
     const { user, invoke } = setup({
       knowledge: knowledge({ issue: { reason: 'folder_missing', message: 'Main words.' } }),
-      settings: { knowledgeBase: { path: '/home/ana/Vault', floors: {} } },
+      settings: { knowledgeBase: { hint: null, path: '/home/ana/Vault', floors: {} } },
       pickFolder: '/home/ana/Notes',
     });
     const region = await screen.findByRole('region', { name: 'Knowledge base' });
@@ -476,7 +476,7 @@ describe('example questions in an empty conversation', () => {
   ];
   const examples = () => screen.findByRole('list', { name: 'Try asking' });
   const TIP = 'Ask in your own words; name a module or service for the best results.';
-  const TEAM_FOLDER = { knowledgeBase: { path: '/home/ana/Vault', floors: {} } };
+  const TEAM_FOLDER = { knowledgeBase: { hint: null, path: '/home/ana/Vault', floors: {} } };
 
   it('offers questions the built-in guide answers; a click asks one at once, and they give way to the conversation', async () => {
     const { user, invoke } = setup();

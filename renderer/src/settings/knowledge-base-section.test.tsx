@@ -79,7 +79,7 @@ describe('Knowledge base settings', () => {
   });
 
   it('saves a floor for the current model, keeping those of other models, decimal comma or point', async () => {
-    const { user, invoke } = setup({ settings: { knowledgeBase: { path: null, floors: { 'other-embedder': 0.5 } } } });
+    const { user, invoke } = setup({ settings: { knowledgeBase: { hint: null, path: null, floors: { 'other-embedder': 0.5 } } } });
     const field = await openAdvanced(user);
     await user.clear(field);
     await user.type(field, '0,7{Enter}');
@@ -92,7 +92,7 @@ describe('Knowledge base settings', () => {
   });
 
   it('resets the floor to the shipped value, keeping those of other models', async () => {
-    const { user, invoke } = setup({ settings: { knowledgeBase: { path: null, floors: { 'other-embedder': 0.5, [MODEL]: 0.7 } } } });
+    const { user, invoke } = setup({ settings: { knowledgeBase: { hint: null, path: null, floors: { 'other-embedder': 0.5, [MODEL]: 0.7 } } } });
     expect(await openAdvanced(user)).toHaveValue('0.7');
     await user.click(button('Back to the shipped value'));
 
@@ -126,7 +126,7 @@ describe('Knowledge base settings', () => {
   });
 
   it('names where meeting notes go, and renames their folder inside a chosen knowledge base', async () => {
-    const { user, invoke } = setup({ settings: { knowledgeBase: { path: '/home/ana/Vault', floors: {} } } });
+    const { user, invoke } = setup({ settings: { knowledgeBase: { hint: null, path: '/home/ana/Vault', floors: {} } } });
     expect(await screen.findByText('/home/ana/Vault/Meetings')).toBeVisible();
     const field = screen.getByRole('textbox', { name: 'Meeting notes folder, inside the knowledge base' });
     expect(field).toHaveValue('Meetings');

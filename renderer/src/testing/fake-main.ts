@@ -283,6 +283,16 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       return ok(loginItem);
     },
     'desktop:showWindow': () => ok({}),
+    'policy:state': () => ok({ source: null, locked: [], features: settings.features, problem: null }),
+    // Profiles and diagnostics are main's: a test that needs them gives its own handlers.
+    'profile:preview': () => err('INVALID_INPUT', 'This file is not a Staff Desk team profile.', { reason: 'not_a_profile' }),
+    'profile:choose': () => ok({ preview: null }),
+    'profile:pending': () => ok({ preview: null }),
+    'profile:apply': () => ok({ applied: 0 }),
+    'profile:dismiss': () => ok({}),
+    'profile:export': () => ok({ saved: false }),
+    'diagnostics:copy': () => ok({ copied: true as const, lines: 0 }),
+    'diagnostics:save': () => ok({ saved: false }),
     'settings:get': () => ok(settings),
     'settings:update': (patch) => {
       storeSettings(patch);

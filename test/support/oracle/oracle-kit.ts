@@ -104,7 +104,7 @@ export async function createOracleKit(double: GeminiDouble, options: OracleKitOp
   const settings: Settings = {
     ...DEFAULT_SETTINGS,
     models: { ...DEFAULT_SETTINGS.models, oracle: options.oracleModel ?? ORACLE_MODEL },
-    knowledgeBase: { path: null, floors: options.floors ?? { [EMBEDDING_MODEL]: DOUBLE_FLOOR } },
+    knowledgeBase: { hint: null, path: null, floors: options.floors ?? { [EMBEDDING_MODEL]: DOUBLE_FLOOR } },
   };
   const oracle = createOracle({
     db,
