@@ -82,3 +82,10 @@ export const policyStateSchema = z.object({
   problem: z.string().nullable(),
 });
 export type PolicyState = z.infer<typeof policyStateSchema>;
+
+/** The `reason` of a change refused because the policy holds the field (the error also names the `field`). */
+export const SET_BY_POLICY = 'set_by_policy';
+export const SET_BY_POLICY_MESSAGE = 'Your organization sets this, so it cannot be changed here.';
+/** The `reason` of a call refused because the policy switched its feature off (the error also names the `feature`). */
+export const OFF_BY_POLICY = 'off_by_policy';
+export const OFF_BY_POLICY_MESSAGE = 'Your organization has turned this off on this computer.';
