@@ -18,15 +18,19 @@ import { createDesktopCapability, type DesktopPorts } from './desktop/desktop-ca
 import { createQuickAskCapability, type QuickAskPort } from './desktop/quick-ask-capability';
 import type { ShortcutPort } from './desktop/shortcut-port';
 import { createShortcutsCapability } from './desktop/shortcuts-capability';
+import { createDiagnostics } from './diagnostics/diagnostics';
+import { createDiagnosticsCapability } from './diagnostics/diagnostics-capability';
+import type { HostFacts } from './diagnostics/diagnostics-ports';
+import { watchLiveAttempts } from './diagnostics/live-attempts';
 import { createDigestCapability } from './digest/digest-capability';
 import { createDigestStore } from './digest/digest-store';
 import { createGeminiGateway } from './gemini/gateway';
 import { openLiveConnection } from './gemini/live-connection';
-import type { OpenLive } from './gemini/live-types';
 import { createRegistry, type Handlers, type Registry } from './ipc/registry';
 import type { Sender, SenderPolicy } from './ipc/sender';
 import { createKnowledgeService } from './knowledge/knowledge-service';
 import { watchFolder, type WatchFolder } from './knowledge/watch-folder';
+import type { TextFiles } from './files/text-files';
 import type { Logger } from './log/logger';
 import { createMeetingsCapability } from './meetings/meetings-capability';
 import { GUIDE_MEETINGS_FOLDER } from './meetings/save-meeting-note';
@@ -35,11 +39,13 @@ import { createOracleCapability } from './oracle/oracle-capability';
 import { createAiChannel } from './rate-limit/ai-budgets';
 import { createSpeechGrants } from './rate-limit/speech-grants';
 import { createSecretaryCapability } from './secretary/secretary-capability';
+import { createKeyCheckStore } from './secrets/key-check-store';
 import { createKeysCapability } from './secrets/keys-capability';
 import type { SecretStore } from './secrets/secret-store';
 import { createSettingsCapability } from './settings/settings-capability';
 import { createSettingsStore, type SettingsStore } from './settings/settings-store';
 import { createSpeechService } from './speech/speech-service';
+import { DIAGNOSTICS_TEXTS } from './texts/diagnostics-texts';
 import { systemTimers } from './timers/alarm';
 import { sleep } from './timers/sleep';
 import type { TranscriptFiles } from './translate/transcript-files';
@@ -97,6 +103,11 @@ export interface CoreDeps {
    * time zone (the system's unless a test fixes one).
    */
   assistant: { promptFiles: PromptFiles; timeZone?: () => string };
+  /**
+   * Copy diagnostics (issue 28): the system and build the report names, the folder of main.log, and where a saved
+   * report goes (the system's save dialog in the app).
+   */
+  diagnostics: { host: HostFacts; logDir: string; files: Pick<TextFiles, 'save'> };
   /** Translate: where a meeting's exported captions are saved (the system's save dialog in the app). */
   translate: { transcriptFiles: TranscriptFiles };
   /** Delivers an event main raises on its own to the app's window(s); the core has checked the payload. */
@@ -122,6 +133,8 @@ export interface Core {
   command(command: DesktopCommand): void;
   /** The member closed the window and the app stays in the tray (said once). */
   closedToTray(): void;
+  /** Help > Copy diagnostics, and the tray's entry: as `diagnostics:copy`, then a notice that it was copied. */
+  copyDiagnostics(): Promise<void>;
   close(): void;
 }
 
@@ -146,6 +159,7 @@ const CAPABILITIES = [
   createShortcutsCapability,
   createQuickAskCapability,
   createDesktopCapability,
+  createDiagnosticsCapability,
 ] as const;
 
 /** The channels the listed capabilities serve, from their factories' return types. */
@@ -230,9 +244,13 @@ export function createCore(deps: CoreDeps): Core {
     return key.ok && key.value !== null;
   };
   const gateway = createGeminiGateway({ readKey: readGeminiKey, baseUrl: deps.gemini.baseUrl, log });
-  // The Live API's endpoint derives from the same base URL: one setting points both at a proxy or a double.
-  const openLive: OpenLive = (setup, onEvent, signal) =>
-    openLiveConnection({ readKey: readGeminiKey, baseUrl: deps.gemini.baseUrl, log }, setup, onEvent, signal);
+  // The Live API's endpoint derives from the same base URL: one setting points both at a proxy or a double. What
+  // each session met is noted for the diagnostics.
+  const live = watchLiveAttempts(
+    (setup, onEvent, signal) => openLiveConnection({ readKey: readGeminiKey, baseUrl: deps.gemini.baseUrl, log }, setup, onEvent, signal),
+    now,
+  );
+  const { openLive } = live;
   const zoho = createZoho({
     secrets: deps.secrets,
     settings,
@@ -258,6 +276,26 @@ export function createCore(deps: CoreDeps): Core {
     publish: (status) => broadcast('oracle:changed', status),
     now,
     log,
+  });
+
+  // Until the machine's policy is read (electron/main/policy/), there is none: every feature as Settings hold it.
+  const policy = { state: () => ({ source: null, locked: [], features: settings.get().features, problem: null }) };
+  const diagnostics = createDiagnostics({
+    ports: {
+      runtime: { ...deps.diagnostics.host, ...deps.appInfo, logDir: deps.diagnostics.logDir },
+      settings: settings.get,
+      secrets: deps.secrets,
+      keyCheck: createKeyCheckStore(deps.db).get,
+      policy,
+      signIn: () => session.status(),
+      mailbox: (signal) => zoho.connection.status(signal),
+      knowledge: () => knowledge.status(),
+      live,
+      now,
+    },
+    copyText: deps.copyText,
+    files: deps.diagnostics.files,
+    texts: () => DIAGNOSTICS_TEXTS[lang()],
   });
 
   // What the core offers every capability: each factory takes the part it names, by name and type.
@@ -299,6 +337,7 @@ export function createCore(deps: CoreDeps): Core {
     loginItem: deps.desktop?.loginItem,
     tray: deps.desktop?.tray,
     showWindow: deps.desktop?.showWindow,
+    diagnostics,
   };
   capabilities.push(...CAPABILITIES.map((create) => create(services)));
 
@@ -320,6 +359,11 @@ export function createCore(deps: CoreDeps): Core {
     lang,
     command: (command) => broadcast('desktop:command', { command }),
     closedToTray: events.closedToTray,
+    async copyDiagnostics() {
+      const copied = await diagnostics.copy().catch((error: unknown) => ({ ok: false as const, error }));
+      if (copied.ok) deps.auth.notify(DIAGNOSTICS_TEXTS[lang()].copied);
+      else log.error('diagnostics could not be copied', { error: copied.error });
+    },
     close() {
       for (const capability of capabilities) capability.close?.();
       deps.db.close();

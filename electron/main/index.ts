@@ -73,7 +73,7 @@ function main(): void {
   if (!claimSingleInstance(reveal)) return;
   registerAppScheme();
   const source = rendererSource({ devServerUrl: process.env.ELECTRON_RENDERER_URL, isPackaged: app.isPackaged });
-  const menuEnv = { platform: process.platform, isPackaged: app.isPackaged };
+  const menuEnv = { platform: process.platform, isPackaged: app.isPackaged, copyDiagnostics: () => void core?.copyDiagnostics() };
 
   app.on('before-quit', () => {
     quitting = true;
@@ -94,7 +94,8 @@ function main(): void {
 
   async function start(): Promise<void> {
     const redactor = createRedactor();
-    const log = createLogger([createFileSink({ dir: app.getPath('logs') }), createConsoleSink(console)], redactor);
+    const logDir = app.getPath('logs');
+    const log = createLogger([createFileSink({ dir: logDir }), createConsoleSink(console)], redactor);
     log.info('starting', { version: app.getVersion(), platform: process.platform, rendererUrl: source.url });
     const gesture = createMemberGesture();
     installWebGuards({
@@ -192,6 +193,11 @@ function main(): void {
       },
       assistant: { promptFiles: promptFilesOn(textFiles, () => ASSISTANT_TEXTS[lang()]) },
       translate: { transcriptFiles: transcriptFilesOn(textFiles, () => TRANSLATE_TEXTS[lang()]) },
+      diagnostics: {
+        host: { osRelease: os.release(), arch: process.arch, versions: process.versions, packaged: app.isPackaged },
+        logDir,
+        files: textFiles,
+      },
       voice: { microphone: microphone.set },
       // The quick-ask window opens after the app's protocol is served (below); a press before that does nothing.
       desktop: {
@@ -277,6 +283,7 @@ function main(): void {
         liveCaptions: () => core?.command('liveCaptions'),
         pass: () => openPane('secretary'),
         settings: openSettings,
+        copyDiagnostics: () => void core?.copyDiagnostics(),
         quit: () => app.quit(),
       },
     });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { arch, release } from 'node:os';
 import { join } from 'node:path';
 import type { AccessConfig } from '../../shared/access-config';
 import { ok } from '../../shared/result';
@@ -178,6 +179,17 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
           if (!written.ok) return written;
           log.info('transcript export requested; the harness saved it', { file, chars: content.length });
           return ok(true);
+        },
+      },
+    },
+    // The harness's log is harness.log, not main.log: the report's log section stays empty here.
+    diagnostics: {
+      host: { osRelease: release(), arch: arch(), versions: process.versions, packaged: false },
+      logDir: config.dataDir,
+      files: {
+        save: async () => {
+          log.info('diagnostics save requested; the harness answers "cancelled"');
+          return ok(false);
         },
       },
     },
