@@ -102,7 +102,15 @@ describe('TP4 the diagnostics report', () => {
     };
 
     // What the core logged, then what a careless log call and a crash would have left in main.log.
-    const careless = JSON.stringify({ time: '2026-12-04T10:00:00.000Z', level: 'error', message: 'secretary failed', chars: 42, code: 'UPSTREAM', ...Object.fromEntries(Object.entries(canaries).map(([name, value], n) => [`field${n}`, value])), nested: { subject: MAIL_SUBJECT, reason: 'quota' } });
+    const careless = JSON.stringify({
+      time: '2026-12-04T10:00:00.000Z',
+      level: 'error',
+      message: 'secretary failed',
+      chars: 42,
+      code: 'UPSTREAM',
+      ...Object.fromEntries(Object.values(canaries).map((value, n) => [`field${n}`, value])),
+      nested: { subject: MAIL_SUBJECT, reason: 'quota' },
+    });
     const crash = `panic: ${Object.values(canaries).join(' ')}`;
     writeFileSync(join(test.dir, 'main.log'), [...test.log.lines, careless, crash, ''].join('\n'));
 
