@@ -50,6 +50,8 @@ async function setUp() {
     zoho: { accountsUrl: zoho.accountsUrl, mailUrl: zoho.mailUrl },
   });
   test = started;
+  // No morning pass: one due now would read the canary mail too, and take the Secretary's scripted replies.
+  started.storeSettings({ digest: { enabled: false } });
   const window = fakeSender();
   const call = (channel: string, input: unknown = {}) => started.core.registry.call(channel, input, window.sender);
   // A Cloudflare Access token of the member's, renewed as the app renews it.
