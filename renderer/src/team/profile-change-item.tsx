@@ -22,7 +22,7 @@ export function ProfileChangeItem({ change }: { change: ProfileChange }) {
       <div className={prompt ? 'profile-change-values profile-change-prompt' : 'profile-change-values'}>
         <Value field={change.field} value={change.from} side="from" />
         <ArrowRight className="profile-change-arrow icon-directional" aria-hidden="true" />
-        <span className="visually-hidden">{t('team.dialog.becomes')}</span>
+        <span className="visually-hidden"> {t('team.dialog.becomes')} </span>
         <Value field={change.field} value={change.to} side="to" />
       </div>
       {change.lockedByPolicy && (
