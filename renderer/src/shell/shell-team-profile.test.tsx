@@ -11,7 +11,11 @@ import { Shell } from './shell';
 beforeAll(polyfillModalDialog);
 
 /** The team's sign-in, as an admin exports it for a member's first start. */
-const SIGN_IN_PROFILE = teamProfileText({ name: 'Support desk', access: FAKE_ACCESS, digest: { time: '07:30' } });
+const SIGN_IN_PROFILE = teamProfileText({
+  name: 'Support desk',
+  access: { teamUrl: FAKE_ACCESS.teamUrl!, appUrl: FAKE_ACCESS.appUrl!, aud: FAKE_ACCESS.aud! },
+  digest: { time: '07:30' },
+});
 
 function renderShell(options: FakeMainOptions = {}) {
   const main = createFakeMain(options);
