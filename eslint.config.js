@@ -109,11 +109,13 @@ const RENDERER_FOLDERS = {
   'secretary/': [...RENDERER_BASE, 'chat/'],
   'translate/': [...RENDERER_BASE],
   'voice/': [...RENDERER_BASE, 'chat/'],
-  'settings/': [...RENDERER_BASE, 'first-run/'],
+  // The team profile's preview and drop, which Settings and the shell (its sign-in gate too) open.
+  'team/': [...RENDERER_BASE],
+  'settings/': [...RENDERER_BASE, 'first-run/', 'team/'],
   // What composes them: the providers every window has, the main window's frame, the quick-ask window, the entries.
   'conversation-providers.tsx': [...RENDERER_BASE, 'chat/', 'oracle/', 'secretary/'],
-  'app-providers.tsx': ['settings-provider.tsx', 'translate/', 'voice/', 'conversation-providers.tsx'],
-  'shell/': [...RENDERER_BASE, 'first-run/', 'chat/', 'assistant/', 'oracle/', 'secretary/', 'translate/', 'voice/', 'settings/'],
+  'app-providers.tsx': ['settings-provider.tsx', 'translate/', 'voice/', 'team/', 'conversation-providers.tsx'],
+  'shell/': [...RENDERER_BASE, 'first-run/', 'chat/', 'assistant/', 'oracle/', 'secretary/', 'translate/', 'voice/', 'team/', 'settings/'],
   'quick-ask/': [...RENDERER_BASE, 'styles/', 'chat/', 'oracle/', 'secretary/', 'conversation-providers.tsx'],
   'app.tsx': ['app-providers.tsx', 'shell/'],
   'main.tsx': ['styles/', 'i18n/', 'app.tsx'],
