@@ -62,6 +62,7 @@ const MAIN_FOLDERS = {
   'settings/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/'],
   'secrets/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'settings/'],
   'auth/': [...MAIN_BASE, 'ipc/', 'capability.ts'],
+  'policy/': [...MAIN_BASE, 'capability.ts'],
   'zoho/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'mail/', 'app/', 'settings/', 'secrets/'],
   // The capabilities: none imports another; what one must know of another comes as an app event or a port.
   'oracle/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'knowledge/', 'settings/'],
@@ -76,12 +77,13 @@ const MAIN_FOLDERS = {
   // The composition root builds every capability; the Electron adapters implement their ports; index.ts wires both.
   'core.ts': [
     ...MAIN_BASE, 'rate-limit/', 'ipc/', 'store/', 'capability.ts', 'gemini/', 'speech/', 'knowledge/', 'mail/', 'app/',
-    'settings/', 'secrets/', 'auth/', 'zoho/', 'oracle/', 'digest/', 'secretary/', 'assistant/', 'voice/', 'translate/', 'meetings/',
+    'settings/', 'secrets/', 'auth/', 'policy/', 'zoho/', 'oracle/', 'digest/', 'secretary/', 'assistant/', 'voice/', 'translate/', 'meetings/',
     'desktop/', 'diagnostics/',
   ],
   'platform/': [...MAIN_BASE, 'ipc/', 'store/', 'app/', 'auth/', 'oracle/', 'desktop/'],
   'index.ts': [
-    ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'assistant/', 'translate/', 'desktop/', 'core.ts', 'platform/',
+    ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'policy/', 'assistant/', 'translate/', 'desktop/', 'core.ts',
+    'platform/',
   ],
 };
 

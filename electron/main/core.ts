@@ -5,6 +5,8 @@ import type { DesktopCommand } from '../../shared/desktop';
 import { broadcasts, contract, windowChannels, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
 import type { AppWindow } from '../../shared/ipc/define';
 import { matchLang, type Lang } from '../../shared/lang';
+import { applyPolicy, lockedFields } from '../../shared/managed-policy';
+import type { Features } from '../../shared/settings';
 import { createAppCapability } from './app/app-capability';
 import type { AppInfo } from './app/app-handlers';
 import { createAssistantCapability } from './assistant/assistant-capability';
@@ -36,14 +38,20 @@ import { createMeetingsCapability } from './meetings/meetings-capability';
 import { GUIDE_MEETINGS_FOLDER } from './meetings/save-meeting-note';
 import type { OpenNoteFile } from './oracle/open-note-file';
 import { createOracleCapability } from './oracle/oracle-capability';
+import { createPolicyCapability } from './policy/policy-capability';
+import { NO_POLICY_READING, type PolicyReading } from './policy/policy-reading';
+import { createPolicyService } from './policy/policy-service';
+import type { PolicySource } from './policy/policy-source';
+import { settingsChanges } from './policy/settings-changes';
 import { createAiChannel } from './rate-limit/ai-budgets';
 import { createSpeechGrants } from './rate-limit/speech-grants';
 import { createSecretaryCapability } from './secretary/secretary-capability';
 import { createKeyCheckStore } from './secrets/key-check-store';
 import { createKeysCapability } from './secrets/keys-capability';
 import type { SecretStore } from './secrets/secret-store';
+import type { ManagedSettings } from './settings/policy-locks';
 import { createSettingsCapability } from './settings/settings-capability';
-import { createSettingsStore, type SettingsStore } from './settings/settings-store';
+import { createSettingsStore } from './settings/settings-store';
 import { createSpeechService } from './speech/speech-service';
 import { DIAGNOSTICS_TEXTS } from './texts/diagnostics-texts';
 import { systemTimers } from './timers/alarm';
@@ -121,6 +129,12 @@ export interface CoreDeps {
    * harness): the shortcuts are then 'unavailable'.
    */
   desktop?: { shortcuts?: ShortcutPort; quickAsk?: QuickAskPort } & DesktopPorts;
+  /**
+   * The machine's policy (issue 28, TP3): where it is kept (policy/os-policy-source.ts in the app, a file the harness
+   * names) and its first reading, taken before the core starts so that nothing starts on settings it overrides.
+   * Absent: no policy.
+   */
+  policy?: { source: PolicySource; initial: PolicyReading };
 }
 
 export interface Core {
@@ -129,6 +143,8 @@ export interface Core {
   readonly auth: AuthSession;
   /** The member's language: Settings, else the system's. */
   lang(): Lang;
+  /** What the machine's policy leaves on (the updater asks before each check). */
+  features(): Features;
   /** Asks the app's window to start or stop push-to-talk or live captions (the tray's menu, a global shortcut). */
   command(command: DesktopCommand): void;
   /** The member closed the window and the app stays in the tray (said once). */
@@ -146,6 +162,7 @@ export interface Core {
 const CAPABILITIES = [
   createAppCapability,
   createSettingsCapability,
+  createPolicyCapability,
   createKeysCapability,
   createAuthCapability,
   createZohoCapability,
@@ -225,12 +242,20 @@ export function createCore(deps: CoreDeps): Core {
     },
     log,
   });
-  // Every settings write goes through here, so every window and every capability learns at once what changed.
-  const settings: SettingsStore = {
-    get: stored.get,
+  const policy = createPolicyService({
+    source: deps.policy?.source ?? null,
+    initial: deps.policy?.initial ?? NO_POLICY_READING,
+    log,
+  });
+  // Every settings read and write goes through here: every window and every capability sees the settings in effect
+  // (the policy's values over the member's, TP3), and learns at once what changed.
+  const settings: ManagedSettings = {
+    get: () => applyPolicy(stored.get(), policy.policy()),
+    locked: () => lockedFields(policy.policy()),
     update(patch) {
       const before = lang();
-      const next = stored.update(patch);
+      stored.update(patch);
+      const next = settings.get();
       broadcast('settings:changed', next);
       events.settingsChanged(patch);
       const spoken = langOf(next.language);
@@ -278,8 +303,6 @@ export function createCore(deps: CoreDeps): Core {
     log,
   });
 
-  // Until the machine's policy is read (electron/main/policy/), there is none: every feature as Settings hold it.
-  const policy = { state: () => ({ source: null, locked: [], features: settings.get().features, problem: null }) };
   const diagnostics = createDiagnostics({
     ports: {
       runtime: { ...deps.diagnostics.host, ...deps.appInfo, logDir: deps.diagnostics.logDir },
@@ -310,6 +333,7 @@ export function createCore(deps: CoreDeps): Core {
     gateway,
     openLive,
     timers: systemTimers,
+    policy,
     zoho,
     events,
     broadcast,
@@ -353,10 +377,22 @@ export function createCore(deps: CoreDeps): Core {
     now,
   });
   for (const capability of capabilities) capability.start?.();
+  // After the policy capability's own subscription, so the window hears policy:changed before the settings it makes.
+  let applied = policy.policy();
+  policy.subscribe(() => {
+    const before = applyPolicy(stored.get(), applied);
+    applied = policy.policy();
+    const after = settings.get();
+    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    broadcast('settings:changed', after);
+    const patch = settingsChanges(before, after);
+    if (Object.keys(patch).length > 0) events.settingsChanged(patch);
+  });
   return {
     registry,
     auth: session,
     lang,
+    features: () => settings.get().features,
     command: (command) => broadcast('desktop:command', { command }),
     closedToTray: events.closedToTray,
     async copyDiagnostics() {

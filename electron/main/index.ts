@@ -36,6 +36,7 @@ import { createTextFileDialogs } from './platform/text-file-dialogs';
 import { createTray, type AppTray } from './platform/tray';
 import { trayIcons } from './platform/tray-menu';
 import { planUpdates, startUpdates } from './platform/updater';
+import { osPolicySource } from './policy/os-policy-source';
 import { installWebGuards } from './platform/web-guards';
 import { revealWindow, toggleWindow } from './platform/window-visibility';
 import { KEYCHAIN_SERVICE } from './secrets/keychain-service';
@@ -157,8 +158,13 @@ function main(): void {
     // Decided once: Settings → About says it, and the updater (started with the tray, below) follows it.
     const updates = planUpdates({ isPackaged: app.isPackaged, platform: process.platform, resourcesPath: process.resourcesPath });
 
+    // Read before the core starts, so no capability starts on settings the machine's policy overrides.
+    const policySource = osPolicySource(process.platform, log);
+    const policy = { source: policySource, initial: await policySource.read() };
+
     core = createCore({
       db,
+      policy,
       secrets: createKeytarSecretStore({
         keytar: loadKeytar,
         service: KEYCHAIN_SERVICE,
@@ -288,7 +294,7 @@ function main(): void {
       },
     });
     tray.update(trayNews);
-    startUpdates(updates, log);
+    startUpdates(updates, log, () => core?.features().updates ?? false);
     // The whole-file check the open left out, on a worker thread: the window is already up and stays responsive.
     void checkIntegrityInBackground({
       file: databaseFile,

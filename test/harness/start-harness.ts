@@ -13,6 +13,7 @@ import { writeFileAtomic } from '../../electron/main/files/atomic-write';
 import { createLogger, createRedactor, type Logger, type LogSink, type Redactor } from '../../electron/main/log/logger';
 import { createKeytarSecretStore, loadKeytar } from '../../electron/main/secrets/keytar-secret-store';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
+import { policyFileSource } from '../../electron/main/policy/os-policy-source';
 import type { SecretStore } from '../../electron/main/secrets/secret-store';
 import { createSettingsStore } from '../../electron/main/settings/settings-store';
 import { openDatabase } from '../../electron/main/store/open-database';
@@ -123,8 +124,11 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
   let broadcastToSockets: WsTransport['broadcast'] = () => {};
   let windowOfSocket: WsTransport['windowOf'] = () => null;
   const accessFromConfig = accessOverride(config.cfAccess);
+  // A test that writes, changes or removes the file sees the app follow, as it follows /etc/staff-desk/policy.json.
+  const policySource = config.policyFile === undefined ? null : policyFileSource(config.policyFile, log);
   const core = createCore({
     db,
+    ...(policySource ? { policy: { source: policySource, initial: await policySource.read() } } : {}),
     secrets,
     log,
     appInfo: { version: deps.appVersion, dataPath: config.dataDir, platform: process.platform, updates: 'development' },

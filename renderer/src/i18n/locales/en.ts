@@ -623,6 +623,7 @@ export const en = {
         development: 'A development run does not update itself.',
         noFeed: 'This copy was built without an update address, so it does not update itself: install new versions by hand.',
         feedRefused: 'Off: this copy’s update address is not a secure (https) one it can trust. Install new versions by hand, and tell whoever built this copy.',
+        managed: 'Off: your organization manages updates on this computer.',
       },
     },
   },

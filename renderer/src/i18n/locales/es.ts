@@ -635,6 +635,7 @@ export const es: Catalog = {
         development: 'Una ejecución de desarrollo no se actualiza sola.',
         noFeed: 'Esta copia se creó sin dirección de actualizaciones, así que no se actualiza sola: instala las versiones nuevas a mano.',
         feedRefused: 'Desactivadas: la dirección de actualizaciones de esta copia no es segura (https) y no se puede confiar en ella. Instala las versiones nuevas a mano y avisa a quien creó esta copia.',
+        managed: 'Desactivadas: tu organización gestiona las actualizaciones en este equipo.',
       },
     },
   },

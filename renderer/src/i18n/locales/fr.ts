@@ -635,6 +635,7 @@ export const fr: PartialCatalog = {
         development: 'Une exécution de développement ne se met pas à jour toute seule.',
         noFeed: 'Cette copie a été construite sans adresse de mise à jour, elle ne se met donc pas à jour toute seule : installez les nouvelles versions à la main.',
         feedRefused: 'Désactivées : l’adresse de mise à jour de cette copie n’est pas sécurisée (https), on ne peut pas s’y fier. Installez les nouvelles versions à la main et prévenez qui a construit cette copie.',
+        managed: 'Désactivées : votre organisation gère les mises à jour sur cet ordinateur.',
       },
     },
   },

@@ -609,6 +609,7 @@ export const zh: PartialCatalog = {
         development: '开发运行不会自行更新。',
         noFeed: '此副本构建时没有更新地址，因此不会自行更新：请手动安装新版本。',
         feedRefused: '已关闭：此副本的更新地址不安全（不是 https），无法信任。请手动安装新版本，并告知构建此副本的人。',
+        managed: '已关闭：你的组织管理此电脑上的更新。',
       },
     },
   },
