@@ -72,15 +72,17 @@ const MAIN_FOLDERS = {
   'translate/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'speech/', 'settings/'],
   'meetings/': [...MAIN_BASE, 'capability.ts', 'rate-limit/', 'gemini/', 'knowledge/', 'mail/', 'settings/'],
   'desktop/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'mail/', 'settings/', 'auth/'],
+  'profile/': [...MAIN_BASE, 'capability.ts', 'settings/', 'secrets/'],
   // The composition root builds every capability; the Electron adapters implement their ports; index.ts wires both.
   'core.ts': [
     ...MAIN_BASE, 'rate-limit/', 'ipc/', 'store/', 'capability.ts', 'gemini/', 'speech/', 'knowledge/', 'mail/', 'app/',
     'settings/', 'secrets/', 'auth/', 'zoho/', 'oracle/', 'digest/', 'secretary/', 'assistant/', 'voice/', 'translate/', 'meetings/',
-    'desktop/',
+    'desktop/', 'profile/',
   ],
   'platform/': [...MAIN_BASE, 'ipc/', 'store/', 'app/', 'auth/', 'oracle/', 'desktop/'],
   'index.ts': [
-    ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'assistant/', 'translate/', 'desktop/', 'core.ts', 'platform/',
+    ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'assistant/', 'translate/', 'desktop/', 'profile/', 'core.ts',
+    'platform/',
   ],
 };
 

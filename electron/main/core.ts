@@ -5,9 +5,11 @@ import type { DesktopCommand } from '../../shared/desktop';
 import { broadcasts, contract, windowChannels, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
 import type { AppWindow } from '../../shared/ipc/define';
 import { matchLang, type Lang } from '../../shared/lang';
+import { lockedFields, NO_POLICY } from '../../shared/managed-policy';
 import { createAppCapability } from './app/app-capability';
 import type { AppInfo } from './app/app-handlers';
 import { createAssistantCapability } from './assistant/assistant-capability';
+import { createAssistantPromptsStore } from './assistant/assistant-prompts';
 import type { PromptFiles } from './assistant/prompt-files';
 import { accessFromSettings } from './auth/access-from-settings';
 import { createAuthCapability } from './auth/auth-capability';
@@ -32,6 +34,9 @@ import { createMeetingsCapability } from './meetings/meetings-capability';
 import { GUIDE_MEETINGS_FOLDER } from './meetings/save-meeting-note';
 import type { OpenNoteFile } from './oracle/open-note-file';
 import { createOracleCapability } from './oracle/oracle-capability';
+import { createProfileCapability } from './profile/profile-capability';
+import type { ProfileFiles } from './profile/profile-files';
+import { createProfileInbox } from './profile/profile-inbox';
 import { createAiChannel } from './rate-limit/ai-budgets';
 import { createSpeechGrants } from './rate-limit/speech-grants';
 import { createSecretaryCapability } from './secretary/secretary-capability';
@@ -88,7 +93,8 @@ export interface CoreDeps {
    */
   knowledge: {
     defaultFolder: string;
-    chooseFolder: () => Promise<string | null>;
+    /** Opens at `defaultPath` when given. */
+    chooseFolder: (defaultPath?: string) => Promise<string | null>;
     openNote: OpenNoteFile;
     watch?: WatchFolder;
   };
@@ -99,6 +105,8 @@ export interface CoreDeps {
   assistant: { promptFiles: PromptFiles; timeZone?: () => string };
   /** Translate: where a meeting's exported captions are saved (the system's save dialog in the app). */
   translate: { transcriptFiles: TranscriptFiles };
+  /** The team profile: where an export is saved and an import chosen (the system's dialogs in the app). */
+  profile: { profileFiles: ProfileFiles };
   /** Delivers an event main raises on its own to the app's window(s); the core has checked the payload. */
   broadcast: (event: AppBroadcast, payload: unknown) => void;
   /** A settings write changed the language main speaks: what main shows outside the window (the tray) follows. */
@@ -122,6 +130,8 @@ export interface Core {
   command(command: DesktopCommand): void;
   /** The member closed the window and the app stays in the tray (said once). */
   closedToTray(): void;
+  /** A team profile file given with `--profile FILE`: read, and offered to the window (or its refusal kept). */
+  offerProfile(file: string): Promise<void>;
   close(): void;
 }
 
@@ -146,6 +156,7 @@ const CAPABILITIES = [
   createShortcutsCapability,
   createQuickAskCapability,
   createDesktopCapability,
+  createProfileCapability,
 ] as const;
 
 /** The channels the listed capabilities serve, from their factories' return types. */
@@ -260,6 +271,7 @@ export function createCore(deps: CoreDeps): Core {
     log,
   });
 
+  const profileInbox = createProfileInbox();
   // What the core offers every capability: each factory takes the part it names, by name and type.
   const services = {
     db: deps.db,
@@ -290,9 +302,15 @@ export function createCore(deps: CoreDeps): Core {
     chooseFolder: deps.knowledge.chooseFolder,
     openNote: deps.knowledge.openNote,
     mailDrafts: zoho.drafts,
+    // The Assistant's prompt layers: the Assistant asks with them, a team profile sets them.
+    prompts: createAssistantPromptsStore({ db: deps.db, now }),
     promptFiles: deps.assistant.promptFiles,
     timeZone: deps.assistant.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     transcriptFiles: deps.translate.transcriptFiles,
+    profileFiles: deps.profile.profileFiles,
+    profileInbox,
+    // No policy is read yet (electron/main/policy/ will hand its locks here): nothing is held.
+    lockedFields: () => lockedFields(NO_POLICY),
     microphone: deps.voice?.microphone,
     shortcuts: deps.desktop?.shortcuts,
     quickAsk: deps.desktop?.quickAsk,
@@ -320,6 +338,7 @@ export function createCore(deps: CoreDeps): Core {
     lang,
     command: (command) => broadcast('desktop:command', { command }),
     closedToTray: events.closedToTray,
+    offerProfile: profileInbox.give,
     close() {
       for (const capability of capabilities) capability.close?.();
       deps.db.close();

@@ -10,7 +10,7 @@ import { createMemorySecretStore } from '../../electron/main/secrets/memory-secr
 import { openDatabase } from '../../electron/main/store/open-database';
 import { closedLoginPort } from '../support/auth-test-kit';
 import { APP_ORIGIN, fakeSender } from '../support/fake-sender';
-import { fakePromptFiles, fakeTranscriptFiles, UNREACHABLE_GEMINI_URL } from '../support/test-core';
+import { fakeProfileFiles, fakePromptFiles, fakeTranscriptFiles, UNREACHABLE_GEMINI_URL } from '../support/test-core';
 import { medianMs, record } from './measure';
 
 function startCore(file: string) {
@@ -36,6 +36,7 @@ function startCore(file: string) {
     },
     assistant: { promptFiles: fakePromptFiles().port },
     translate: { transcriptFiles: fakeTranscriptFiles().port },
+    profile: { profileFiles: fakeProfileFiles().port },
     broadcast: () => {},
   });
 }

@@ -11,6 +11,7 @@ import { createCore, type AppBroadcast, type Core, type CoreDeps } from '../../e
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import { createSettingsStore } from '../../electron/main/settings/settings-store';
+import type { ProfileFiles } from '../../electron/main/profile/profile-files';
 import { openDatabase } from '../../electron/main/store/open-database';
 import type { TranscriptFiles } from '../../electron/main/translate/transcript-files';
 import { closedLoginPort } from './auth-test-kit';
@@ -69,6 +70,30 @@ export function fakeTranscriptFiles(): FakeTranscriptFiles {
   };
 }
 
+export interface FakeProfileFiles {
+  readonly port: ProfileFiles;
+  /** Every profile Export wrote, in order, with the name it suggested. */
+  readonly saved: Array<{ fileName: string; content: string }>;
+  /** What the next Choose reads; null: the member cancels. */
+  nextOpen: string | null;
+}
+
+/** The system's dialogs for a team profile, answered by the test: exports are kept, Choose reads `nextOpen`. */
+export function fakeProfileFiles(): FakeProfileFiles {
+  const files: FakeProfileFiles = {
+    saved: [],
+    nextOpen: null,
+    port: {
+      save: async (fileName, content) => {
+        files.saved.push({ fileName, content });
+        return ok(true);
+      },
+      open: async () => ok(files.nextOpen),
+    },
+  };
+  return files;
+}
+
 /**
  * The real core over a real database in a temp folder, with in-memory secrets and logs. Pass
  * `gemini: { baseUrl: double.baseUrl }` to talk to the Gemini double, and `auth` (see auth-test-kit.ts) to sign in;
@@ -91,6 +116,8 @@ export interface TestCore {
   promptFiles: FakePromptFiles;
   /** What a meeting's captions Export saved. */
   transcriptFiles: FakeTranscriptFiles;
+  /** What a team profile's Export wrote, and the file Choose reads next. */
+  profileFiles: FakeProfileFiles;
   /** Events the core broadcast, in order (unless `broadcast` was overridden). */
   broadcasts: Array<{ event: AppBroadcast; payload: unknown }>;
   /**
@@ -122,6 +149,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
   const openedNotes: string[] = [];
   const promptFiles = fakePromptFiles();
   const transcriptFiles = fakeTranscriptFiles();
+  const profileFiles = fakeProfileFiles();
   const core = createCore({
     db: opened.db,
     secrets: createMemorySecretStore(),
@@ -149,6 +177,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
     },
     assistant: { promptFiles: promptFiles.port, timeZone: () => TEST_TIME_ZONE },
     translate: { transcriptFiles: transcriptFiles.port },
+    profile: { profileFiles: profileFiles.port },
     broadcast: (event, payload) => broadcasts.push({ event, payload }),
     ...withoutKnowledge(overrides),
   });
@@ -165,6 +194,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
     openedNotes,
     promptFiles,
     transcriptFiles,
+    profileFiles,
     storeSettings: (patch) => void createSettingsStore(opened.db).update(patch),
     dispose() {
       core.close();

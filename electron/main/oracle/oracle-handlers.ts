@@ -15,8 +15,8 @@ export interface OracleHandlerDeps {
   oracle: Oracle;
   knowledge: KnowledgeService;
   settings: SettingsStore;
-  /** The system's folder picker; null when the member cancels. */
-  chooseFolder: () => Promise<string | null>;
+  /** The system's folder picker, opening at `defaultPath` when given; null when the member cancels. */
+  chooseFolder: (defaultPath?: string) => Promise<string | null>;
   openNote: OpenNoteFile;
   log: Logger;
 }
@@ -41,7 +41,8 @@ export function oracleHandlers(deps: OracleHandlerDeps): Pick<Handlers<AppContra
     'oracle:reindex': (_input, ctx) =>
       knowledge.reindex({ signal: ctx.signal, onProgress: (progress) => ctx.emit('oracle:progress', progress) }),
     'oracle:chooseFolder': async () => {
-      const folder = await deps.chooseFolder();
+      // It opens where the team profile says the team keeps its notes.
+      const folder = await deps.chooseFolder(settings.get().knowledgeBase.hint ?? undefined);
       if (folder === null) return ok({ chosen: false, settings: settings.get() });
       const patch: SettingsPatch = { knowledgeBase: { path: folder } };
       return ok({ chosen: true, settings: settings.update(patch) });
