@@ -61,7 +61,11 @@ async function value<T = Record<string, unknown>>(test: TestCore, channel: AppCh
 
 async function secretsOf(store: SecretStore) {
   const names: SecretName[] = ['gemini.apiKey', 'zoho.clientId', 'zoho.clientSecret', 'zoho.refreshToken'];
-  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, (await store.get(name)).ok ? ((await store.get(name)) as { value: unknown }).value : 'unreadable'])));
+  const read = async (name: SecretName) => {
+    const secret = await store.get(name);
+    return [name, secret.ok ? secret.value : 'unreadable'] as const;
+  };
+  return Object.fromEntries(await Promise.all(names.map(read)));
 }
 
 /** Everything a profile could change, as the member's Settings and the keychain hold it. */
