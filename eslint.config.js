@@ -74,15 +74,16 @@ const MAIN_FOLDERS = {
   'meetings/': [...MAIN_BASE, 'capability.ts', 'rate-limit/', 'gemini/', 'knowledge/', 'mail/', 'settings/'],
   'desktop/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'mail/', 'settings/', 'auth/'],
   'diagnostics/': [...MAIN_BASE, 'capability.ts', 'gemini/'],
+  'profile/': [...MAIN_BASE, 'capability.ts', 'settings/', 'secrets/'],
   // The composition root builds every capability; the Electron adapters implement their ports; index.ts wires both.
   'core.ts': [
     ...MAIN_BASE, 'rate-limit/', 'ipc/', 'store/', 'capability.ts', 'gemini/', 'speech/', 'knowledge/', 'mail/', 'app/',
     'settings/', 'secrets/', 'auth/', 'policy/', 'zoho/', 'oracle/', 'digest/', 'secretary/', 'assistant/', 'voice/', 'translate/', 'meetings/',
-    'desktop/', 'diagnostics/',
+    'desktop/', 'diagnostics/', 'profile/',
   ],
   'platform/': [...MAIN_BASE, 'ipc/', 'store/', 'app/', 'auth/', 'oracle/', 'desktop/'],
   'index.ts': [
-    ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'policy/', 'assistant/', 'translate/', 'desktop/', 'core.ts',
+    ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'policy/', 'assistant/', 'translate/', 'desktop/', 'profile/', 'core.ts',
     'platform/',
   ],
 };

@@ -48,9 +48,7 @@ export type TeamProfile = z.infer<typeof teamProfileSchema>;
  * large, not JSON, not a team profile, a version this app does not read, or the first field that is wrong.
  */
 export function readTeamProfile(text: string): Result<TeamProfile> {
-  if (new TextEncoder().encode(text).length > TEAM_PROFILE.fileMaxBytes) {
-    return refused(`This file is larger than a team profile can be (${TEAM_PROFILE.fileMaxBytes / 1024} KB).`, 'too_large');
-  }
+  if (new TextEncoder().encode(text).length > TEAM_PROFILE.fileMaxBytes) return teamProfileTooLarge();
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -72,6 +70,11 @@ export function readTeamProfile(text: string): Result<TeamProfile> {
     return refused(`The profile's ${where} is not valid: ${issue.message}`, 'invalid_field', where);
   }
   return ok(parsed.data);
+}
+
+/** The refusal of a file over the size a profile can be, also for one refused before it is read (main's file dialogs). */
+export function teamProfileTooLarge(): Result<never> {
+  return refused(`This file is larger than a team profile can be (${TEAM_PROFILE.fileMaxBytes / 1024} KB).`, 'too_large');
 }
 
 function refused(message: string, reason: string, field?: string): Result<never> {

@@ -10,6 +10,7 @@ import type { Features } from '../../shared/settings';
 import { createAppCapability } from './app/app-capability';
 import type { AppInfo } from './app/app-handlers';
 import { createAssistantCapability } from './assistant/assistant-capability';
+import { createAssistantPromptsStore } from './assistant/assistant-prompts';
 import type { PromptFiles } from './assistant/prompt-files';
 import { accessFromSettings } from './auth/access-from-settings';
 import { createAuthCapability } from './auth/auth-capability';
@@ -43,6 +44,9 @@ import { NO_POLICY_READING, type PolicyReading } from './policy/policy-reading';
 import { createPolicyService } from './policy/policy-service';
 import type { PolicySource } from './policy/policy-source';
 import { settingsChanges } from './policy/settings-changes';
+import { createProfileCapability } from './profile/profile-capability';
+import type { ProfileFiles } from './profile/profile-files';
+import { createProfileInbox } from './profile/profile-inbox';
 import { createAiChannel } from './rate-limit/ai-budgets';
 import { createSpeechGrants } from './rate-limit/speech-grants';
 import { createSecretaryCapability } from './secretary/secretary-capability';
@@ -102,7 +106,8 @@ export interface CoreDeps {
    */
   knowledge: {
     defaultFolder: string;
-    chooseFolder: () => Promise<string | null>;
+    /** Opens at `defaultPath` when given. */
+    chooseFolder: (defaultPath?: string) => Promise<string | null>;
     openNote: OpenNoteFile;
     watch?: WatchFolder;
   };
@@ -118,6 +123,8 @@ export interface CoreDeps {
   diagnostics: { host: HostFacts; logDir: string; files: Pick<TextFiles, 'save'> };
   /** Translate: where a meeting's exported captions are saved (the system's save dialog in the app). */
   translate: { transcriptFiles: TranscriptFiles };
+  /** The team profile: where an export is saved and an import chosen (the system's dialogs in the app). */
+  profile: { profileFiles: ProfileFiles };
   /** Delivers an event main raises on its own to the app's window(s); the core has checked the payload. */
   broadcast: (event: AppBroadcast, payload: unknown) => void;
   /** A settings write changed the language main speaks: what main shows outside the window (the tray) follows. */
@@ -151,6 +158,8 @@ export interface Core {
   closedToTray(): void;
   /** Help > Copy diagnostics, and the tray's entry: as `diagnostics:copy`, then a notice that it was copied. */
   copyDiagnostics(): Promise<void>;
+  /** A team profile file given with `--profile FILE`: read, and offered to the window (or its refusal kept). */
+  offerProfile(file: string): Promise<void>;
   close(): void;
 }
 
@@ -177,6 +186,7 @@ const CAPABILITIES = [
   createQuickAskCapability,
   createDesktopCapability,
   createDiagnosticsCapability,
+  createProfileCapability,
 ] as const;
 
 /** The channels the listed capabilities serve, from their factories' return types. */
@@ -321,6 +331,7 @@ export function createCore(deps: CoreDeps): Core {
     texts: () => DIAGNOSTICS_TEXTS[lang()],
   });
 
+  const profileInbox = createProfileInbox();
   // What the core offers every capability: each factory takes the part it names, by name and type.
   const services = {
     db: deps.db,
@@ -352,9 +363,14 @@ export function createCore(deps: CoreDeps): Core {
     chooseFolder: deps.knowledge.chooseFolder,
     openNote: deps.knowledge.openNote,
     mailDrafts: zoho.drafts,
+    // The Assistant's prompt layers: the Assistant asks with them, a team profile sets them.
+    prompts: createAssistantPromptsStore({ db: deps.db, now }),
     promptFiles: deps.assistant.promptFiles,
     timeZone: deps.assistant.timeZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     transcriptFiles: deps.translate.transcriptFiles,
+    profileFiles: deps.profile.profileFiles,
+    profileInbox,
+    lockedFields: settings.locked,
     microphone: deps.voice?.microphone,
     shortcuts: deps.desktop?.shortcuts,
     quickAsk: deps.desktop?.quickAsk,
@@ -400,6 +416,7 @@ export function createCore(deps: CoreDeps): Core {
       if (copied.ok) deps.auth.notify(DIAGNOSTICS_TEXTS[lang()].copied);
       else log.error('diagnostics could not be copied', { error: copied.error });
     },
+    offerProfile: profileInbox.give,
     close() {
       for (const capability of capabilities) capability.close?.();
       deps.db.close();

@@ -122,6 +122,7 @@ const fakes = await vi.hoisted(async () => {
     lang: vi.fn((): Lang => 'en'),
     command: vi.fn(),
     closedToTray: vi.fn(),
+    offerProfile: vi.fn(async (_file: string) => {}),
     close: vi.fn(),
   };
   const store = {
@@ -306,9 +307,18 @@ describe('app entry', () => {
   it('a second launch brings the running window forward', async () => {
     await launch();
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
-    app.emit('second-instance');
+    app.emit('second-instance', {}, ['staff-desk'], '/home/ana');
     expect(BrowserWindow.created[0]!.show).toHaveBeenCalled();
     expect(BrowserWindow.created[0]!.focus).toHaveBeenCalled();
+  });
+
+  it('a second launch with --profile FILE brings the window forward and hands the core the file, found where it was run', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    expect(fakes.core.offerProfile).not.toHaveBeenCalled();
+    app.emit('second-instance', {}, ['staff-desk', '--profile', 'team.json'], '/home/ana/Downloads');
+    expect(BrowserWindow.created[0]!.show).toHaveBeenCalled();
+    expect(fakes.core.offerProfile).toHaveBeenCalledExactlyOnceWith(path.resolve('/home/ana/Downloads', 'team.json'));
   });
 
   it('gives the core the sign-in windows and guards their partition before any window opens', async () => {
@@ -486,6 +496,20 @@ describe('app entry', () => {
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
     expect(Tray.created[0]!.setImage).toHaveBeenLastCalledWith(expect.stringMatching(/tray-icon-needs-you(Template)?\.png$/));
     expect(trayLabels()).toContain('Luis needs a date.');
+  });
+
+  it('started with --profile FILE, even at login: the core reads the file and the window shows', async () => {
+    process.argv.push('--hidden', '--profile=/srv/desk/team.json');
+    try {
+      await launch();
+      await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    } finally {
+      process.argv.splice(-2);
+    }
+    expect(fakes.core.offerProfile).toHaveBeenCalledExactlyOnceWith(path.resolve('/srv/desk/team.json'));
+    const main = BrowserWindow.created[0]!;
+    main.emit('ready-to-show');
+    expect(main.show).toHaveBeenCalled();
   });
 
   it('D4 started at login (--hidden), the window waits in the tray; the page can bring it forward', async () => {

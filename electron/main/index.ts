@@ -9,6 +9,8 @@ import { APP_TITLE } from '../../shared/product';
 import { allowOrigins, paneUrl, rendererSource } from './app/app-origin';
 import { promptFilesOn } from './assistant/prompt-files';
 import { createCore, type Core } from './core';
+import { profileArgument } from './profile/profile-argument';
+import { profileFilesOn } from './profile/profile-files';
 import type { TrayState } from './desktop/tray-view';
 import { createWindowPlacementStore } from './desktop/window-placement-store';
 import { GEMINI_API_URL } from './gemini/gemini-api-url';
@@ -48,6 +50,7 @@ import { quarantineDatabase } from './store/quarantine-database';
 import { APP_TEXTS } from './texts/app-texts';
 import { ASSISTANT_TEXTS } from './texts/assistant-texts';
 import { KNOWLEDGE_TEXTS } from './texts/knowledge-texts';
+import { PROFILE_TEXTS } from './texts/profile-texts';
 import { TRANSLATE_TEXTS } from './texts/translate-texts';
 import { transcriptFilesOn } from './translate/transcript-files';
 
@@ -71,7 +74,13 @@ function main(): void {
   const reveal = () => {
     if (window) revealWindow(window);
   };
-  if (!claimSingleInstance(reveal)) return;
+  // A second start with `--profile FILE` hands its profile to this one, whose window shows its preview.
+  const secondLaunch = (argv: string[], workingDirectory: string) => {
+    reveal();
+    const given = profileArgument(argv, workingDirectory);
+    if (given) void core?.offerProfile(given);
+  };
+  if (!claimSingleInstance(secondLaunch)) return;
   registerAppScheme();
   const source = rendererSource({ devServerUrl: process.env.ELECTRON_RENDERER_URL, isPackaged: app.isPackaged });
   const menuEnv = { platform: process.platform, isPackaged: app.isPackaged, copyDiagnostics: () => void core?.copyDiagnostics() };
@@ -204,6 +213,7 @@ function main(): void {
         logDir,
         files: textFiles,
       },
+      profile: { profileFiles: profileFilesOn(textFiles, () => PROFILE_TEXTS[lang()]) },
       voice: { microphone: microphone.set },
       // The quick-ask window opens after the app's protocol is served (below); a press before that does nothing.
       desktop: {
@@ -246,6 +256,9 @@ function main(): void {
       },
     });
     disposeTransport = registerElectronTransport(core.registry);
+    // Read before the window opens: the page asks for it (profile:pending) as it starts.
+    const givenProfile = profileArgument(process.argv, process.cwd());
+    if (givenProfile) void core.offerProfile(givenProfile);
     handleAppProtocol({ root: RENDERER_DIR, readFile });
 
     // Before the window, so it never shows Electron's default menu (Reload, DevTools) on Windows and Linux.
@@ -256,7 +269,8 @@ function main(): void {
       isPackaged: app.isPackaged,
       isQuitting: () => quitting,
       placements: createWindowPlacementStore(db),
-      startHidden: openedAtLogin(process.argv, process.platform),
+      // A profile to look at is a reason to show the window, even at login.
+      startHidden: openedAtLogin(process.argv, process.platform) && givenProfile === null,
       closedToTray: () => core?.closedToTray(),
       log,
     });

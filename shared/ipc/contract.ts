@@ -77,6 +77,7 @@ import {
   profilePreviewInputSchema,
   profilePreviewSchema,
 } from '../team-profile';
+import { appErrorSchema } from '../result';
 import { cancel, stream, unary, type Broadcasts, type Contract, type WindowChannels } from './define';
 
 const noInput = z.strictObject({});
@@ -441,6 +442,8 @@ export const broadcasts = {
   'policy:changed': policyStateSchema,
   /** A profile was given to the running app (`--profile FILE` from a second start): the window shows its preview. */
   'profile:offered': profilePreviewSchema,
+  /** The profile given that way could not be read or is not valid: why, in one sentence (`profile:pending` tells it once too). */
+  'profile:refused': appErrorSchema,
   /** The tray or a global shortcut asks the main window to start or stop push-to-talk or live captions. */
   'desktop:command': desktopCommandSchema,
 } satisfies Broadcasts;

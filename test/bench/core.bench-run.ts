@@ -11,7 +11,7 @@ import { createMemorySecretStore } from '../../electron/main/secrets/memory-secr
 import { openDatabase } from '../../electron/main/store/open-database';
 import { closedLoginPort } from '../support/auth-test-kit';
 import { APP_ORIGIN, fakeSender } from '../support/fake-sender';
-import { fakePromptFiles, fakeTranscriptFiles, UNREACHABLE_GEMINI_URL } from '../support/test-core';
+import { fakeProfileFiles, fakePromptFiles, fakeTranscriptFiles, UNREACHABLE_GEMINI_URL } from '../support/test-core';
 import { medianMs, record } from './measure';
 
 function startCore(file: string) {
@@ -43,6 +43,7 @@ function startCore(file: string) {
       logDir: dir,
       files: { save: async () => ok(false) },
     },
+    profile: { profileFiles: fakeProfileFiles().port },
     broadcast: () => {},
   });
 }

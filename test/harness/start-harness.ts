@@ -197,6 +197,19 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
         },
       },
     },
+    // Nor for a team profile: an export or a choice is answered "cancelled" (a test drops the file's text instead).
+    profile: {
+      profileFiles: {
+        save: async () => {
+          log.info('team profile export requested; the harness answers "cancelled"');
+          return ok(false);
+        },
+        open: async () => {
+          log.info('team profile choice requested; the harness answers "cancelled"');
+          return ok(null);
+        },
+      },
+    },
     broadcast: (event, payload) => broadcastToSockets(event, payload),
     // No window to show or hide in a browser: the quick-ask page's requests are recorded.
     desktop: {

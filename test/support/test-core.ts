@@ -12,6 +12,7 @@ import type { TextFiles } from '../../electron/main/files/text-files';
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import { createSettingsStore } from '../../electron/main/settings/settings-store';
+import type { ProfileFiles } from '../../electron/main/profile/profile-files';
 import { openDatabase } from '../../electron/main/store/open-database';
 import type { TranscriptFiles } from '../../electron/main/translate/transcript-files';
 import { closedLoginPort } from './auth-test-kit';
@@ -94,6 +95,30 @@ export function fakeTranscriptFiles(): FakeTranscriptFiles {
   };
 }
 
+export interface FakeProfileFiles {
+  readonly port: ProfileFiles;
+  /** Every profile Export wrote, in order, with the name it suggested. */
+  readonly saved: Array<{ fileName: string; content: string }>;
+  /** What the next Choose reads; null: the member cancels. */
+  nextOpen: string | null;
+}
+
+/** The system's dialogs for a team profile, answered by the test: exports are kept, Choose reads `nextOpen`. */
+export function fakeProfileFiles(): FakeProfileFiles {
+  const files: FakeProfileFiles = {
+    saved: [],
+    nextOpen: null,
+    port: {
+      save: async (fileName, content) => {
+        files.saved.push({ fileName, content });
+        return ok(true);
+      },
+      open: async () => ok(files.nextOpen),
+    },
+  };
+  return files;
+}
+
 /**
  * The real core over a real database in a temp folder, with in-memory secrets and logs. Pass
  * `gemini: { baseUrl: double.baseUrl }` to talk to the Gemini double, and `auth` (see auth-test-kit.ts) to sign in;
@@ -118,6 +143,8 @@ export interface TestCore {
   transcriptFiles: FakeTranscriptFiles;
   /** The diagnostics saved (the test's `dir` is the folder of main.log). */
   diagnosticsFiles: FakeDiagnosticsFiles;
+  /** What a team profile's Export wrote, and the file Choose reads next. */
+  profileFiles: FakeProfileFiles;
   /** Events the core broadcast, in order (unless `broadcast` was overridden). */
   broadcasts: Array<{ event: AppBroadcast; payload: unknown }>;
   /**
@@ -150,6 +177,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
   const promptFiles = fakePromptFiles();
   const transcriptFiles = fakeTranscriptFiles();
   const diagnosticsFiles = fakeDiagnosticsFiles();
+  const profileFiles = fakeProfileFiles();
   const core = createCore({
     db: opened.db,
     secrets: createMemorySecretStore(),
@@ -182,6 +210,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
       logDir: dir,
       files: diagnosticsFiles.port,
     },
+    profile: { profileFiles: profileFiles.port },
     broadcast: (event, payload) => broadcasts.push({ event, payload }),
     ...withoutKnowledge(overrides),
   });
@@ -199,6 +228,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
     promptFiles,
     transcriptFiles,
     diagnosticsFiles,
+    profileFiles,
     storeSettings: (patch) => void createSettingsStore(opened.db).update(patch),
     dispose() {
       core.close();

@@ -13,7 +13,7 @@ import type { SpeechGrants } from '../rate-limit/speech-grants';
 import type { SettingsStore } from '../settings/settings-store';
 import type { Zoho } from '../zoho/create-zoho';
 import { createAssistant } from './assistant';
-import { createAssistantPromptsStore } from './assistant-prompts';
+import type { AssistantPromptsStore } from './assistant-prompts';
 import { createLiveVoice } from './live-voice';
 import type { PromptFiles } from './prompt-files';
 
@@ -39,6 +39,8 @@ export interface AssistantCapabilityDeps {
   limiter: AiChannelLimiter<typeof ASSISTANT_BUDGET>;
   /** G9: a voice question's answer is spoken (voice:tts) at no further cost. */
   speechGrants: Pick<SpeechGrants, 'grant'>;
+  /** The prompt layers (G4), made by the core: a team profile sets them too. */
+  prompts: AssistantPromptsStore;
   promptFiles: PromptFiles;
   /** Opens a Gemini Live session (gemini/live-connection.ts): voice questions as they are spoken (issue 24). */
   openLive: OpenLive;
@@ -59,7 +61,7 @@ const PROMPTS_FILE_NAME = 'staff-desk-assistant-prompts';
  */
 export function createAssistantCapability(deps: AssistantCapabilityDeps): Capability<AssistantChannels> {
   const { log } = deps;
-  const prompts = createAssistantPromptsStore({ db: deps.db, now: deps.now });
+  const { prompts } = deps;
   const assistant = createAssistant({
     gateway: deps.gateway,
     db: deps.db,

@@ -26,7 +26,7 @@ export interface OracleCapabilityDeps {
    * it, tells it of new settings and keys, and closes it.
    */
   knowledge: KnowledgeService;
-  chooseFolder: () => Promise<string | null>;
+  chooseFolder: (defaultPath?: string) => Promise<string | null>;
   openNote: OpenNoteFile;
   /** Wall clock, epoch milliseconds. */
   now: () => number;

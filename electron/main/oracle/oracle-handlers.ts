@@ -15,8 +15,8 @@ export interface OracleHandlerDeps {
   oracle: Oracle;
   knowledge: KnowledgeService;
   settings: ManagedSettings;
-  /** The system's folder picker; null when the member cancels. */
-  chooseFolder: () => Promise<string | null>;
+  /** The system's folder picker, opening at `defaultPath` when given; null when the member cancels. */
+  chooseFolder: (defaultPath?: string) => Promise<string | null>;
   openNote: OpenNoteFile;
   log: Logger;
 }
@@ -44,7 +44,8 @@ export function oracleHandlers(deps: OracleHandlerDeps): Pick<Handlers<AppContra
       // TP3: a folder the machine's policy names is not the member's to change; no dialog is opened for nothing.
       const refused = refusedByPolicy({ knowledgeBase: { path: null } }, settings.locked());
       if (refused) return refused;
-      const folder = await deps.chooseFolder();
+      // It opens where the team profile says the team keeps its notes.
+      const folder = await deps.chooseFolder(settings.get().knowledgeBase.hint ?? undefined);
       if (folder === null) return ok({ chosen: false, settings: settings.get() });
       const patch: SettingsPatch = { knowledgeBase: { path: folder } };
       return ok({ chosen: true, settings: settings.update(patch) });

@@ -25,6 +25,12 @@ describe('choosing the knowledge base folder', () => {
     });
   });
 
+  it('opens where it is told to (the team profile\'s hint)', async () => {
+    const pick = createFolderPicker({ window: () => null, title: () => 'Choose' });
+    await pick('/srv/team/notes');
+    expect(electron.dialog.showOpenDialog).toHaveBeenCalledWith({ title: 'Choose', properties: ['openDirectory'], defaultPath: '/srv/team/notes' });
+  });
+
   it('titles each pick in the language of the moment', async () => {
     let title = 'Choose the knowledge base folder';
     const pick = createFolderPicker({ window: () => null, title: () => title });

@@ -24,8 +24,8 @@ describe('single instance', () => {
     expect(claimSingleInstance(reveal)).toBe(true);
     expect(electron.app.quit).not.toHaveBeenCalled();
     expect(reveal).not.toHaveBeenCalled();
-    electron.app.emit('second-instance', {}, ['staff-desk'], '/home/me');
-    expect(reveal).toHaveBeenCalledOnce();
+    electron.app.emit('second-instance', {}, ['staff-desk', '--profile=team.json'], '/home/me');
+    expect(reveal).toHaveBeenCalledExactlyOnceWith(['staff-desk', '--profile=team.json'], '/home/me');
   });
 
   it('a second launch quits at once and starts nothing', () => {

@@ -8,6 +8,7 @@ import { INDICATOR_TEXTS } from './indicator-texts';
 import { KNOWLEDGE_TEXTS } from './knowledge-texts';
 import { MEETING_TEXTS } from './meeting-texts';
 import { MENU_TEXTS } from './menu-texts';
+import { PROFILE_TEXTS } from './profile-texts';
 import { SESSION_TEXTS } from './session-texts';
 import { TRANSLATE_TEXTS } from './translate-texts';
 import { TRAY_TEXTS } from './tray-texts';
@@ -20,6 +21,7 @@ const TABLES: Record<string, Record<Lang, unknown>> = {
   KNOWLEDGE_TEXTS,
   MEETING_TEXTS,
   MENU_TEXTS,
+  PROFILE_TEXTS,
   SESSION_TEXTS,
   STORE_TEXTS,
   TRANSLATE_TEXTS,
