@@ -379,11 +379,12 @@ describe('app entry', () => {
     fakes.core.lang.mockReturnValue('es');
     await launch();
     await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
-    expect(trayLabels()).toEqual(['Abrir Staff Desk', 'Preguntar…', 'Pulsar para hablar', 'Iniciar subtítulos en directo', 'Ajustes', 'Salir']);
+    // Windows and Linux have no menu bar, so Copy diagnostics is in the tray's menu.
+    expect(trayLabels()).toEqual(['Abrir Staff Desk', 'Preguntar…', 'Pulsar para hablar', 'Iniciar subtítulos en directo', 'Ajustes', 'Copiar diagnóstico', 'Salir']);
 
     coreDeps().languageChanged('zh');
     expect(Tray.created[0]!.setContextMenu).toHaveBeenCalledTimes(2);
-    expect(trayLabels()).toEqual(['打开 Staff Desk', '提问…', '按键说话', '开始实时字幕', '设置', '退出']);
+    expect(trayLabels()).toEqual(['打开 Staff Desk', '提问…', '按键说话', '开始实时字幕', '设置', '复制诊断信息', '退出']);
   });
 
   it.each(['win32', 'linux'] as const)('%s: a packaged app has no menu bar and its window no DevTools', (platform) =>
@@ -406,10 +407,10 @@ describe('app entry', () => {
       fakes.core.lang.mockReturnValue('es');
       await launch();
       await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
-      expect(menuBar()!.map((menu) => menu.label)).toEqual(['Staff Desk', 'Edición', 'Ventana']);
+      expect(menuBar()!.map((menu) => menu.label)).toEqual(['Staff Desk', 'Edición', 'Ventana', 'Ayuda']);
 
       coreDeps().languageChanged('zh');
-      expect(menuBar()!.map((menu) => menu.label)).toEqual(['Staff Desk', '编辑', '窗口']);
+      expect(menuBar()!.map((menu) => menu.label)).toEqual(['Staff Desk', '编辑', '窗口', '帮助']);
       expect(trayLabels()).toEqual(['打开 Staff Desk', '提问…', '按键说话', '开始实时字幕', '设置', '退出']);
     }),
   );
