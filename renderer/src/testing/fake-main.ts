@@ -9,6 +9,7 @@ import { buildAppApi, type AppApi } from '../../../shared/ipc/app-api';
 import { contract, type AppBroadcasts, type AppChannel, type AppContract } from '../../../shared/ipc/contract';
 import type { CancelDef, ChannelDef, DoneOf, OutputOf, ParsedInputOf, UnaryDef } from '../../../shared/ipc/define';
 import { VOICE } from '../../../shared/limits';
+import { applyPolicy, lockedFields, lockedInPatch, POLICY_VERSION, SET_BY_POLICY, SET_BY_POLICY_MESSAGE, type ManagedPolicy, type PolicyState } from '../../../shared/managed-policy';
 import { floorFor, type CorpusGaps, type KnowledgeStatus } from '../../../shared/oracle';
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type KeyCheck, type SecretName } from '../../../shared/secrets';
@@ -124,6 +125,12 @@ export interface FakeMainOptions {
   takenShortcuts?: string[];
   /** Start at login as the system has it; unsupported by default, as in the browser harness. */
   loginItem?: LoginItemState;
+  /**
+   * The machine's policy (issue 28): what it sets and switches off, as main reads it; none by default. Its values
+   * are in the settings the page reads, and 'settings:update' refuses a change to a field it holds, as main does.
+   * `source` names where it was read; `problem` makes it a policy that was found but could not be read (none applies).
+   */
+  policy?: Omit<ManagedPolicy, 'version'> & { source?: string; problem?: string };
   handlers?: FakeHandlers;
   streams?: FakeStreamScripts;
 }
@@ -186,11 +193,20 @@ const CANCELLED = err('UPSTREAM', 'The request was cancelled.', { reason: 'cance
  */
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const initial = options.auth ?? signedIn(FAKE_MEMBER);
-  let settings: Settings = {
-    ...DEFAULT_SETTINGS,
-    access: initial.state === 'not_configured' ? NO_ACCESS : FAKE_ACCESS,
-    ...options.settings,
+  const policy: ManagedPolicy =
+    options.policy === undefined || options.policy.problem !== undefined
+      ? { version: POLICY_VERSION }
+      : { version: POLICY_VERSION, ...options.policy };
+  const policyState: PolicyState = {
+    source: options.policy?.source ?? (options.policy ? '/etc/staff-desk/policy.json' : null),
+    locked: lockedFields(policy),
+    features: applyPolicy(DEFAULT_SETTINGS, policy).features,
+    problem: options.policy?.problem ?? null,
   };
+  let settings: Settings = applyPolicy(
+    { ...DEFAULT_SETTINGS, access: initial.state === 'not_configured' ? NO_ACCESS : FAKE_ACCESS, ...options.settings },
+    policy,
+  );
   let session: Session = initial.state === 'not_configured' ? { state: 'signed_out' } : initial;
   const signInAs = options.signInAs === undefined ? FAKE_MEMBER : options.signInAs;
   let zohoMailbox: string | null = options.zohoMailbox ?? null;
@@ -258,7 +274,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   }
   /** As in main, every settings write is announced with 'settings:changed', so that a page's copy follows it. */
   const storeSettings = (patch: SettingsPatch) => {
-    settings = applySettingsPatch(settings, patch);
+    settings = applyPolicy(applySettingsPatch(settings, patch), policy);
     send('settings:changed', settings);
   };
   const accessSetUp = () => Object.values(settings.access).every((value) => value !== null);
@@ -283,7 +299,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       return ok(loginItem);
     },
     'desktop:showWindow': () => ok({}),
-    'policy:state': () => ok({ source: null, locked: [], features: settings.features, problem: null }),
+    'policy:state': () => ok(policyState),
     // Profiles and diagnostics are main's: a test that needs them gives its own handlers.
     'profile:preview': () => err('INVALID_INPUT', 'This file is not a Staff Desk team profile.', { reason: 'not_a_profile' }),
     'profile:choose': () => ok({ preview: null }),
@@ -295,6 +311,9 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'diagnostics:save': () => ok({ saved: false }),
     'settings:get': () => ok(settings),
     'settings:update': (patch) => {
+      // As main: a change to a field the policy holds is refused whole, naming the field.
+      const [held] = lockedInPatch(patch, policyState.locked);
+      if (held !== undefined) return err('INVALID_INPUT', SET_BY_POLICY_MESSAGE, { reason: SET_BY_POLICY, field: held });
       storeSettings(patch);
       // The folder moved: main re-reads the base and says so.
       if (patch.knowledgeBase?.path !== undefined) send('oracle:changed', knowledgeStatus());
