@@ -65,3 +65,13 @@ export function errorText(error: AppError, t: TFunction, platform: string | null
 
   return hint === undefined ? { message } : { message, hint };
 }
+
+/**
+ * An error that names a part failing (Gemini or Zoho after their retries, our own bug, a part not set up, a sign-in
+ * refused): whoever supports the member needs the diagnostics to tell why. Not a wait, a refused input, a
+ * cancellation, nor the organization's own choice.
+ */
+export function offersDiagnostics(error: AppError): boolean {
+  if (error.reason === 'cancelled' || error.reason === SET_BY_POLICY || error.reason === OFF_BY_POLICY) return false;
+  return error.code === 'UPSTREAM' || error.code === 'INTERNAL' || error.code === 'NOT_CONFIGURED' || error.code === 'UNAUTHENTICATED';
+}
