@@ -67,7 +67,6 @@ export function LiveCaptions() {
   const againId = useId();
   const speakHelpId = useId();
   const speakOffId = useId();
-  const liveOffId = useId();
 
   const { status, lines } = captions;
   const active = sessionActive(status);
@@ -178,7 +177,7 @@ export function LiveCaptions() {
         </div>
         {pair.from === pair.to && <p className="muted">{t('translate.live.sameLanguage')}</p>}
         {/* Main captions at pauses instead: said before Start, where the member would look for streaming. */}
-        {liveOff && <ManagedNote id={liveOffId} text={t('managed.liveModesOff')} />}
+        {liveOff && <ManagedNote text={t('managed.liveModesOff')} />}
         {gap !== null && (
           <p id={gapId} className="muted">
             {t(`translate.live.computerGap.${gap}`)}
