@@ -51,7 +51,8 @@ export function CopyDiagnostics() {
           </button>
         )}
       </div>
-      <div className="notice-region" role="status" aria-live="polite" aria-atomic="true">
+      {/* A live region of its own, without the status role: it sits beside the notice it follows, which has that. */}
+      <div className="notice-region" aria-live="polite" aria-atomic="true">
         {said && (
           <div className={`notice notice-${said.tone}`}>
             <p>{said.message}</p>
