@@ -62,6 +62,7 @@ const MAIN_FOLDERS = {
   'settings/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'gemini/'],
   'secrets/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'settings/'],
   'auth/': [...MAIN_BASE, 'ipc/', 'capability.ts'],
+  'policy/': [...MAIN_BASE, 'capability.ts'],
   'zoho/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'mail/', 'app/', 'settings/', 'secrets/'],
   // The capabilities: none imports another; what one must know of another comes as an app event or a port.
   'oracle/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'knowledge/', 'settings/'],
@@ -72,15 +73,17 @@ const MAIN_FOLDERS = {
   'translate/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'speech/', 'settings/'],
   'meetings/': [...MAIN_BASE, 'capability.ts', 'rate-limit/', 'gemini/', 'knowledge/', 'mail/', 'settings/'],
   'desktop/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'mail/', 'settings/', 'auth/'],
+  'diagnostics/': [...MAIN_BASE, 'capability.ts', 'gemini/'],
   // The composition root builds every capability; the Electron adapters implement their ports; index.ts wires both.
   'core.ts': [
     ...MAIN_BASE, 'rate-limit/', 'ipc/', 'store/', 'capability.ts', 'gemini/', 'speech/', 'knowledge/', 'mail/', 'app/',
-    'settings/', 'secrets/', 'auth/', 'zoho/', 'oracle/', 'digest/', 'secretary/', 'assistant/', 'voice/', 'translate/', 'meetings/',
-    'desktop/',
+    'settings/', 'secrets/', 'auth/', 'policy/', 'zoho/', 'oracle/', 'digest/', 'secretary/', 'assistant/', 'voice/', 'translate/', 'meetings/',
+    'desktop/', 'diagnostics/',
   ],
   'platform/': [...MAIN_BASE, 'ipc/', 'store/', 'app/', 'auth/', 'oracle/', 'desktop/'],
   'index.ts': [
-    ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'assistant/', 'translate/', 'desktop/', 'core.ts', 'platform/',
+    ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'policy/', 'assistant/', 'translate/', 'desktop/', 'core.ts',
+    'platform/',
   ],
 };
 
@@ -108,11 +111,13 @@ const RENDERER_FOLDERS = {
   'secretary/': [...RENDERER_BASE, 'chat/'],
   'translate/': [...RENDERER_BASE],
   'voice/': [...RENDERER_BASE, 'chat/'],
-  'settings/': [...RENDERER_BASE, 'first-run/'],
+  // The team profile's preview and drop, which Settings and the shell (its sign-in gate too) open.
+  'team/': [...RENDERER_BASE],
+  'settings/': [...RENDERER_BASE, 'first-run/', 'team/'],
   // What composes them: the providers every window has, the main window's frame, the quick-ask window, the entries.
   'conversation-providers.tsx': [...RENDERER_BASE, 'chat/', 'oracle/', 'secretary/'],
-  'app-providers.tsx': ['settings-provider.tsx', 'translate/', 'voice/', 'conversation-providers.tsx'],
-  'shell/': [...RENDERER_BASE, 'first-run/', 'chat/', 'assistant/', 'oracle/', 'secretary/', 'translate/', 'voice/', 'settings/'],
+  'app-providers.tsx': ['settings-provider.tsx', 'translate/', 'voice/', 'team/', 'conversation-providers.tsx'],
+  'shell/': [...RENDERER_BASE, 'first-run/', 'chat/', 'assistant/', 'oracle/', 'secretary/', 'translate/', 'voice/', 'team/', 'settings/'],
   'quick-ask/': [...RENDERER_BASE, 'styles/', 'chat/', 'oracle/', 'secretary/', 'conversation-providers.tsx'],
   'app.tsx': ['app-providers.tsx', 'shell/'],
   'main.tsx': ['styles/', 'i18n/', 'app.tsx'],

@@ -454,6 +454,8 @@ export const MANAGED_POLICY = {
   fileMaxBytes: 256 * 1024,
   /** The Windows registry and macOS managed preferences have no change event Node can hear: read this often. */
   pollEveryMs: 60_000,
+  /** reg.exe or plutil that has not answered by then is stopped: the policy is read again at the next poll. */
+  readTimeoutMs: 10_000,
 } as const;
 
 /** Help > Copy diagnostics (issue 28, TP4). */

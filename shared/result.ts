@@ -34,6 +34,8 @@ export const appErrorSchema = z.object({
   reason: z.string().optional(),
   /** With "unknown_model": the model id Gemini does not offer to this key, so the member knows which to change. */
   model: z.string().optional(),
+  /** With "off_by_policy": the feature the machine's policy switched off (shared/settings.ts FEATURES). */
+  feature: z.string().optional(),
 });
 export type AppError = z.infer<typeof appErrorSchema>;
 

@@ -8,8 +8,9 @@ import { z } from 'zod';
  * - linux: never by itself, since nothing would check an AppImage's or a deb's signature: the member installs it;
  * - development: a development run;
  * - noFeed: a package built without an update feed;
- * - feedRefused: the package's feed is not one it may trust (not https, or on Windows no publisher to check against).
+ * - feedRefused: the package's feed is not one it may trust (not https, or on Windows no publisher to check against);
+ * - managed: the machine's policy switched updates off (issue 28): the organization installs new versions.
  */
-export const UPDATE_MODES = ['automatic', 'linux', 'development', 'noFeed', 'feedRefused'] as const;
+export const UPDATE_MODES = ['automatic', 'linux', 'development', 'noFeed', 'feedRefused', 'managed'] as const;
 export type UpdateMode = (typeof UPDATE_MODES)[number];
 export const updateModeSchema = z.enum(UPDATE_MODES);

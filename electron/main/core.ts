@@ -5,6 +5,8 @@ import type { DesktopCommand } from '../../shared/desktop';
 import { broadcasts, contract, windowChannels, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
 import type { AppWindow } from '../../shared/ipc/define';
 import { matchLang, type Lang } from '../../shared/lang';
+import { applyPolicy, lockedFields } from '../../shared/managed-policy';
+import type { Features } from '../../shared/settings';
 import { createAppCapability } from './app/app-capability';
 import type { AppInfo } from './app/app-handlers';
 import { createAssistantCapability } from './assistant/assistant-capability';
@@ -18,28 +20,40 @@ import { createDesktopCapability, type DesktopPorts } from './desktop/desktop-ca
 import { createQuickAskCapability, type QuickAskPort } from './desktop/quick-ask-capability';
 import type { ShortcutPort } from './desktop/shortcut-port';
 import { createShortcutsCapability } from './desktop/shortcuts-capability';
+import { createDiagnostics } from './diagnostics/diagnostics';
+import { createDiagnosticsCapability } from './diagnostics/diagnostics-capability';
+import type { HostFacts } from './diagnostics/diagnostics-ports';
+import { watchLiveAttempts } from './diagnostics/live-attempts';
 import { createDigestCapability } from './digest/digest-capability';
 import { createDigestStore } from './digest/digest-store';
 import { createGeminiGateway } from './gemini/gateway';
 import { openLiveConnection } from './gemini/live-connection';
-import type { OpenLive } from './gemini/live-types';
 import { createRegistry, type Handlers, type Registry } from './ipc/registry';
 import type { Sender, SenderPolicy } from './ipc/sender';
 import { createKnowledgeService } from './knowledge/knowledge-service';
 import { watchFolder, type WatchFolder } from './knowledge/watch-folder';
+import type { TextFiles } from './files/text-files';
 import type { Logger } from './log/logger';
 import { createMeetingsCapability } from './meetings/meetings-capability';
 import { GUIDE_MEETINGS_FOLDER } from './meetings/save-meeting-note';
 import type { OpenNoteFile } from './oracle/open-note-file';
 import { createOracleCapability } from './oracle/oracle-capability';
+import { createPolicyCapability } from './policy/policy-capability';
+import { NO_POLICY_READING, type PolicyReading } from './policy/policy-reading';
+import { createPolicyService } from './policy/policy-service';
+import type { PolicySource } from './policy/policy-source';
+import { settingsChanges } from './policy/settings-changes';
 import { createAiChannel } from './rate-limit/ai-budgets';
 import { createSpeechGrants } from './rate-limit/speech-grants';
 import { createSecretaryCapability } from './secretary/secretary-capability';
+import { createKeyCheckStore } from './secrets/key-check-store';
 import { createKeysCapability } from './secrets/keys-capability';
 import type { SecretStore } from './secrets/secret-store';
+import type { ManagedSettings } from './settings/policy-locks';
 import { createSettingsCapability } from './settings/settings-capability';
-import { createSettingsStore, type SettingsStore } from './settings/settings-store';
+import { createSettingsStore } from './settings/settings-store';
 import { createSpeechService } from './speech/speech-service';
+import { DIAGNOSTICS_TEXTS } from './texts/diagnostics-texts';
 import { systemTimers } from './timers/alarm';
 import { sleep } from './timers/sleep';
 import type { TranscriptFiles } from './translate/transcript-files';
@@ -97,6 +111,11 @@ export interface CoreDeps {
    * time zone (the system's unless a test fixes one).
    */
   assistant: { promptFiles: PromptFiles; timeZone?: () => string };
+  /**
+   * Copy diagnostics (issue 28): the system and build the report names, the folder of main.log, and where a saved
+   * report goes (the system's save dialog in the app).
+   */
+  diagnostics: { host: HostFacts; logDir: string; files: Pick<TextFiles, 'save'> };
   /** Translate: where a meeting's exported captions are saved (the system's save dialog in the app). */
   translate: { transcriptFiles: TranscriptFiles };
   /** Delivers an event main raises on its own to the app's window(s); the core has checked the payload. */
@@ -110,6 +129,12 @@ export interface CoreDeps {
    * harness): the shortcuts are then 'unavailable'.
    */
   desktop?: { shortcuts?: ShortcutPort; quickAsk?: QuickAskPort } & DesktopPorts;
+  /**
+   * The machine's policy (issue 28, TP3): where it is kept (policy/os-policy-source.ts in the app, a file the harness
+   * names) and its first reading, taken before the core starts so that nothing starts on settings it overrides.
+   * Absent: no policy.
+   */
+  policy?: { source: PolicySource; initial: PolicyReading };
 }
 
 export interface Core {
@@ -118,10 +143,14 @@ export interface Core {
   readonly auth: AuthSession;
   /** The member's language: Settings, else the system's. */
   lang(): Lang;
+  /** What the machine's policy leaves on (the updater asks before each check). */
+  features(): Features;
   /** Asks the app's window to start or stop push-to-talk or live captions (the tray's menu, a global shortcut). */
   command(command: DesktopCommand): void;
   /** The member closed the window and the app stays in the tray (said once). */
   closedToTray(): void;
+  /** Help > Copy diagnostics, and the tray's entry: as `diagnostics:copy`, then a notice that it was copied. */
+  copyDiagnostics(): Promise<void>;
   close(): void;
 }
 
@@ -133,6 +162,7 @@ export interface Core {
 const CAPABILITIES = [
   createAppCapability,
   createSettingsCapability,
+  createPolicyCapability,
   createKeysCapability,
   createAuthCapability,
   createZohoCapability,
@@ -146,6 +176,7 @@ const CAPABILITIES = [
   createShortcutsCapability,
   createQuickAskCapability,
   createDesktopCapability,
+  createDiagnosticsCapability,
 ] as const;
 
 /** The channels the listed capabilities serve, from their factories' return types. */
@@ -211,12 +242,20 @@ export function createCore(deps: CoreDeps): Core {
     },
     log,
   });
-  // Every settings write goes through here, so every window and every capability learns at once what changed.
-  const settings: SettingsStore = {
-    get: stored.get,
+  const policy = createPolicyService({
+    source: deps.policy?.source ?? null,
+    initial: deps.policy?.initial ?? NO_POLICY_READING,
+    log,
+  });
+  // Every settings read and write goes through here: every window and every capability sees the settings in effect
+  // (the policy's values over the member's, TP3), and learns at once what changed.
+  const settings: ManagedSettings = {
+    get: () => applyPolicy(stored.get(), policy.policy()),
+    locked: () => lockedFields(policy.policy()),
     update(patch) {
       const before = lang();
-      const next = stored.update(patch);
+      stored.update(patch);
+      const next = settings.get();
       broadcast('settings:changed', next);
       events.settingsChanged(patch);
       const spoken = langOf(next.language);
@@ -230,9 +269,13 @@ export function createCore(deps: CoreDeps): Core {
     return key.ok && key.value !== null;
   };
   const gateway = createGeminiGateway({ readKey: readGeminiKey, baseUrl: deps.gemini.baseUrl, log });
-  // The Live API's endpoint derives from the same base URL: one setting points both at a proxy or a double.
-  const openLive: OpenLive = (setup, onEvent, signal) =>
-    openLiveConnection({ readKey: readGeminiKey, baseUrl: deps.gemini.baseUrl, log }, setup, onEvent, signal);
+  // The Live API's endpoint derives from the same base URL: one setting points both at a proxy or a double. What
+  // each session met is noted for the diagnostics.
+  const live = watchLiveAttempts(
+    (setup, onEvent, signal) => openLiveConnection({ readKey: readGeminiKey, baseUrl: deps.gemini.baseUrl, log }, setup, onEvent, signal),
+    now,
+  );
+  const { openLive } = live;
   const zoho = createZoho({
     secrets: deps.secrets,
     settings,
@@ -260,6 +303,24 @@ export function createCore(deps: CoreDeps): Core {
     log,
   });
 
+  const diagnostics = createDiagnostics({
+    ports: {
+      runtime: { ...deps.diagnostics.host, ...deps.appInfo, logDir: deps.diagnostics.logDir },
+      settings: settings.get,
+      secrets: deps.secrets,
+      keyCheck: createKeyCheckStore(deps.db).get,
+      policy,
+      signIn: () => session.status(),
+      mailbox: (signal) => zoho.connection.status(signal),
+      knowledge: () => knowledge.status(),
+      live,
+      now,
+    },
+    copyText: deps.copyText,
+    files: deps.diagnostics.files,
+    texts: () => DIAGNOSTICS_TEXTS[lang()],
+  });
+
   // What the core offers every capability: each factory takes the part it names, by name and type.
   const services = {
     db: deps.db,
@@ -272,6 +333,7 @@ export function createCore(deps: CoreDeps): Core {
     gateway,
     openLive,
     timers: systemTimers,
+    policy,
     zoho,
     events,
     broadcast,
@@ -299,6 +361,7 @@ export function createCore(deps: CoreDeps): Core {
     loginItem: deps.desktop?.loginItem,
     tray: deps.desktop?.tray,
     showWindow: deps.desktop?.showWindow,
+    diagnostics,
   };
   capabilities.push(...CAPABILITIES.map((create) => create(services)));
 
@@ -314,12 +377,29 @@ export function createCore(deps: CoreDeps): Core {
     now,
   });
   for (const capability of capabilities) capability.start?.();
+  // After the policy capability's own subscription, so the window hears policy:changed before the settings it makes.
+  let applied = policy.policy();
+  policy.subscribe(() => {
+    const before = applyPolicy(stored.get(), applied);
+    applied = policy.policy();
+    const after = settings.get();
+    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    broadcast('settings:changed', after);
+    const patch = settingsChanges(before, after);
+    if (Object.keys(patch).length > 0) events.settingsChanged(patch);
+  });
   return {
     registry,
     auth: session,
     lang,
+    features: () => settings.get().features,
     command: (command) => broadcast('desktop:command', { command }),
     closedToTray: events.closedToTray,
+    async copyDiagnostics() {
+      const copied = await diagnostics.copy().catch((error: unknown) => ({ ok: false as const, error }));
+      if (copied.ok) deps.auth.notify(DIAGNOSTICS_TEXTS[lang()].copied);
+      else log.error('diagnostics could not be copied', { error: copied.error });
+    },
     close() {
       for (const capability of capabilities) capability.close?.();
       deps.db.close();

@@ -36,6 +36,7 @@ import { createTextFileDialogs } from './platform/text-file-dialogs';
 import { createTray, type AppTray } from './platform/tray';
 import { trayIcons } from './platform/tray-menu';
 import { planUpdates, startUpdates } from './platform/updater';
+import { osPolicySource } from './policy/os-policy-source';
 import { installWebGuards } from './platform/web-guards';
 import { revealWindow, toggleWindow } from './platform/window-visibility';
 import { KEYCHAIN_SERVICE } from './secrets/keychain-service';
@@ -73,7 +74,7 @@ function main(): void {
   if (!claimSingleInstance(reveal)) return;
   registerAppScheme();
   const source = rendererSource({ devServerUrl: process.env.ELECTRON_RENDERER_URL, isPackaged: app.isPackaged });
-  const menuEnv = { platform: process.platform, isPackaged: app.isPackaged };
+  const menuEnv = { platform: process.platform, isPackaged: app.isPackaged, copyDiagnostics: () => void core?.copyDiagnostics() };
 
   app.on('before-quit', () => {
     quitting = true;
@@ -94,7 +95,8 @@ function main(): void {
 
   async function start(): Promise<void> {
     const redactor = createRedactor();
-    const log = createLogger([createFileSink({ dir: app.getPath('logs') }), createConsoleSink(console)], redactor);
+    const logDir = app.getPath('logs');
+    const log = createLogger([createFileSink({ dir: logDir }), createConsoleSink(console)], redactor);
     log.info('starting', { version: app.getVersion(), platform: process.platform, rendererUrl: source.url });
     const gesture = createMemberGesture();
     installWebGuards({
@@ -156,8 +158,13 @@ function main(): void {
     // Decided once: Settings → About says it, and the updater (started with the tray, below) follows it.
     const updates = planUpdates({ isPackaged: app.isPackaged, platform: process.platform, resourcesPath: process.resourcesPath });
 
+    // Read before the core starts, so no capability starts on settings the machine's policy overrides.
+    const policySource = osPolicySource(process.platform, log);
+    const policy = { source: policySource, initial: await policySource.read() };
+
     core = createCore({
       db,
+      policy,
       secrets: createKeytarSecretStore({
         keytar: loadKeytar,
         service: KEYCHAIN_SERVICE,
@@ -192,6 +199,11 @@ function main(): void {
       },
       assistant: { promptFiles: promptFilesOn(textFiles, () => ASSISTANT_TEXTS[lang()]) },
       translate: { transcriptFiles: transcriptFilesOn(textFiles, () => TRANSLATE_TEXTS[lang()]) },
+      diagnostics: {
+        host: { osRelease: os.release(), arch: process.arch, versions: process.versions, packaged: app.isPackaged },
+        logDir,
+        files: textFiles,
+      },
       voice: { microphone: microphone.set },
       // The quick-ask window opens after the app's protocol is served (below); a press before that does nothing.
       desktop: {
@@ -277,11 +289,12 @@ function main(): void {
         liveCaptions: () => core?.command('liveCaptions'),
         pass: () => openPane('secretary'),
         settings: openSettings,
+        copyDiagnostics: () => void core?.copyDiagnostics(),
         quit: () => app.quit(),
       },
     });
     tray.update(trayNews);
-    startUpdates(updates, log);
+    startUpdates(updates, log, () => core?.features().updates ?? false);
     // The whole-file check the open left out, on a worker thread: the window is already up and stays responsive.
     void checkIntegrityInBackground({
       file: databaseFile,

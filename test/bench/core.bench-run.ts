@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { expect, it } from 'vitest';
+import { ok } from '../../shared/result';
 import { allowOrigins } from '../../electron/main/app/app-origin';
 import { createCore } from '../../electron/main/core';
 import { createMemoryLogger } from '../../electron/main/log/logger';
@@ -14,6 +15,7 @@ import { fakePromptFiles, fakeTranscriptFiles, UNREACHABLE_GEMINI_URL } from '..
 import { medianMs, record } from './measure';
 
 function startCore(file: string) {
+  const dir = join(file, '..');
   const opened = openDatabase(file);
   if (!opened.ok) throw new Error(opened.error.message);
   return createCore({
@@ -36,6 +38,11 @@ function startCore(file: string) {
     },
     assistant: { promptFiles: fakePromptFiles().port },
     translate: { transcriptFiles: fakeTranscriptFiles().port },
+    diagnostics: {
+      host: { osRelease: 'bench', arch: process.arch, versions: process.versions, packaged: false },
+      logDir: dir,
+      files: { save: async () => ok(false) },
+    },
     broadcast: () => {},
   });
 }

@@ -21,6 +21,8 @@ export interface HarnessConfig {
   secretValues: Partial<Record<SecretName, string>>;
   settings: SettingsPatch;
   cfToken?: string;
+  /** Absolute: the machine policy's JSON file for this run (issue 28), read and watched as Linux's /etc one is. */
+  policyFile?: string;
 }
 
 export type ConfigRead =
@@ -51,6 +53,7 @@ const configSchema = z.strictObject({
     .optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
   cfToken: z.string().optional(),
+  policyFile: z.string().min(1, 'Give the policy file, or leave policyFile out.').optional(),
 });
 
 const KNOWN_SETTINGS = new Set(Object.keys(settingsPatchSchema.shape));
@@ -66,7 +69,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], prefix: readonly Pr
 export function parseHarnessConfig(json: unknown, baseDir: string): ConfigRead {
   const parsed = configSchema.safeParse(json);
   if (!parsed.success) return { ok: false, message: describeIssues(parsed.error.issues).join('\n') };
-  const { settings = {}, cfToken, secretValues = {}, dataDir, cfAccess, ...upstreams } = parsed.data;
+  const { settings = {}, cfToken, secretValues = {}, dataDir, cfAccess, policyFile, ...upstreams } = parsed.data;
 
   const notes: string[] = [];
   // Not fatal: configs that never sign in name placeholder values here, and should still start.
@@ -99,6 +102,7 @@ export function parseHarnessConfig(json: unknown, baseDir: string): ConfigRead {
       secretValues,
       settings: patch.data,
       ...(cfToken === undefined ? {} : { cfToken }),
+      ...(policyFile === undefined ? {} : { policyFile: resolve(baseDir, policyFile) }),
     },
   };
 }

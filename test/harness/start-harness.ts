@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { arch, release } from 'node:os';
 import { join } from 'node:path';
 import type { AccessConfig } from '../../shared/access-config';
 import { ok } from '../../shared/result';
@@ -12,6 +13,7 @@ import { writeFileAtomic } from '../../electron/main/files/atomic-write';
 import { createLogger, createRedactor, type Logger, type LogSink, type Redactor } from '../../electron/main/log/logger';
 import { createKeytarSecretStore, loadKeytar } from '../../electron/main/secrets/keytar-secret-store';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
+import { policyFileSource } from '../../electron/main/policy/os-policy-source';
 import type { SecretStore } from '../../electron/main/secrets/secret-store';
 import { createSettingsStore } from '../../electron/main/settings/settings-store';
 import { openDatabase } from '../../electron/main/store/open-database';
@@ -122,8 +124,11 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
   let broadcastToSockets: WsTransport['broadcast'] = () => {};
   let windowOfSocket: WsTransport['windowOf'] = () => null;
   const accessFromConfig = accessOverride(config.cfAccess);
+  // A test that writes, changes or removes the file sees the app follow, as it follows /etc/staff-desk/policy.json.
+  const policySource = config.policyFile === undefined ? null : policyFileSource(config.policyFile, log);
   const core = createCore({
     db,
+    ...(policySource ? { policy: { source: policySource, initial: await policySource.read() } } : {}),
     secrets,
     log,
     appInfo: { version: deps.appVersion, dataPath: config.dataDir, platform: process.platform, updates: 'development' },
@@ -178,6 +183,17 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
           if (!written.ok) return written;
           log.info('transcript export requested; the harness saved it', { file, chars: content.length });
           return ok(true);
+        },
+      },
+    },
+    // The harness's log is harness.log, not main.log: the report's log section stays empty here.
+    diagnostics: {
+      host: { osRelease: release(), arch: arch(), versions: process.versions, packaged: false },
+      logDir: config.dataDir,
+      files: {
+        save: async () => {
+          log.info('diagnostics save requested; the harness answers "cancelled"');
+          return ok(false);
         },
       },
     },

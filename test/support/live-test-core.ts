@@ -1,3 +1,4 @@
+import type { CoreDeps } from '../../electron/main/core';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import type { GeminiDouble } from '../doubles/gemini-double';
 import { fakeSender } from './fake-sender';
@@ -9,13 +10,14 @@ import { createSignedInTestCore } from './signed-in-core';
  * live captions): the registry bounds frames a second on the core's clock, which stands still until `tick` moves it,
  * as speech does a frame's length at a time. Dispose `test` after the test.
  */
-export async function startLiveTestCore(gemini: GeminiDouble, options: { key?: string } = {}) {
+export async function startLiveTestCore(gemini: GeminiDouble, options: { key?: string; policy?: CoreDeps['policy'] } = {}) {
   let clock = Date.now();
   const test = await createSignedInTestCore({
     gemini: { baseUrl: gemini.baseUrl },
     now: () => clock,
     // Stored as an earlier run left it: secrets:set would refuse a key Google refuses.
     secrets: createMemorySecretStore({ 'gemini.apiKey': options.key ?? VALID_KEY }),
+    ...(options.policy ? { policy: options.policy } : {}),
   });
   const window = fakeSender();
   const call = (channel: string, input: unknown = {}, sender = window.sender) => test.core.registry.call(channel, input, sender);

@@ -8,6 +8,7 @@ import type { SaveTranscriptInput } from '../../shared/translate';
 import { allowOrigins } from '../../electron/main/app/app-origin';
 import type { PromptFiles } from '../../electron/main/assistant/prompt-files';
 import { createCore, type AppBroadcast, type Core, type CoreDeps } from '../../electron/main/core';
+import type { TextFiles } from '../../electron/main/files/text-files';
 import { createMemoryLogger } from '../../electron/main/log/logger';
 import { createMemorySecretStore } from '../../electron/main/secrets/memory-secret-store';
 import { createSettingsStore } from '../../electron/main/settings/settings-store';
@@ -44,6 +45,30 @@ export function fakePromptFiles(): FakePromptFiles {
         return ok(true);
       },
       open: async () => ok(files.nextImport),
+    },
+  };
+  return files;
+}
+
+export interface FakeDiagnosticsFiles {
+  readonly port: Pick<TextFiles, 'save'>;
+  /** Every report saved, in order. */
+  readonly saved: Array<{ fileName: string; content: string }>;
+  /** The member cancels the next save dialogs. */
+  cancel: boolean;
+}
+
+/** The system's save dialog for the diagnostics, answered by the test: "saved" (kept here) or cancelled. */
+export function fakeDiagnosticsFiles(): FakeDiagnosticsFiles {
+  const files: FakeDiagnosticsFiles = {
+    saved: [],
+    cancel: false,
+    port: {
+      save: async ({ fileName }, content) => {
+        if (files.cancel) return ok(false);
+        files.saved.push({ fileName, content });
+        return ok(true);
+      },
     },
   };
   return files;
@@ -91,6 +116,8 @@ export interface TestCore {
   promptFiles: FakePromptFiles;
   /** What a meeting's captions Export saved. */
   transcriptFiles: FakeTranscriptFiles;
+  /** The diagnostics saved (the test's `dir` is the folder of main.log). */
+  diagnosticsFiles: FakeDiagnosticsFiles;
   /** Events the core broadcast, in order (unless `broadcast` was overridden). */
   broadcasts: Array<{ event: AppBroadcast; payload: unknown }>;
   /**
@@ -122,6 +149,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
   const openedNotes: string[] = [];
   const promptFiles = fakePromptFiles();
   const transcriptFiles = fakeTranscriptFiles();
+  const diagnosticsFiles = fakeDiagnosticsFiles();
   const core = createCore({
     db: opened.db,
     secrets: createMemorySecretStore(),
@@ -149,6 +177,11 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
     },
     assistant: { promptFiles: promptFiles.port, timeZone: () => TEST_TIME_ZONE },
     translate: { transcriptFiles: transcriptFiles.port },
+    diagnostics: {
+      host: { osRelease: '6.8.0-test', arch: 'x64', versions: { electron: '40.0.0', chrome: '144.0.0.0', node: '24.0.0' }, packaged: false },
+      logDir: dir,
+      files: diagnosticsFiles.port,
+    },
     broadcast: (event, payload) => broadcasts.push({ event, payload }),
     ...withoutKnowledge(overrides),
   });
@@ -165,6 +198,7 @@ export function createTestCore(overrides: TestCoreOverrides = {}): TestCore {
     openedNotes,
     promptFiles,
     transcriptFiles,
+    diagnosticsFiles,
     storeSettings: (patch) => void createSettingsStore(opened.db).update(patch),
     dispose() {
       core.close();

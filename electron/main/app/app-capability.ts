@@ -1,9 +1,12 @@
+import type { Settings } from '../../../shared/settings';
 import type { Capability } from '../capability';
 import type { Logger } from '../log/logger';
 import { appHandlers, type AppInfo } from './app-handlers';
 
 export interface AppCapabilityDeps {
   appInfo: AppInfo;
+  /** The settings in effect: whether the machine's policy leaves updates on. */
+  settings: { get(): Settings };
   /** Hands an already-validated https URL to the system browser. */
   openExternal: (url: string) => Promise<void>;
   /** Writes text to the system clipboard (the sandboxed page is given no clipboard permission). */
@@ -14,6 +17,15 @@ export interface AppCapabilityDeps {
 /** The app itself: its version and data folder, links opened in the system browser, the clipboard. */
 export function createAppCapability(deps: AppCapabilityDeps): Capability<'app:info' | 'app:openExternal' | 'app:copyText'> {
   return {
-    handlers: appHandlers({ info: deps.appInfo, openExternal: deps.openExternal, copyText: deps.copyText, log: deps.log }),
+    handlers: appHandlers({
+      info: () => {
+        // The updater does not check while the policy keeps updates off (index.ts): About says who installs them.
+        const managed = !deps.settings.get().features.updates;
+        return managed ? { ...deps.appInfo, updates: 'managed' } : deps.appInfo;
+      },
+      openExternal: deps.openExternal,
+      copyText: deps.copyText,
+      log: deps.log,
+    }),
   };
 }

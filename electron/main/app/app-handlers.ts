@@ -14,13 +14,13 @@ export interface AppInfo {
 }
 
 export function appHandlers(deps: {
-  info: AppInfo;
+  info: () => AppInfo;
   openExternal: (url: string) => Promise<void>;
   copyText: (text: string) => void;
   log: Logger;
 }): Pick<Handlers<AppContract>, 'app:info' | 'app:openExternal' | 'app:copyText'> {
   return {
-    'app:info': () => ok(deps.info),
+    'app:info': () => ok(deps.info()),
     'app:copyText': ({ text }) => {
       deps.copyText(text);
       return ok({ copied: true as const });

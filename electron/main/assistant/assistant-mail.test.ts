@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECRETARY } from '../../../shared/limits';
+import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { textReply } from '../../../test/doubles/gemini-double';
 import { saveDigest } from '../../../test/support/digest/saved-digest';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
@@ -54,6 +55,17 @@ describe('G2 the mail tools exist for the model only while the mailbox is connec
       },
       required: ['messageId', 'folderId'],
     });
+  });
+});
+
+describe('TP3 the machine policy may keep the mailbox out of the Assistant', () => {
+  it('TP3 mailTools off: none of the mail tools is declared, though the mailbox is connected', async () => {
+    const settings = { ...DEFAULT_SETTINGS, features: { ...DEFAULT_SETTINGS.features, mailTools: false } };
+    const kit = await createAssistantKit(gemini.double, { connected: true, settings });
+    gemini.double.script('streamGenerateContent', textReply('I cannot see your mail.'));
+    await kit.chat('Any mail from Hetzner?');
+    expect(declaredTools(kit.modelRequests()[0]!)).toEqual(['search_knowledge', 'get_server_time']);
+    expect(kit.mailbox.searches).toEqual([]);
   });
 });
 

@@ -114,7 +114,8 @@ export function createAssistant(deps: AssistantDeps): Assistant {
   const withMail = [...baseTools, ...createMailTools({ mailbox: deps.mailbox, digests: deps.digests, log })];
 
   const prepare: Assistant['prepare'] = async (member, { lang, voice, model }) => {
-    const mailConnected = await deps.mailboxConnected();
+    // The machine's policy may keep the mailbox out of the Assistant's reach: its tools are then not offered.
+    const mailConnected = deps.settings().features.mailTools && (await deps.mailboxConnected());
     const boundary = newBoundary();
     return {
       model,

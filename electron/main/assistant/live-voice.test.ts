@@ -5,6 +5,8 @@ import { liveScript, stream, textChunk } from '../../../test/doubles/gemini-doub
 import { fakeSender } from '../../../test/support/fake-sender';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { startLiveTestCore } from '../../../test/support/live-test-core';
+import { testPolicy } from '../../../test/support/policy-kit';
+import { OFF_BY_POLICY } from '../../../shared/managed-policy';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { ok } from '../../../shared/result';
 import { createMemoryLogger } from '../log/logger';
@@ -34,7 +36,7 @@ function frameOf(seq: number, samples = FRAME_SAMPLES): Uint8Array {
   return new Uint8Array(new Int16Array(samples).fill(seq % 30_000).buffer);
 }
 
-async function start(options: { key?: string } = {}) {
+async function start(options: Parameters<typeof startLiveTestCore>[1] = {}) {
   const started = await startLiveTestCore(gemini.double, options);
   test = started.test;
   const { window, call, tick } = started;
@@ -347,6 +349,14 @@ describe('LV5 never worse than today', () => {
     const next = await desk.ask({ frames: 10 });
     expect(await desk.doneOf(next)).toMatchObject({ path: 'oneCall' });
     expect(connections()).toHaveLength(1);
+  });
+
+  it('TP3 liveModes off by the machine policy: every question goes by the one-call path, and Live is never opened', async () => {
+    const desk = await start({ policy: testPolicy({ version: 1, features: { liveModes: false } }).deps });
+    gemini.double.script('streamGenerateContent', stream([textChunk(spoken, { finishReason: 'STOP' })]));
+    const requestId = await desk.ask({ frames: 10 });
+    expect(await desk.doneOf(requestId)).toMatchObject({ path: 'oneCall', pathReason: OFF_BY_POLICY, answer: 'Nothing is on today.' });
+    expect(connections()).toEqual([]);
   });
 
   it('a connection lost mid-question is answered by the one-call path without asking again', async () => {

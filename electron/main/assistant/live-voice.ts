@@ -1,6 +1,7 @@
 import type { AssistantSource, AssistantStep } from '../../../shared/assistant';
 import { type AssistantLiveDone, type AssistantLiveInput, type LiveFrameInput, type LivePath } from '../../../shared/live-voice';
 import { LIVE } from '../../../shared/limits';
+import { OFF_BY_POLICY } from '../../../shared/managed-policy';
 import type { Member } from '../../../shared/member';
 import { err, ok, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
@@ -494,6 +495,11 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
   async function begin(turn: Turn): Promise<void> {
     const { ctx } = turn;
     ctx.signal.addEventListener('abort', () => cancelTurn(turn), { once: true });
+    // Voice questions over Live switched off by the machine's policy: the one-call path answers them all.
+    if (!deps.settings().features.liveModes) {
+      fallBack(turn, OFF_BY_POLICY);
+      return;
+    }
     const model = deps.settings().models.live;
     if (unavailable && unavailable.model === model && deps.now() < unavailable.until) {
       fallBack(turn, 'unavailable');

@@ -21,6 +21,7 @@ describe('D4 the tray at a glance', () => {
       'Start live captions',
       '—',
       'Settings',
+      'Copy diagnostics',
       '—',
       'Quit',
     ]);
@@ -58,6 +59,7 @@ describe('D4 the tray at a glance', () => {
       { action: 'pass', label: 'Luis accepts the quote; Marta asks for a shift swap.' },
       'separator',
       { action: 'settings', label: 'Settings' },
+      { action: 'copyDiagnostics', label: 'Copy diagnostics' },
       'separator',
       { action: 'quit', label: 'Quit' },
     ]);
@@ -71,6 +73,12 @@ describe('D4 the tray at a glance', () => {
     expect(linux).toBe('Q&&A session moved to Friday, budget approved, and three ven…');
     const [mac] = labels({ ...REST, pass: long }, 'darwin').filter((label) => label.startsWith('Q'));
     expect(mac).toBe('Q&A session moved to Friday, budget approved, and three ven…');
+  });
+
+  it('TP4: offers Copy diagnostics where there is no Help menu (Windows, Linux), and not on macOS, which has one', () => {
+    expect(labels(REST, 'win32')).toContain('Copy diagnostics');
+    expect(labels({ ...REST, lang: 'es' }, 'linux')).toContain('Copiar diagnóstico');
+    expect(trayView(REST, 'darwin').menu).not.toContainEqual(expect.objectContaining({ action: 'copyDiagnostics' }));
   });
 
   it("speaks the member's language", () => {

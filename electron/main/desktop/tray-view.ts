@@ -24,7 +24,7 @@ export const INITIAL_TRAY_STATE: Omit<TrayState, 'lang'> = { microphoneLive: fal
 export const TRAY_FACES = ['idle', 'live', 'captions', 'needs-you'] as const;
 export type TrayFace = (typeof TRAY_FACES)[number];
 
-export type TrayAction = 'open' | 'ask' | 'pushToTalk' | 'liveCaptions' | 'pass' | 'settings' | 'quit';
+export type TrayAction = 'open' | 'ask' | 'pushToTalk' | 'liveCaptions' | 'pass' | 'settings' | 'copyDiagnostics' | 'quit';
 export type TrayEntry = { readonly action: TrayAction; readonly label: string } | 'separator';
 
 export interface TrayView {
@@ -36,7 +36,8 @@ export interface TrayView {
 /**
  * The tray as a function of the app's state (D4). The icon shows the one state that matters most: the microphone
  * (it hears the room now), then live captions (they hear the meeting), then mail that needs the member, else rest.
- * `platform` decides how a label is escaped: Windows and Linux read "&" as a keyboard mnemonic.
+ * `platform` decides how a label is escaped: Windows and Linux read "&" as a keyboard mnemonic. Windows and Linux
+ * have no menu bar, so Copy diagnostics, in Help on macOS, is here for them.
  */
 export function trayView(state: TrayState, platform: NodeJS.Platform): TrayView {
   const texts = TRAY_TEXTS[state.lang];
@@ -49,6 +50,7 @@ export function trayView(state: TrayState, platform: NodeJS.Platform): TrayView 
         ? ['needs-you', texts.needsYou(needsYou)]
         : ['idle', APP_TITLE];
   const label = (text: string) => (platform === 'darwin' ? text : text.replaceAll('&', '&&'));
+  const diagnostics: TrayEntry[] = platform === 'darwin' ? [] : [{ action: 'copyDiagnostics', label: texts.copyDiagnostics }];
   const pass: TrayEntry[] = state.pass ? [{ action: 'pass', label: label(oneLine(state.pass.summary, TRAY.passSummaryMaxChars)) }, 'separator'] : [];
   return {
     face,
@@ -61,6 +63,7 @@ export function trayView(state: TrayState, platform: NodeJS.Platform): TrayView 
       'separator',
       ...pass,
       { action: 'settings', label: texts.settings },
+      ...diagnostics,
       'separator',
       { action: 'quit', label: texts.quit },
     ],

@@ -6,7 +6,7 @@ import type { KnowledgeService } from '../knowledge/knowledge-service';
 import type { Logger } from '../log/logger';
 import type { ORACLE_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
-import type { SettingsStore } from '../settings/settings-store';
+import type { ManagedSettings } from '../settings/policy-locks';
 import type { OpenNoteFile } from './open-note-file';
 import { createOracle } from './oracle';
 import { oracleHandlers } from './oracle-handlers';
@@ -16,7 +16,7 @@ type OracleChannels = 'oracle:ask' | 'oracle:status' | 'oracle:reindex' | 'oracl
 export interface OracleCapabilityDeps {
   db: Database.Database;
   gateway: GeminiGateway;
-  settings: SettingsStore;
+  settings: ManagedSettings;
   hasGeminiKey: () => Promise<boolean>;
   /** The AI channel's one limiter (G9): the Oracle counts against ORACLE_BUDGET. */
   limiter: AiChannelLimiter<typeof ORACLE_BUDGET>;

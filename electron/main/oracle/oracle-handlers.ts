@@ -6,7 +6,7 @@ import type { KnowledgeService } from '../knowledge/knowledge-service';
 import { resolveNotePath, type NoteRefusal } from '../knowledge/note-path';
 import type { Logger } from '../log/logger';
 import type { OpenNoteFile } from './open-note-file';
-import type { SettingsStore } from '../settings/settings-store';
+import { refusedByPolicy, type ManagedSettings } from '../settings/policy-locks';
 import type { Oracle } from './oracle';
 
 type OracleChannels = 'oracle:ask' | 'oracle:status' | 'oracle:reindex' | 'oracle:chooseFolder' | 'oracle:openNote' | 'oracle:gaps';
@@ -14,7 +14,7 @@ type OracleChannels = 'oracle:ask' | 'oracle:status' | 'oracle:reindex' | 'oracl
 export interface OracleHandlerDeps {
   oracle: Oracle;
   knowledge: KnowledgeService;
-  settings: SettingsStore;
+  settings: ManagedSettings;
   /** The system's folder picker; null when the member cancels. */
   chooseFolder: () => Promise<string | null>;
   openNote: OpenNoteFile;
@@ -41,6 +41,9 @@ export function oracleHandlers(deps: OracleHandlerDeps): Pick<Handlers<AppContra
     'oracle:reindex': (_input, ctx) =>
       knowledge.reindex({ signal: ctx.signal, onProgress: (progress) => ctx.emit('oracle:progress', progress) }),
     'oracle:chooseFolder': async () => {
+      // TP3: a folder the machine's policy names is not the member's to change; no dialog is opened for nothing.
+      const refused = refusedByPolicy({ knowledgeBase: { path: null } }, settings.locked());
+      if (refused) return refused;
       const folder = await deps.chooseFolder();
       if (folder === null) return ok({ chosen: false, settings: settings.get() });
       const patch: SettingsPatch = { knowledgeBase: { path: folder } };

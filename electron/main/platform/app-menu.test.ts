@@ -14,7 +14,8 @@ vi.mock('electron', () => electron);
 const { setAppMenu } = await import('./app-menu');
 
 const { Menu } = electron;
-const packaged = (platform: NodeJS.Platform) => ({ platform, isPackaged: true });
+const copyDiagnostics = vi.fn();
+const packaged = (platform: NodeJS.Platform) => ({ platform, isPackaged: true, copyDiagnostics });
 
 /** The menu bar the app set last: null when it has none. */
 function menuBar() {
@@ -79,16 +80,28 @@ describe('app menu', () => {
           ['close', 'Cerrar'],
         ],
       },
+      { title: 'Ayuda', items: [[undefined, 'Copiar diagnóstico']] },
     ]);
   });
 
-  it.each(LANGS)('macOS in %s: nothing reloads the page or opens DevTools, and no item runs code of its own', (lang) => {
+  it('TP4 macOS: Help > Copy diagnostics runs the copy the channel runs', () => {
+    setAppMenu(packaged('darwin'), 'en');
+    const help = menuBar()!.at(-1)!;
+    expect(help.role).toBe('help');
+    const [copy] = help.submenu as MenuItemConstructorOptions[];
+    expect(copy!.label).toBe('Copy Diagnostics');
+    (copy!.click as () => void)();
+    expect(copyDiagnostics).toHaveBeenCalledOnce();
+  });
+
+  it.each(LANGS)('macOS in %s: nothing reloads the page or opens DevTools, and no item but Help\'s runs code of its own', (lang) => {
     setAppMenu(packaged('darwin'), lang);
     const roles = items().map((item) => item.role);
     expect(roles).not.toContain('reload');
     expect(roles).not.toContain('forceReload');
     expect(roles).not.toContain('toggleDevTools');
-    for (const item of items()) {
+    expect(items().at(-1)!.label).toBe(MENU_TEXTS[lang].copyDiagnostics);
+    for (const item of items().slice(0, -1)) {
       expect(item.role, item.label).toBeDefined();
       expect(item.click, item.label).toBeUndefined();
       expect(item.label?.trim(), item.role).toBeTruthy();
@@ -100,13 +113,13 @@ describe('app menu', () => {
     setAppMenu(packaged('darwin'), 'es');
     setAppMenu(packaged('darwin'), 'fr');
     expect(Menu.setApplicationMenu).toHaveBeenCalledTimes(2);
-    expect(outline().map((menu) => menu.title)).toEqual(['Staff Desk', 'Édition', 'Fenêtre']);
+    expect(outline().map((menu) => menu.title)).toEqual(['Staff Desk', 'Édition', 'Fenêtre', 'Aide']);
     expect(outline()[1]!.items).toContainEqual(['paste', 'Coller']);
     expect(outline()[0]!.items).toContainEqual(['quit', 'Quitter Staff Desk']);
   });
 
   it.each(['win32', 'linux', 'darwin'] as const)('%s: only `npm run dev` can reload and open DevTools', (platform) => {
-    setAppMenu({ platform, isPackaged: false }, 'en');
+    setAppMenu({ platform, isPackaged: false, copyDiagnostics }, 'en');
     const developer = menuBar()!.at(-1)!;
     expect(developer.label).toBe('Developer');
     expect((developer.submenu as MenuItemConstructorOptions[]).map((item) => item.role)).toEqual([
@@ -114,6 +127,6 @@ describe('app menu', () => {
       'forceReload',
       'toggleDevTools',
     ]);
-    expect(menuBar()).toHaveLength(platform === 'darwin' ? 4 : 1);
+    expect(menuBar()).toHaveLength(platform === 'darwin' ? 5 : 1);
   });
 });

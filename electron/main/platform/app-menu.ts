@@ -7,6 +7,8 @@ export interface AppMenuEnv {
   platform: NodeJS.Platform;
   /** app.isPackaged: only `npm run dev` gets the developer menu. */
   isPackaged: boolean;
+  /** Help > Copy diagnostics (issue 28): the report on the clipboard, and a notice that it is there. */
+  copyDiagnostics: () => void;
 }
 
 /**
@@ -20,14 +22,17 @@ export interface AppMenuEnv {
  */
 export function setAppMenu(env: AppMenuEnv, lang: Lang): void {
   const template = [
-    ...(env.platform === 'darwin' ? macMenus(MENU_TEXTS[lang]) : []),
+    ...(env.platform === 'darwin' ? macMenus(MENU_TEXTS[lang], env.copyDiagnostics) : []),
     ...(env.isPackaged ? [] : [DEVELOPER_MENU]),
   ];
   Menu.setApplicationMenu(template.length > 0 ? Menu.buildFromTemplate(template) : null);
 }
 
-/** Role items do their platform's native work; the label only translates them. No View menu: no reload. */
-function macMenus(texts: MenuTexts): MenuItemConstructorOptions[] {
+/**
+ * Role items do their platform's native work; the label only translates them. No View menu: no reload. Help's one
+ * item is the app's own: support asks for the diagnostics (Windows and Linux find it in the tray's menu).
+ */
+function macMenus(texts: MenuTexts, copyDiagnostics: () => void): MenuItemConstructorOptions[] {
   return [
     {
       // macOS titles this menu with the app's bundle name whatever the label says.
@@ -63,6 +68,12 @@ function macMenus(texts: MenuTexts): MenuItemConstructorOptions[] {
         { role: 'minimize', label: texts.minimize },
         { role: 'close', label: texts.close },
       ],
+    },
+    {
+      // The help role gives macOS's own search field at the top of this menu.
+      role: 'help',
+      label: texts.help,
+      submenu: [{ label: texts.copyDiagnostics, click: copyDiagnostics }],
     },
   ];
 }

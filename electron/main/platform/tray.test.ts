@@ -46,6 +46,7 @@ function setup(lang: Lang = 'en', platform: NodeJS.Platform = 'linux') {
     liveCaptions: vi.fn(),
     pass: vi.fn(),
     settings: vi.fn(),
+    copyDiagnostics: vi.fn(),
     quit: vi.fn(),
   };
   const toggle = vi.fn();
@@ -115,6 +116,7 @@ describe('D4 tray', () => {
       'Start live captions',
       'Luis needs an installation date by Thursday.',
       'Settings',
+      'Copy diagnostics',
       'Quit',
     ]);
     const expected = {
@@ -124,6 +126,7 @@ describe('D4 tray', () => {
       'Start live captions': actions.liveCaptions,
       'Luis needs an installation date by Thursday.': actions.pass,
       Settings: actions.settings,
+      'Copy diagnostics': actions.copyDiagnostics,
       Quit: actions.quit,
     };
     for (const [label, action] of Object.entries(expected)) {
@@ -138,12 +141,12 @@ describe('D4 tray', () => {
     click('Stop live captions');
     expect(actions.liveCaptions).toHaveBeenCalledOnce();
     appTray.update({ captionsRunning: false, pass: null });
-    expect(labels()).toEqual(['Open Staff Desk', 'Ask…', 'Push to talk', 'Start live captions', 'Settings', 'Quit']);
+    expect(labels()).toEqual(['Open Staff Desk', 'Ask…', 'Push to talk', 'Start live captions', 'Settings', 'Copy diagnostics', 'Quit']);
   });
 
   it("speaks the member's language, and is rebuilt in a new one that still does what it says", () => {
     const { appTray, tray, labels, actions, click } = setup('es');
-    expect(labels()).toEqual(['Abrir Staff Desk', 'Preguntar…', 'Pulsar para hablar', 'Iniciar subtítulos en directo', 'Ajustes', 'Salir']);
+    expect(labels()).toEqual(['Abrir Staff Desk', 'Preguntar…', 'Pulsar para hablar', 'Iniciar subtítulos en directo', 'Ajustes', 'Copiar diagnóstico', 'Salir']);
 
     appTray.update({ lang: 'fr' });
     expect(tray.setContextMenu).toHaveBeenCalledTimes(2);

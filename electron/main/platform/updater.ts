@@ -85,9 +85,10 @@ export function planUpdates(deps: UpdatePlanDeps): UpdatePlan {
 /**
  * Checks the build-time feed for a newer version at start and every UPDATES.checkEveryMs; electron-updater downloads
  * it in the background and installs it when the app quits. Off unless planUpdates trusts the feed. A failed check or
- * download is logged and tried again at the next check: updates never stop the app.
+ * download is logged and tried again at the next check: updates never stop the app. No check is made while
+ * `allowed` says no: the machine's policy switched updates off (issue 28), and may switch them on again.
  */
-export function startUpdates(plan: UpdatePlan, log: Logger): void {
+export function startUpdates(plan: UpdatePlan, log: Logger, allowed: () => boolean = () => true): void {
   if (plan.mode !== 'automatic') {
     if (plan.mode === 'feedRefused') log.warn('updates are off: the update feed is refused', { reason: plan.reason });
     else log.info('updates are off', { reason: plan.reason });
@@ -121,6 +122,7 @@ export function startUpdates(plan: UpdatePlan, log: Logger): void {
     log.info('update downloaded; it installs when the app quits', { version: info.version }),
   );
   const check = () => {
+    if (!allowed()) return;
     Promise.resolve()
       .then(() => autoUpdater.checkForUpdates())
       .catch(report);

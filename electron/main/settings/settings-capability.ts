@@ -2,10 +2,11 @@ import type { Capability } from '../capability';
 import type { GeminiGateway } from '../gemini/gateway';
 import { modelsCheckHandler } from './models-check-handler';
 import { settingsHandlers } from './settings-handlers';
-import type { SettingsStore } from './settings-store';
+import type { ManagedSettings } from './policy-locks';
 
 export interface SettingsCapabilityDeps {
-  settings: SettingsStore;
+  /** The settings in effect, and what the machine's policy holds of them. */
+  settings: ManagedSettings;
   /** Model ids are looked up with the stored key before Settings saves them. */
   gateway: Pick<GeminiGateway, 'lookUpModel'>;
 }

@@ -19,7 +19,8 @@ const ctx: CallContext = {
 
 function handlers() {
   const db = expectOpened(openDatabase(join(makeTempDir(), 'app.db')));
-  return settingsHandlers({ settings: createSettingsStore(db) });
+  // No machine policy: nothing is locked.
+  return settingsHandlers({ settings: { ...createSettingsStore(db), locked: () => [] } });
 }
 
 describe('settings handlers', () => {

@@ -3,10 +3,10 @@ import { err, ok } from '../../../shared/result';
 import { sectionsNeedingSignIn } from '../../../shared/settings';
 import { SHORTCUT_CLASH_MESSAGE, shortcutClash } from '../../../shared/shortcuts';
 import type { Handlers } from '../ipc/registry';
-import type { SettingsStore } from './settings-store';
+import { refusedByPolicy, type ManagedSettings } from './policy-locks';
 
 export function settingsHandlers(deps: {
-  settings: SettingsStore;
+  settings: ManagedSettings;
 }): Pick<Handlers<AppContract>, 'settings:get' | 'settings:update'> {
   return {
     'settings:get': () => ok(deps.settings.get()),
@@ -14,6 +14,9 @@ export function settingsHandlers(deps: {
       // Signed out, only the first run's settings change: the rest waits for a member (nothing of the patch is kept).
       const locked = ctx.member ? [] : sectionsNeedingSignIn(patch);
       if (locked.length > 0) return signInRequired(locked[0]!);
+      // TP3: what the machine's policy sets is not the member's to change.
+      const refused = refusedByPolicy(patch, deps.settings.locked());
+      if (refused) return refused;
       // A shortcut set to keys another one keeps: the patch alone is valid, the settings it would make are not.
       if (patch.shortcuts && shortcutClash({ ...deps.settings.get().shortcuts, ...patch.shortcuts })) {
         return err('INVALID_INPUT', SHORTCUT_CLASH_MESSAGE, { reason: 'shortcut_clash' });

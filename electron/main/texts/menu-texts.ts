@@ -21,6 +21,9 @@ export interface MenuTexts {
   window: string;
   minimize: string;
   close: string;
+  help: string;
+  /** Puts the diagnostics report on the clipboard (issue 28, TP4). */
+  copyDiagnostics: string;
 }
 
 export const MENU_TEXTS: Record<Lang, MenuTexts> = {
@@ -41,6 +44,8 @@ export const MENU_TEXTS: Record<Lang, MenuTexts> = {
     window: 'Window',
     minimize: 'Minimize',
     close: 'Close',
+    help: 'Help',
+    copyDiagnostics: 'Copy Diagnostics',
   },
   es: {
     about: 'Acerca de Staff Desk',
@@ -59,6 +64,8 @@ export const MENU_TEXTS: Record<Lang, MenuTexts> = {
     window: 'Ventana',
     minimize: 'Minimizar',
     close: 'Cerrar',
+    help: 'Ayuda',
+    copyDiagnostics: 'Copiar diagnóstico',
   },
   fr: {
     about: 'À propos de Staff Desk',
@@ -77,6 +84,8 @@ export const MENU_TEXTS: Record<Lang, MenuTexts> = {
     window: 'Fenêtre',
     minimize: 'Réduire',
     close: 'Fermer',
+    help: 'Aide',
+    copyDiagnostics: 'Copier le diagnostic',
   },
   ru: {
     about: 'О программе Staff Desk',
@@ -95,6 +104,8 @@ export const MENU_TEXTS: Record<Lang, MenuTexts> = {
     window: 'Окно',
     minimize: 'Свернуть',
     close: 'Закрыть',
+    help: 'Справка',
+    copyDiagnostics: 'Скопировать диагностику',
   },
   zh: {
     about: '关于 Staff Desk',
@@ -113,6 +124,8 @@ export const MENU_TEXTS: Record<Lang, MenuTexts> = {
     window: '窗口',
     minimize: '最小化',
     close: '关闭',
+    help: '帮助',
+    copyDiagnostics: '拷贝诊断信息',
   },
   ar: {
     about: 'حول Staff Desk',
@@ -131,6 +144,8 @@ export const MENU_TEXTS: Record<Lang, MenuTexts> = {
     window: 'نافذة',
     minimize: 'تصغير',
     close: 'إغلاق',
+    help: 'مساعدة',
+    copyDiagnostics: 'نسخ معلومات التشخيص',
   },
   mn: {
     about: 'Staff Desk-ийн тухай',
@@ -149,5 +164,7 @@ export const MENU_TEXTS: Record<Lang, MenuTexts> = {
     window: 'Цонх',
     minimize: 'Жижигрүүлэх',
     close: 'Хаах',
+    help: 'Тусламж',
+    copyDiagnostics: 'Оношилгоог хуулах',
   },
 };

@@ -3,6 +3,7 @@ import { LANGS, type Lang } from '../../../shared/lang';
 import { STORE_TEXTS } from '../store/store-texts';
 import { APP_TEXTS } from './app-texts';
 import { ASSISTANT_TEXTS } from './assistant-texts';
+import { DIAGNOSTICS_TEXTS } from './diagnostics-texts';
 import { INDICATOR_TEXTS } from './indicator-texts';
 import { KNOWLEDGE_TEXTS } from './knowledge-texts';
 import { MEETING_TEXTS } from './meeting-texts';
@@ -14,6 +15,7 @@ import { TRAY_TEXTS } from './tray-texts';
 const TABLES: Record<string, Record<Lang, unknown>> = {
   APP_TEXTS,
   ASSISTANT_TEXTS,
+  DIAGNOSTICS_TEXTS,
   INDICATOR_TEXTS,
   KNOWLEDGE_TEXTS,
   MEETING_TEXTS,

@@ -10,6 +10,8 @@ export interface TrayTexts {
   startCaptions: string;
   stopCaptions: string;
   settings: string;
+  /** Puts the diagnostics report on the clipboard (issue 28, TP4): Windows and Linux have no Help menu. */
+  copyDiagnostics: string;
   quit: string;
   /** The tooltip while the microphone is live (the icon shows a red dot then). */
   microphoneOn: string;
@@ -29,6 +31,7 @@ export const TRAY_TEXTS: Record<Lang, TrayTexts> = {
     startCaptions: 'Start live captions',
     stopCaptions: 'Stop live captions',
     settings: 'Settings',
+    copyDiagnostics: 'Copy diagnostics',
     quit: 'Quit',
     microphoneOn: 'Staff Desk — microphone on',
     captionsOn: 'Staff Desk — live captions on',
@@ -45,6 +48,7 @@ export const TRAY_TEXTS: Record<Lang, TrayTexts> = {
     startCaptions: 'Iniciar subtítulos en directo',
     stopCaptions: 'Detener subtítulos en directo',
     settings: 'Ajustes',
+    copyDiagnostics: 'Copiar diagnóstico',
     quit: 'Salir',
     microphoneOn: 'Staff Desk — micrófono activado',
     captionsOn: 'Staff Desk — subtítulos en directo activados',
@@ -62,6 +66,7 @@ export const TRAY_TEXTS: Record<Lang, TrayTexts> = {
     startCaptions: 'Démarrer les sous-titres en direct',
     stopCaptions: 'Arrêter les sous-titres en direct',
     settings: 'Paramètres',
+    copyDiagnostics: 'Copier le diagnostic',
     quit: 'Quitter',
     microphoneOn: 'Staff Desk — micro activé',
     captionsOn: 'Staff Desk — sous-titres en direct activés',
@@ -83,6 +88,7 @@ export const TRAY_TEXTS: Record<Lang, TrayTexts> = {
     startCaptions: 'Включить живые субтитры',
     stopCaptions: 'Выключить живые субтитры',
     settings: 'Настройки',
+    copyDiagnostics: 'Скопировать диагностику',
     quit: 'Выход',
     microphoneOn: 'Staff Desk — микрофон включён',
     captionsOn: 'Staff Desk — живые субтитры включены',
@@ -105,6 +111,7 @@ export const TRAY_TEXTS: Record<Lang, TrayTexts> = {
     startCaptions: '开始实时字幕',
     stopCaptions: '停止实时字幕',
     settings: '设置',
+    copyDiagnostics: '复制诊断信息',
     quit: '退出',
     microphoneOn: 'Staff Desk — 麦克风已开启',
     captionsOn: 'Staff Desk — 实时字幕已开启',
@@ -122,6 +129,7 @@ export const TRAY_TEXTS: Record<Lang, TrayTexts> = {
     startCaptions: 'بدء الترجمة الفورية',
     stopCaptions: 'إيقاف الترجمة الفورية',
     settings: 'الإعدادات',
+    copyDiagnostics: 'نسخ معلومات التشخيص',
     quit: 'إنهاء',
     microphoneOn: 'Staff Desk — الميكروفون قيد التشغيل',
     captionsOn: 'Staff Desk — الترجمة الفورية قيد التشغيل',
@@ -138,6 +146,7 @@ export const TRAY_TEXTS: Record<Lang, TrayTexts> = {
     startCaptions: 'Шууд хадмал эхлүүлэх',
     stopCaptions: 'Шууд хадмал зогсоох',
     settings: 'Тохиргоо',
+    copyDiagnostics: 'Оношилгоог хуулах',
     quit: 'Гарах',
     microphoneOn: 'Staff Desk — микрофон асаалттай',
     captionsOn: 'Staff Desk — шууд хадмал асаалттай',

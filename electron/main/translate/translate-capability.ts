@@ -6,6 +6,7 @@ import type { OpenLive } from '../gemini/live-types';
 import type { Logger } from '../log/logger';
 import { type CAPTION_STREAM_BUDGET, TRANSLATE_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
+import { offByPolicy } from '../settings/policy-locks';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SpeechService } from '../speech/speech-service';
 import type { Timers } from '../timers/alarm';
@@ -91,8 +92,12 @@ export function createTranslateCapability(deps: TranslateCapabilityDeps): Capabi
         const saved = await deps.transcriptFiles.save(input);
         return saved.ok ? ok({ saved: saved.value }) : saved;
       },
-      'translate:live': (input, ctx) =>
-        captions.stream(input, {
+      'translate:live': async (input, ctx) => {
+        const { features } = deps.settings.get();
+        // Refused, the page's captions go on by the pause-cut path, as when Live translation is unavailable.
+        if (!features.liveModes) return offByPolicy('liveModes');
+        // No audio asked for what the policy keeps silent.
+        return captions.stream({ ...input, speak: input.speak && features.spokenAnswers }, {
           member: ctx.member,
           signal: ctx.signal,
           requestId: ctx.requestId,
@@ -101,7 +106,8 @@ export function createTranslateCapability(deps: TranslateCapabilityDeps): Capabi
             audio: (pcm) => ctx.emit('translate:liveAudio', { pcm }),
             state: (state) => ctx.emit('translate:liveState', state),
           },
-        }),
+        });
+      },
       'translate:liveFrame': (input) => captions.frame(input),
       'translate:livePause': (input) => captions.pause(input),
       'translate:liveEnd': ({ requestId }) => captions.end(requestId),

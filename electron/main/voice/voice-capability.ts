@@ -5,6 +5,7 @@ import type { Logger } from '../log/logger';
 import { ASSISTANT_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
 import type { SpeechGrants } from '../rate-limit/speech-grants';
+import { offByPolicy } from '../settings/policy-locks';
 import type { SettingsStore } from '../settings/settings-store';
 import type { SpeechService } from '../speech/speech-service';
 
@@ -46,6 +47,7 @@ export function createVoiceCapability(deps: VoiceCapabilityDeps): Capability<Voi
         return admitted.ok ? speech.stt(audio, ctx.signal) : admitted;
       },
       'voice:tts': async ({ text, answerOf }, ctx) => {
+        if (!deps.settings.get().features.spokenAnswers) return offByPolicy('spokenAnswers');
         // A sentence of an admitted voice question's answer is part of that question (G9); any other text is charged.
         const granted = answerOf !== undefined && deps.speechGrants.use(ctx.member.email, answerOf, text);
         const admitted = granted ? ok(undefined) : admit(ctx.member, 'voice:tts');

@@ -19,6 +19,7 @@ const SECTIONS: [link: string, heading: string][] = [
   ['Shortcuts', 'Shortcuts'],
   ['Desktop', 'Desktop'],
   ['Language', 'Language'],
+  ['Team profile', 'Team profile'],
   ['About', 'About'],
 ];
 

@@ -19,6 +19,7 @@ import { LockedUntilSignIn } from './locked-until-sign-in';
 import { ModelsSection } from './models-section';
 import { sectionAnchorId, SettingsNav } from './settings-nav';
 import { ShortcutsSection } from './shortcuts-section';
+import { TeamSection } from './team-section';
 import { useSectionNavigation } from './use-section-navigation';
 import { VoiceSection } from './voice-section';
 import { ZohoSection } from './zoho-section';
@@ -36,6 +37,7 @@ const SECTIONS: Record<SettingsSectionId, ComponentType> = {
   shortcuts: ShortcutsSection,
   desktop: DesktopSection,
   language: LanguageSection,
+  team: TeamSection,
   about: AboutSection,
 };
 

@@ -6,6 +6,8 @@ import { numberText } from '../i18n/locale-format';
 import type { OpenPane, PaneId, PaneTarget } from '../navigation/pane-id';
 import { usePaneLocation } from '../navigation/pane-location';
 import { useNeedsYouCount } from '../secretary/use-needs-you-count';
+import { ProfileDropZone } from '../team/profile-drop-zone';
+import { useOfferedProfiles } from '../team/use-offered-profiles';
 import { usePaneShortcuts } from './pane-shortcuts';
 import { PANEL_ID, PaneTabs, tabLabelId } from './pane-tabs';
 import { PaneView } from './pane-view';
@@ -42,6 +44,7 @@ export function Shell() {
   usePaneShortcuts(openPane);
   const needsYou = useNeedsYouCount();
   usePaneLocation(view.pane, openPane);
+  useOfferedProfiles();
 
   // Every pane opens at its top, not where the previous one was left; a section asked for scrolls itself into
   // view in the pane's own layout effect, which runs before this one.
@@ -98,6 +101,7 @@ export function Shell() {
           )}
         </section>
       </main>
+      <ProfileDropZone />
     </div>
   );
 }

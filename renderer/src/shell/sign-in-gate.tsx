@@ -7,6 +7,7 @@ import { SetupStillNeeded } from '../first-run/setup-still-needed';
 import { StartAtLoginQuestion } from '../first-run/start-at-login-question';
 import { useSetupStatus } from '../first-run/use-setup-status';
 import type { OpenPane } from '../navigation/pane-id';
+import { ImportProfileButton } from '../team/import-profile-button';
 import { errorNotice, NoticeRegion } from '../ui/notice';
 
 interface SignInGateProps {
@@ -64,6 +65,7 @@ function SignInPrompt({ openPane, onSignedIn }: Pick<SignInGateProps, 'openPane'
             <SignInButton onSignedIn={onSignedIn} />
           </>
         )}
+        {status !== null && <TeamProfileOffer />}
         <NoticeRegion notice={loadError && errorNotice(loadError)} />
         {loadError && (
           <button type="button" onClick={() => void reload()}>
@@ -73,6 +75,17 @@ function SignInPrompt({ openPane, onSignedIn }: Pick<SignInGateProps, 'openPane'
       </div>
       <StartAtLoginQuestion setup={setup} />
       <FirstRunChecklist setup={setup} onOpen={(section) => openPane('settings', { section })} />
+    </div>
+  );
+}
+
+/** A member given the team's profile sets the app up in one step, sign-in included, before signing in. */
+function TeamProfileOffer() {
+  const { t } = useTranslation();
+  return (
+    <div className="sign-in-gate-profile">
+      <p className="muted">{t('team.gate.offer')}</p>
+      <ImportProfileButton label={t('team.gate.import')} />
     </div>
   );
 }

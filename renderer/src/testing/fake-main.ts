@@ -14,11 +14,13 @@ import { floorFor, type CorpusGaps, type KnowledgeStatus } from '../../../shared
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type KeyCheck, type SecretName } from '../../../shared/secrets';
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../../shared/settings';
+import type { ManagedField } from '../../../shared/managed-fields';
 import { SHORTCUT_NAMES, type ShortcutStates } from '../../../shared/shortcuts';
 import { floatPcmAsWav } from '../../../shared/wav';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
 import { base64Of } from '../audio/base64';
 import type { ProgressOf, StreamChannel } from '../ui/follow-stream';
+import { createFakeProfiles } from './fake-profiles';
 
 type UnaryChannel = { [K in AppChannel]: AppContract[K] extends UnaryDef ? K : never }[AppChannel];
 
@@ -76,6 +78,8 @@ export interface FakeMain {
   emit<N extends Broadcast>(event: N, payload: z.output<AppBroadcasts[N]>): void;
   /** Changes the session as main would (silent renewal, expiry) and tells the page with 'auth:changed'. */
   changeAuth(status: AuthStatus): void;
+  /** A team profile given to the running app (`--profile FILE` from a second start): main offers its preview. */
+  offerProfile(text: string): void;
   /** How many listeners the page has on `event` right now. */
   listeners(event: string): number;
   /** The stream calls of `channel` the page started, oldest first. */
@@ -125,6 +129,10 @@ export interface FakeMainOptions {
   takenShortcuts?: string[];
   /** Start at login as the system has it; unsupported by default, as in the browser harness. */
   loginItem?: LoginItemState;
+  /** The text of the team profile the member picks for 'profile:choose'; null (the default): they cancel. */
+  profileFile?: string | null;
+  /** The text of a team profile given with `--profile FILE`, offered by 'profile:pending' until applied or dismissed. */
+  pendingProfile?: string;
   /**
    * The machine's policy (issue 28): what it sets and switches off, as main reads it; none by default. Its values
    * are in the settings the page reads, and 'settings:update' refuses a change to a field it holds, as main does.
@@ -268,6 +276,18 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     return promptsState();
   };
 
+  const profiles = createFakeProfiles({
+    settings: () => settings,
+    storeSettings: (patch) => storeSettings(patch),
+    configured,
+    prompts: () => prompts,
+    promptDefaults: FAKE_PROMPT_DEFAULTS,
+    storePrompts,
+    signedIn: () => authStatus().state === 'signed_in',
+    locked: policyState.locked,
+  });
+  let pendingProfile = options.pendingProfile ?? null;
+
   const subscribers = new Map<string, Set<(payload: unknown) => void>>();
   function send(event: string, payload: unknown) {
     for (const listener of [...(subscribers.get(event) ?? [])]) listener(payload);
@@ -300,13 +320,32 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     },
     'desktop:showWindow': () => ok({}),
     'policy:state': () => ok(policyState),
-    // Profiles and diagnostics are main's: a test that needs them gives its own handlers.
-    'profile:preview': () => err('INVALID_INPUT', 'This file is not a Staff Desk team profile.', { reason: 'not_a_profile' }),
-    'profile:choose': () => ok({ preview: null }),
-    'profile:pending': () => ok({ preview: null }),
-    'profile:apply': () => ok({ applied: 0 }),
-    'profile:dismiss': () => ok({}),
-    'profile:export': () => ok({ saved: false }),
+    'profile:preview': ({ text }) => profiles.preview(text),
+    'profile:choose': () => {
+      const file = options.profileFile ?? null;
+      if (file === null) return ok({ preview: null });
+      const read = profiles.preview(file);
+      return read.ok ? ok({ preview: read.value }) : read;
+    },
+    // As main: the file given at start is read again each time, until it is applied or dismissed.
+    'profile:pending': () => {
+      if (pendingProfile === null) return ok({ preview: null });
+      const read = profiles.preview(pendingProfile);
+      return ok({ preview: read.ok ? read.value : null });
+    },
+    'profile:apply': ({ id }) => {
+      const result = profiles.apply(id);
+      if (result.ok) pendingProfile = null;
+      return result;
+    },
+    'profile:dismiss': ({ id }) => {
+      profiles.dismiss(id);
+      pendingProfile = null;
+      return ok({});
+    },
+    // The admin saves it where the dialog suggests; what goes in it is the test's to read from the call.
+    'profile:export': () => ok({ saved: true }),
+    // Diagnostics are main's: a test that needs them gives its own handlers.
     'diagnostics:copy': () => ok({ copied: true as const, lines: 0 }),
     'diagnostics:save': () => ok({ saved: false }),
     'settings:get': () => ok(settings),
@@ -575,6 +614,11 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       if (next.state === 'not_configured') settings = { ...settings, access: NO_ACCESS };
       else session = next;
       send('auth:changed', authStatus());
+    },
+    offerProfile(text) {
+      const read = profiles.preview(text);
+      if (!read.ok) throw new Error(`Main offers only a profile it could read: ${read.error.message}`);
+      send('profile:offered', read.value);
     },
     listeners: (event) => subscribers.get(event)?.size ?? 0,
     streams: <K extends StreamChannel>(channel: K) => [...(started.get(channel) ?? [])] as unknown as FakeStream<K>[],

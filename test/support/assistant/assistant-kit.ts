@@ -16,7 +16,7 @@ import type { Lang } from '../../../shared/lang';
 import { ASSISTANT, GEMINI } from '../../../shared/limits';
 import type { Member } from '../../../shared/member';
 import type { Result } from '../../../shared/result';
-import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/settings';
 import { createAssistant, type Assistant } from '../../../electron/main/assistant/assistant';
 import { createAssistantPromptsStore, type AssistantPromptsStore } from '../../../electron/main/assistant/assistant-prompts';
 import type { ToolContext } from '../../../electron/main/assistant/tool-registry';
@@ -56,6 +56,8 @@ export interface AssistantKitOptions {
   connected?: boolean;
   /** How far the clock moves during each model call, as the network's time would. */
   modelLatencyMs?: number;
+  /** The settings in effect (DEFAULT_SETTINGS unless given), e.g. features the machine's policy switched off. */
+  settings?: Settings;
 }
 
 export interface ChatOptions {
@@ -137,7 +139,7 @@ export async function createAssistantKit(double: GeminiDouble, options: Assistan
     gateway,
     db,
     digests: createDigestStore(db),
-    settings: () => DEFAULT_SETTINGS,
+    settings: () => options.settings ?? DEFAULT_SETTINGS,
     prompts,
     limiter: createAiChannelLimiter({
       now,

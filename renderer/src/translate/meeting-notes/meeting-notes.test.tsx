@@ -6,21 +6,14 @@ import type { MeetingSaved } from '../../../../shared/meeting-notes';
 import { err, ok, type Result } from '../../../../shared/result';
 import { fakeCapture, mainFor } from '../../testing/caption-capture';
 import { FAKE_APP_INFO, type FakeMainOptions } from '../../testing/fake-main';
+import { polyfillModalDialog } from '../../testing/modal-dialog';
 import { renderWithApp } from '../../testing/render-with-app';
 import { LiveCaptions } from '../live/live-captions';
 
 // Each test starts a captions session end to end with every provider of the app.
 vi.setConfig({ testTimeout: 15_000 });
 
-// jsdom has the element but not its modal behaviour.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
+beforeAll(polyfillModalDialog);
 
 afterEach(() => {
   vi.restoreAllMocks();

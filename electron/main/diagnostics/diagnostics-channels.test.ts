@@ -1,0 +1,170 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '../../../shared/ipc/contract';
+import { jsonReply, startGeminiDouble, textReply, type GeminiDouble } from '../../../test/doubles/gemini-double';
+import { startZohoDouble, type ZohoDouble } from '../../../test/doubles/zoho-double';
+import { fakeSender } from '../../../test/support/fake-sender';
+import { createSignedInTestCore, TEST_MEMBER } from '../../../test/support/signed-in-core';
+import { callToEnd } from '../../../test/support/stream-call';
+import { createTestCore, type TestCore } from '../../../test/support/test-core';
+import { createMemorySecretStore } from '../secrets/memory-secret-store';
+
+/*
+ * TP4 on the real core, with the protocol doubles: whatever secret, token, mail or transcript went through the app,
+ * and whatever a careless log call wrote, the report support receives holds none of it, and still says what it must.
+ */
+
+const GEMINI_KEY = 'AIzaSyCanary0gemini1key2abcdefghijklmnopq';
+const ZOHO_CLIENT_ID = '1000.CANARY0ZOHO1CLIENT2ID3456789';
+const ZOHO_CLIENT_SECRET = 'canary0zoho1client2secret3abcdef456789';
+const MAIL_SUBJECT = 'Payroll for Fernhill canary quarter';
+const MAIL_BODY = 'The canary body says the vault code is Wombat Tangerine Seventeen.';
+const TRANSCRIPT = 'Canary transcript: the board meets on Saturday at Marigold Hall.';
+
+let gemini: GeminiDouble;
+let zoho: ZohoDouble;
+beforeAll(async () => {
+  gemini = await startGeminiDouble({ validKeys: [GEMINI_KEY] });
+  zoho = await startZohoDouble({ clientId: ZOHO_CLIENT_ID, clientSecret: ZOHO_CLIENT_SECRET });
+});
+afterAll(async () => {
+  await gemini.close();
+  await zoho.close();
+});
+
+let test: TestCore | null = null;
+afterEach(() => {
+  test?.dispose();
+  test = null;
+  gemini.reset();
+  zoho.reset();
+});
+
+/** Signed in with canary secrets, the mailbox connected through Zoho's loopback flow, as a member sets it up. */
+async function setUp() {
+  const secrets = createMemorySecretStore({ 'gemini.apiKey': GEMINI_KEY, 'zoho.clientId': ZOHO_CLIENT_ID, 'zoho.clientSecret': ZOHO_CLIENT_SECRET });
+  const started = await createSignedInTestCore({
+    secrets,
+    gemini: { baseUrl: gemini.baseUrl },
+    zoho: { accountsUrl: zoho.accountsUrl, mailUrl: zoho.mailUrl },
+  });
+  test = started;
+  // No morning pass: one due now would read the canary mail too, and take the Secretary's scripted replies.
+  started.storeSettings({ digest: { enabled: false } });
+  const window = fakeSender();
+  const call = (channel: string, input: unknown = {}) => started.core.registry.call(channel, input, window.sender);
+  // A Cloudflare Access token of the member's, renewed as the app renews it.
+  const cfToken = await started.access.issue(TEST_MEMBER);
+  expect(await started.core.auth.acceptToken(cfToken)).toMatchObject({ ok: true });
+
+  expect(await call('zoho:connect', { method: 'loopback' })).toMatchObject({ ok: true });
+  await expect.poll(() => started.opens.length).toBe(1);
+  const authUrl = new URL(started.opens[0]!);
+  await fetch(authUrl);
+  await zoho.approveAuthorization(authUrl.searchParams.get('state')!);
+  await expect.poll(() => window.events.map((event) => event.event)).toContain('zoho:done');
+  const refreshToken = await secrets.get('zoho.refreshToken');
+  if (!refreshToken.ok || !refreshToken.value) throw new Error('the mailbox was not connected');
+  return { test: started, call, cfToken, refreshToken: refreshToken.value };
+}
+
+const copied = async (call: (channel: string) => Promise<unknown>, test: TestCore) => {
+  expect(await call('diagnostics:copy')).toEqual({ ok: true, value: { copied: true, lines: expect.any(Number) } });
+  return test.copies.at(-1)!;
+};
+
+describe('TP4 the diagnostics report', () => {
+  it('TP4 holds no secret, token, mail text or transcript that went through the app or into its log', async () => {
+    const { test, call, cfToken, refreshToken } = await setUp();
+
+    // The Secretary searches the mailbox for a question and reads what it found: the canary mail passes through.
+    zoho.addMessage({ subject: MAIL_SUBJECT, html: `<p>${MAIL_BODY}</p>`, status: 'unread' });
+    gemini.script('generateContent', jsonReply({ action: 'buscar', query: 'vault code' }), jsonReply({ action: 'responder', answer: MAIL_BODY }));
+    const asked = await callToEnd(test.core.registry, 'secretary:ask', { question: 'What is the vault code?', history: [] }, contract['secretary:ask'].terminal);
+    expect(asked.result).toMatchObject({ ok: true, value: { answer: MAIL_BODY } });
+    expect(zoho.requestsFor('search').length).toBeGreaterThan(0);
+    // A meeting's words are translated.
+    gemini.script('generateContent', textReply(TRANSCRIPT));
+    await call('translate:text', { text: TRANSCRIPT, to: 'es' });
+    expect(JSON.stringify(gemini.requestsFor('generateContent').at(-1)!.body)).toContain('Marigold Hall');
+
+    const zohoAccessTokens = [...new Set(zoho.requests.flatMap((request) => (request.accessToken ? [request.accessToken] : [])))];
+    expect(zohoAccessTokens.length).toBeGreaterThan(0);
+    const canaries: Record<string, string> = {
+      'the Gemini key': GEMINI_KEY,
+      'the Zoho client secret': ZOHO_CLIENT_SECRET,
+      'the Cloudflare Access token': cfToken,
+      ...Object.fromEntries(zohoAccessTokens.map((token, n) => [`Zoho access token ${n + 1}`, token])),
+      'the Zoho refresh token': refreshToken,
+      'the mail subject': MAIL_SUBJECT,
+      'the mail body': MAIL_BODY,
+      'the transcript': TRANSCRIPT,
+      "the member's email": TEST_MEMBER.email,
+    };
+
+    // What the core logged, then what a careless log call and a crash would have left in main.log.
+    const careless = JSON.stringify({
+      time: '2026-12-04T10:00:00.000Z',
+      level: 'error',
+      message: 'secretary failed',
+      chars: 42,
+      code: 'UPSTREAM',
+      ...Object.fromEntries(Object.values(canaries).map((value, n) => [`field${n}`, value])),
+      nested: { subject: MAIL_SUBJECT, reason: 'quota' },
+    });
+    const crash = `panic: ${Object.values(canaries).join(' ')}`;
+    writeFileSync(join(test.dir, 'main.log'), [...test.log.lines, careless, crash, ''].join('\n'));
+
+    const report = await copied(call, test);
+    for (const [name, value] of Object.entries(canaries)) expect(report, name).not.toContain(value);
+    expect(report).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
+
+    // And it says what support needs.
+    for (const line of [
+      '== App ==',
+      'version = 0.0.0-test',
+      'electron = 40.0.0, chromium = 144.0.0.0, node = 24.0.0',
+      'models.oracle = gemini-3.8-flash',
+      'gemini.apiKey = configured',
+      'zoho.clientSecret = configured',
+      'zoho.refreshToken = configured',
+      '== Policy ==',
+      'sign-in = signed_in (example.com)',
+      'mailbox = connected, data centre eu',
+      'live voice (gemini-3.8-live) = not tried since the app started',
+      'secretary failed chars=42 code=UPSTREAM',
+      'nested.reason=quota',
+      '[redacted: not a log entry]',
+    ]) {
+      expect(report).toContain(line);
+    }
+  });
+
+  it('TP4 is copied signed out, for a member who cannot sign in', async () => {
+    test = createTestCore();
+    const { sender } = fakeSender();
+    const call = (channel: string) => test!.core.registry.call(channel, {}, sender);
+    const report = await copied(call, test);
+    expect(report).toContain('sign-in = not_configured');
+    expect(report).toContain('gemini.apiKey = not set');
+    expect(report).toContain('== Recent log (last 0 lines, redacted) ==');
+  });
+
+  it('TP4 is saved whole to the file the member chooses, and nothing is written when they cancel', async () => {
+    test = createTestCore();
+    const { sender } = fakeSender();
+    const call = (channel: string) => test!.core.registry.call(channel, {}, sender);
+    test.diagnosticsFiles.cancel = true;
+    expect(await call('diagnostics:save')).toEqual({ ok: true, value: { saved: false } });
+    expect(test.diagnosticsFiles.saved).toEqual([]);
+
+    test.diagnosticsFiles.cancel = false;
+    expect(await call('diagnostics:save')).toEqual({ ok: true, value: { saved: true } });
+    const report = await copied(call, test);
+    const [saved] = test.diagnosticsFiles.saved;
+    expect(saved!.fileName).toMatch(/^staff-desk-diagnostics-\d{4}-\d{2}-\d{2}$/);
+    // The same report but for its first line, the time it was made.
+    expect(saved!.content.split('\n').slice(1)).toEqual(report.split('\n').slice(1));
+  });
+});

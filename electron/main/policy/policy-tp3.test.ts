@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OFF_BY_POLICY, SET_BY_POLICY } from '../../../shared/managed-policy';
+import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
+import { startLiveTestCore } from '../../../test/support/live-test-core';
+import { testPolicy, TEST_POLICY_FILE } from '../../../test/support/policy-kit';
+import { fakeSender } from '../../../test/support/fake-sender';
+import { createSignedInTestCore } from '../../../test/support/signed-in-core';
+import type { TestCore } from '../../../test/support/test-core';
+
+const gemini = useGeminiDouble();
+
+let test: TestCore | null = null;
+afterEach(() => {
+  test?.dispose();
+  test = null;
+});
+
+const DIGEST_AT_EIGHT_THIRTY = { version: 1, settings: { digest: { time: '08:30' }, knowledgeBase: { path: '/srv/team-notes' } } };
+
+async function signedIn(policy: unknown) {
+  const deployed = testPolicy(policy);
+  let pickerOpened = 0;
+  test = await createSignedInTestCore({
+    policy: deployed.deps,
+    knowledge: {
+      chooseFolder: async () => {
+        pickerOpened += 1;
+        return '/home/ana/notes';
+      },
+    },
+  });
+  const core = test;
+  const call = (channel: string, input: unknown = {}) => core.core.registry.call(channel, input, fakeSender().sender);
+  return { core, call, deployed, pickerOpened: () => pickerOpened };
+}
+
+describe('TP3 the machine policy locks what it sets, and wins', () => {
+  it('TP3 a change to a field the policy sets is refused set_by_policy, and nothing of the patch is stored', async () => {
+    const { call, core } = await signedIn(DIGEST_AT_EIGHT_THIRTY);
+    expect(await call('settings:update', { language: 'fr', digest: { time: '07:00' } })).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: 'INVALID_INPUT', reason: SET_BY_POLICY, field: 'digest.time' }),
+    });
+    expect(await call('settings:get')).toMatchObject({ ok: true, value: { language: null, digest: { time: '08:30' } } });
+    expect(core.broadcasts.filter(({ event }) => event === 'settings:changed')).toEqual([]);
+    expect(await call('policy:state')).toEqual({
+      ok: true,
+      value: expect.objectContaining({ source: TEST_POLICY_FILE, locked: ['digest.time', 'knowledgeBase.path'], problem: null }),
+    });
+    // A field it does not set is still the member's.
+    expect(await call('settings:update', { digest: { weekdaysOnly: false } })).toMatchObject({ ok: true, value: { digest: { time: '08:30', weekdaysOnly: false } } });
+  });
+
+  it('TP3 the folder the policy names is not chosen again: oracle:chooseFolder is refused before any dialog', async () => {
+    const { call, pickerOpened } = await signedIn(DIGEST_AT_EIGHT_THIRTY);
+    expect(await call('oracle:chooseFolder')).toMatchObject({ ok: false, error: { reason: SET_BY_POLICY, field: 'knowledgeBase.path' } });
+    expect(pickerOpened()).toBe(0);
+  });
+
+  it('TP3 the policy wins over what the member or a team profile stored, and their own value comes back without it', async () => {
+    const { call, core, deployed } = await signedIn(null);
+    // As the member (or a team profile applied) left them.
+    core.storeSettings({ digest: { time: '07:00' }, captions: { to: 'fr', speak: true } });
+    expect(await call('settings:get')).toMatchObject({ ok: true, value: { digest: { time: '07:00' }, captions: { speak: true } } });
+
+    const told = () => core.broadcasts.filter(({ event }) => event === 'policy:changed' || event === 'settings:changed');
+    deployed.deploy({ version: 1, settings: { digest: { time: '08:30' } }, features: { spokenAnswers: false } });
+    await vi.waitFor(() => expect(told().map(({ event }) => event)).toEqual(['policy:changed', 'settings:changed']));
+    expect(told()[1]!.payload).toMatchObject({ digest: { time: '08:30' }, captions: { to: 'fr', speak: false }, voice: { spokenAnswers: false } });
+    expect(await call('settings:get')).toMatchObject({ ok: true, value: { digest: { time: '08:30' }, captions: { speak: false } } });
+
+    deployed.deploy(null);
+    await vi.waitFor(() => expect(told()).toHaveLength(4));
+    expect(told()[2]).toMatchObject({ event: 'policy:changed', payload: { source: null, locked: [] } });
+    expect(await call('settings:get')).toMatchObject({
+      ok: true,
+      value: { digest: { time: '07:00' }, captions: { to: 'fr', speak: true }, features: { spokenAnswers: true } },
+    });
+  });
+
+  it('TP3 a policy that is not valid is ignored as a whole, and policy:state says why', async () => {
+    const { call } = await signedIn({ version: 1, settings: { digest: { time: '08:30', enabeld: true } } });
+    expect(await call('settings:get')).toMatchObject({ ok: true, value: { digest: { time: expect.not.stringMatching('08:30') } } });
+    expect(await call('policy:state')).toMatchObject({ ok: true, value: { source: TEST_POLICY_FILE, locked: [], problem: expect.stringContaining('settings.digest') } });
+  });
+});
+
+describe('TP3 what the policy switches off is off', () => {
+  it('TP3 spokenAnswers off: voice:tts is refused off_by_policy', async () => {
+    const { call } = await signedIn({ version: 1, features: { spokenAnswers: false } });
+    expect(await call('voice:tts', { text: 'Hello.' })).toMatchObject({ ok: false, error: { reason: OFF_BY_POLICY, feature: 'spokenAnswers' } });
+  });
+
+  it('TP3 updates off: About says the organization manages them', async () => {
+    const { call } = await signedIn({ version: 1, features: { updates: false } });
+    expect(await call('app:info')).toMatchObject({ ok: true, value: { updates: 'managed' } });
+  });
+
+  it('TP3 liveModes off: translate:live ends off_by_policy at once, so the page captions by the pause-cut path', async () => {
+    const started = await startLiveTestCore(gemini.double, { policy: testPolicy({ version: 1, features: { liveModes: false } }).deps });
+    test = started.test;
+    const opened = await started.call('translate:live', { source: 'you', to: 'es', speak: false });
+    const requestId = opened.ok ? (opened.value as { requestId: string }).requestId : null;
+    await vi.waitFor(() => expect(started.window.events.some(({ event }) => event === 'translate:liveError')).toBe(true));
+    const ended = started.window.events.find(({ event }) => event === 'translate:liveError')!;
+    expect(ended.payload).toMatchObject({ requestId, error: { reason: OFF_BY_POLICY, feature: 'liveModes' } });
+    expect(gemini.double.liveConversations).toEqual([]);
+  });
+});
