@@ -14,7 +14,6 @@ import { floorFor, type CorpusGaps, type KnowledgeStatus } from '../../../shared
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type KeyCheck, type SecretName } from '../../../shared/secrets';
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../../shared/settings';
-import type { ManagedField } from '../../../shared/managed-fields';
 import { SHORTCUT_NAMES, type ShortcutStates } from '../../../shared/shortcuts';
 import { floatPcmAsWav } from '../../../shared/wav';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
