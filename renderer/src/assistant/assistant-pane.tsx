@@ -5,6 +5,8 @@ import { useAssistantConversation } from '../chat/assistant-conversation';
 import { ChatPanel } from '../chat/chat-panel';
 import { useAssistantChat } from '../chat/use-assistant-chat';
 import type { PaneProps } from '../navigation/pane-id';
+import { useSettings } from '../settings-provider';
+import { ManagedNote } from '../ui/managed-note';
 
 /** Questions its tools answer on any install: the time (G7) and the app's own guide (G6). */
 const EXAMPLES = ['time', 'apiKey', 'abilities'] as const;
@@ -22,10 +24,13 @@ interface AssistantPaneProps extends PaneProps {
 export function AssistantPane({ openPane, composerTools }: AssistantPaneProps) {
   const { t } = useTranslation();
   const { notice, renderOutcome } = useAssistantChat(openPane);
+  const mailToolsOff = useSettings()?.features.mailTools === false;
 
   return (
     <div className="assistant chat-pane">
       <p className="muted">{t('panes.assistant.summary')}</p>
+      {/* Main leaves the mailbox tools out (issue 28): said here, so a question about mail is not a surprise. */}
+      {mailToolsOff && <ManagedNote text={t('managed.mailToolsOff')} />}
       <ChatPanel
         heading={t('assistant.chat.heading')}
         intro={t('assistant.chat.ephemeral')}

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OpenPane } from '../navigation/pane-id';
 import { settingsSectionFor } from '../navigation/settings-sections';
+import { CopyDiagnostics } from '../ui/copy-diagnostics';
+import { offersDiagnostics } from '../ui/error-text';
 import { LiveWait } from '../ui/live-wait';
 import { useErrorText } from '../ui/use-error-text';
 import { askAgainFrom, type Outcome } from './conversation';
@@ -77,6 +79,7 @@ export function OutcomeView<A, P = never>({ outcome, pendingText, openPane, chil
                 {t('chat.openSettings')}
               </button>
             )}
+            {offersDiagnostics(outcome.error) && <CopyDiagnostics />}
           </div>
         </>
       );

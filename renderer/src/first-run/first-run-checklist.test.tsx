@@ -102,4 +102,23 @@ describe('First-run checklist', () => {
     await screen.findByText('/home/ana/Vault');
     expect(screen.queryByRole('region', { name: 'Get started' })).not.toBeInTheDocument();
   });
+
+  it("with the team's sign-in, Zoho client and notes set up, lists only the member's own steps", async () => {
+    renderShell({
+      auth: { state: 'signed_out' },
+      configured: ['zoho.clientId', 'zoho.clientSecret'],
+      settings: { knowledgeBase: { ...DEFAULT_SETTINGS.knowledgeBase, hint: '/srv/team/Notes' } },
+    });
+    const list = await findChecklist();
+    expect(within(list).getByText('0 of 3 done')).toBeVisible();
+    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual([STEPS.signIn, STEPS.key, STEPS.mailbox]);
+  });
+
+  it('leaves the notes out when the machine policy sets the knowledge base', async () => {
+    const { user } = renderShell({ policy: { settings: { knowledgeBase: { path: '/srv/team/Notes' } } } });
+    await openSettings(user);
+    const list = await findChecklist();
+    expect(within(list).getByText('1 of 3 done')).toBeVisible();
+    expect(within(list).queryByRole('button', { name: STEPS.notes })).not.toBeInTheDocument();
+  });
 });

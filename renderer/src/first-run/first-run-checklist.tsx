@@ -16,8 +16,9 @@ interface FirstRunChecklistProps {
 }
 
 /**
- * The first run in four steps (sign-in, the Gemini key, the mailbox, the team's notes): what is done, and a way
- * to each step's section. Shown until every step is done; once the needed ones are, it can be put away for good.
+ * The first run in the member's steps (sign-in, the Gemini key, the mailbox, the team's notes unless the team set
+ * them up): what is done, and a way to each step's section. Shown until every step is done; once the needed ones
+ * are, it can be put away for good.
  */
 export function FirstRunChecklist({ setup, onOpen, onDismissed }: FirstRunChecklistProps) {
   const { t } = useTranslation();

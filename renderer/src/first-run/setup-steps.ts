@@ -14,8 +14,13 @@ export type SetupStep = (typeof SETUP_STEPS)[number] & { readonly done: boolean 
 /** Which steps are done, as main reports them. */
 export type SetupFacts = Readonly<Record<SetupStepId, boolean>>;
 
-export function setupSteps(facts: SetupFacts): SetupStep[] {
-  return SETUP_STEPS.map((step) => ({ ...step, done: facts[step.id] }));
+/**
+ * The steps that are the member's: a step the team already took for them (issue 28: the machine's policy holds
+ * the knowledge base, or the team's profile names where its notes are) is not theirs to do, so not listed. Sign-in,
+ * the Gemini key and the mailbox are always a member's own, whatever a profile or policy set up around them.
+ */
+export function setupSteps(facts: SetupFacts, team: ReadonlySet<SetupStepId> = new Set()): SetupStep[] {
+  return SETUP_STEPS.filter((step) => step.required || !team.has(step.id)).map((step) => ({ ...step, done: facts[step.id] }));
 }
 
 /** Once the needed steps are done the list may be put away for good; once all are, it has nothing left to say. */

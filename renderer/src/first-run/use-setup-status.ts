@@ -3,7 +3,7 @@ import type { LoginItemState } from '../../../shared/desktop';
 import type { Result } from '../../../shared/result';
 import { useApi } from '../api';
 import { useAuth } from '../auth/auth-context';
-import { setupSteps, type SetupFacts, type SetupStep } from './setup-steps';
+import { setupSteps, type SetupFacts, type SetupStep, type SetupStepId } from './setup-steps';
 
 export interface SetupStatus {
   /** Null until main has said, or when it could not: the checklist is a guide, and each section says its own errors. */
@@ -29,11 +29,14 @@ type Facts = Omit<SetupFacts, 'signIn'> & {
   readonly dismissed: boolean;
   readonly askStartAtLogin: boolean;
   readonly loginItem: LoginItemState | null;
+  /** The steps the team took for the member (a profile, the machine's policy). */
+  readonly team: ReadonlySet<SetupStepId>;
 };
 
 /**
  * Where the member is with the first run: signed in (the session everyone shares), the Gemini key, the Zoho
- * mailbox (main says only to a signed-in member) and the team's notes (any folder but the built-in guide).
+ * mailbox (main says only to a signed-in member) and the team's notes (any folder but the built-in guide), unless
+ * the team's profile or the machine's policy already says where those are.
  */
 export function useSetupStatus(): SetupStatus {
   const api = useApi();
@@ -52,7 +55,8 @@ export function useSetupStatus(): SetupStatus {
       api.oracle.status(),
       signedInNow.current ? api.zoho.status() : Promise.resolve(null),
       api.desktop.loginItem(),
-    ]).then(([settings, secrets, knowledge, zoho, loginItem]) => {
+      api.policy.state(),
+    ]).then(([settings, secrets, knowledge, zoho, loginItem, policy]) => {
       // Only the newest answer counts: an older one may predate the change that asked again.
       if (ask !== asked.current) return;
       if (!settings.ok || !secrets.ok || !knowledge.ok) {
@@ -67,6 +71,10 @@ export function useSetupStatus(): SetupStatus {
         geminiKey: secrets.value.configured['gemini.apiKey'],
         mailbox: zoho?.ok === true && zoho.value.state === 'connected',
         knowledge: !knowledge.value.folder.isDefault,
+        // Unread, the policy counts as none: the step is then shown, and main still holds what it locks.
+        team: new Set(
+          (policy.ok && policy.value.locked.includes('knowledgeBase.path')) || settings.value.knowledgeBase.hint !== null ? ['knowledge'] : [],
+        ),
       });
     });
   }, [api]);
@@ -111,7 +119,7 @@ export function useSetupStatus(): SetupStatus {
   );
 
   return {
-    steps: facts && setupSteps({ ...facts, signIn: signedIn }),
+    steps: facts && setupSteps({ ...facts, signIn: signedIn }, facts.team),
     dismissed: facts?.dismissed ?? false,
     askStartAtLogin: facts?.askStartAtLogin ?? false,
     loginItem: facts?.loginItem ?? null,

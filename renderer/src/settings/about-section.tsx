@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../shared/result';
 import type { UpdateMode } from '../../../shared/updates';
 import { useApi } from '../api';
+import { usePolicy } from '../settings-provider';
+import { isolated } from '../ui/bidi-isolate';
+import { CopyDiagnostics } from '../ui/copy-diagnostics';
 import { errorNotice, NoticeRegion } from '../ui/notice';
 
 interface AppInfo {
@@ -17,6 +20,7 @@ export function AboutSection() {
   const api = useApi();
   const { t } = useTranslation();
   const headingId = useId();
+  const policy = usePolicy();
   const [state, setState] = useState<AboutState>({ kind: 'loading' });
 
   const load = useCallback(async () => {
@@ -43,15 +47,36 @@ export function AboutSection() {
             {state.info.dataPath}
           </dd>
           <dt>{t('settings.about.updates')}</dt>
-          <dd>{t(`settings.about.updateModes.${state.info.updates}`)}</dd>
+          <dd>{policy?.features.updates === false ? t('managed.updatesOff') : t(`settings.about.updateModes.${state.info.updates}`)}</dd>
+          {/* A policy that applies: said with where it was read, which IT recognises. */}
+          {policy && policy.source !== null && policy.problem === null && (
+            <>
+              <dt>{t('managed.organization')}</dt>
+              <dd>
+                {t('managed.managedBy')}
+                <br />
+                <span className="path">{t('managed.source', { source: isolated(policy.source) })}</span>
+              </dd>
+            </>
+          )}
         </dl>
       )}
-      <NoticeRegion notice={state.kind === 'failed' ? errorNotice(state.error) : null} />
+      {/* Found but not read: the app runs as if there were none, and the member (or IT) must know why. */}
+      {policy && policy.problem !== null && (
+        <div className="notice notice-error" role="alert">
+          <p>{t('managed.problem', { problem: policy.problem })}</p>
+        </div>
+      )}
+      <NoticeRegion notice={state.kind === 'failed' ? errorNotice(state.error) : null} diagnostics={false} />
       {state.kind === 'failed' && (
         <button type="button" onClick={() => void load()}>
           {t('common.retry')}
         </button>
       )}
+      <p className="muted">
+        {t('diagnostics.help')}
+      </p>
+      <CopyDiagnostics />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { AppError } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import { useApi } from '../api';
 import { useAuth } from '../auth/auth-context';
+import { useLockedFields } from '../settings-provider';
 import { SignInButton } from '../auth/sign-in-button';
 import { errorNotice, type Notice } from '../ui/notice';
 import { TextField } from './text-field';
@@ -57,6 +58,8 @@ function checkAll(draft: Draft): Checked {
 export function AccessSection() {
   const api = useApi();
   const auth = useAuth();
+  const isLocked = useLockedFields();
+  const locked = (field: AccessField) => isLocked(`access.${field}`);
   const { t } = useTranslation();
   const headingId = useId();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -107,7 +110,9 @@ export function AccessSection() {
     }
     setBusy(true);
     setNotice(null);
-    const result = await api.settings.update({ access: checked.access });
+    // What the policy holds is not sent: main would refuse the whole change for it.
+    const access = Object.fromEntries(FIELDS.filter((field) => !locked(field)).map((field) => [field, checked.access[field]]));
+    const result = await api.settings.update({ access });
     setBusy(false);
     focusAfterRender('save');
     if (!result.ok) {
@@ -144,6 +149,7 @@ export function AccessSection() {
               help={t(`settings.access.${field}Help`)}
               error={problemText(field)}
               disabled={busy}
+              managed={locked(field)}
               inputRef={(element) => {
                 fields.current[field] = element;
               }}
@@ -153,11 +159,13 @@ export function AccessSection() {
           ))}
           {/* Said before Save: who may sign in changing ends this session and the mailbox's access (SEC-5). */}
           {auth.status?.state === 'signed_in' && <p className="muted">{t('settings.access.changeSignsOut')}</p>}
-          <div className="actions">
-            <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
-              {t('settings.access.save')}
-            </button>
-          </div>
+          {!FIELDS.every(locked) && (
+            <div className="actions">
+              <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
+                {t('settings.access.save')}
+              </button>
+            </div>
+          )}
         </form>
       )}
 

@@ -6,6 +6,8 @@ import type { AppError } from '../../../shared/result';
 import type { SettingsPatch } from '../../../shared/settings';
 import { useApi } from '../api';
 import { hoursText } from '../i18n/locale-format';
+import { useLockedFields } from '../settings-provider';
+import { ManagedNote } from '../ui/managed-note';
 import { errorNotice, type Notice } from '../ui/notice';
 import { LoadNotice } from '../ui/load-notice';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
@@ -34,6 +36,11 @@ export function DigestScheduleSection() {
   const headingId = useId();
   const timeId = useId();
   const timeErrorId = useId();
+  const managedId = useId();
+  const isLocked = useLockedFields();
+  const locked = { enabled: isLocked('digest.enabled'), time: isLocked('digest.time'), weekdaysOnly: isLocked('digest.weekdaysOnly') };
+  const anyLocked = locked.enabled || locked.time || locked.weekdaysOnly;
+  const managedNote = anyLocked ? managedId : undefined;
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [draft, setDraft] = useState<DigestSettings>(DEFAULT_DIGEST_SETTINGS);
   const [timeInvalid, setTimeInvalid] = useState(false);
@@ -112,7 +119,13 @@ export function DigestScheduleSection() {
       {ready && (
         <form className="settings-form" onSubmit={(event) => void save(event, ready.saved)} noValidate>
           <label className="check-field">
-            <input type="checkbox" checked={draft.enabled} disabled={busy} onChange={(event) => edit({ enabled: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.enabled}
+              disabled={busy || locked.enabled}
+              aria-describedby={locked.enabled ? managedNote : undefined}
+              onChange={(event) => edit({ enabled: event.target.checked })}
+            />
             {t('settings.digestSchedule.enabled')}
           </label>
           <div className="field">
@@ -123,8 +136,9 @@ export function DigestScheduleSection() {
               type="time"
               value={draft.time}
               disabled={busy}
+              readOnly={locked.time}
               aria-invalid={timeInvalid}
-              aria-describedby={timeInvalid ? timeErrorId : undefined}
+              aria-describedby={[timeInvalid ? timeErrorId : null, locked.time ? managedId : null].filter((id) => id !== null).join(' ') || undefined}
               onChange={(event) => {
                 edit({ time: event.target.value });
                 // The message goes once the member starts correcting the time; Save checks it again.
@@ -138,19 +152,29 @@ export function DigestScheduleSection() {
             )}
           </div>
           <label className="check-field">
-            <input type="checkbox" checked={draft.weekdaysOnly} disabled={busy} onChange={(event) => edit({ weekdaysOnly: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.weekdaysOnly}
+              disabled={busy || locked.weekdaysOnly}
+              aria-describedby={locked.weekdaysOnly ? managedNote : undefined}
+              onChange={(event) => edit({ weekdaysOnly: event.target.checked })}
+            />
             {t('settings.digestSchedule.weekdaysOnly')}
           </label>
-          <div className="actions">
-            <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
-              {t('settings.digestSchedule.save')}
-            </button>
-            {dirty && (
-              <button type="button" disabled={busy} onClick={() => cancel(ready.saved)}>
-                {t('common.cancel')}
+          {/* One note for the schedule: the policy usually sets it whole, and each held control points at it. */}
+          {anyLocked && <ManagedNote id={managedId} />}
+          {!(locked.enabled && locked.time && locked.weekdaysOnly) && (
+            <div className="actions">
+              <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
+                {t('settings.digestSchedule.save')}
               </button>
-            )}
-          </div>
+              {dirty && (
+                <button type="button" disabled={busy} onClick={() => cancel(ready.saved)}>
+                  {t('common.cancel')}
+                </button>
+              )}
+            </div>
+          )}
         </form>
       )}
 

@@ -5,6 +5,8 @@ import type { KnowledgeStatus } from '../../../shared/oracle';
 import { ok, type AppError, type Result } from '../../../shared/result';
 import type { Settings } from '../../../shared/settings';
 import { useApi } from '../api';
+import { useLockedFields } from '../settings-provider';
+import { ManagedNote } from '../ui/managed-note';
 import { isolated } from '../ui/bidi-isolate';
 import { errorNotice, type Notice } from '../ui/notice';
 import { numberText } from '../ui/knowledge-format';
@@ -33,6 +35,11 @@ export function KnowledgeBaseSection() {
   const api = useApi();
   const { t, i18n } = useTranslation();
   const headingId = useId();
+  const hintId = useId();
+  const managedId = useId();
+  const isLocked = useLockedFields();
+  const folderLocked = isLocked('knowledgeBase.path');
+  const meetingsLocked = isLocked('meetings.folder');
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [draft, setDraft] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -176,16 +183,29 @@ export function KnowledgeBaseSection() {
               </dd>
             )}
           </dl>
+          {/* The team's profile names where its notes are; the picker opens there (main's), the member still chooses. */}
+          {ready.settings.knowledgeBase.hint !== null && !folderLocked && (
+            <p id={hintId} className="muted">
+              {t('managed.teamNotes', { path: isolated(ready.settings.knowledgeBase.hint) })}
+            </p>
+          )}
           <div className="actions">
-            <button type="button" ref={chooseButton} onClick={chooseFolder} disabled={busy}>
+            <button
+              type="button"
+              ref={chooseButton}
+              onClick={chooseFolder}
+              disabled={busy || folderLocked}
+              aria-describedby={folderLocked ? managedId : ready.settings.knowledgeBase.hint !== null ? hintId : undefined}
+            >
               {t('settings.knowledgeBase.choose')}
             </button>
             {!ready.status.folder.isDefault && (
-              <button type="button" onClick={useBuiltIn} disabled={busy}>
+              <button type="button" onClick={useBuiltIn} disabled={busy || folderLocked} aria-describedby={folderLocked ? managedId : undefined}>
                 {t('settings.knowledgeBase.useBuiltIn')}
               </button>
             )}
           </div>
+          {folderLocked && <ManagedNote id={managedId} />}
 
           {!ready.status.folder.isDefault && (
             <form className="settings-form" onSubmit={(event) => saveMeetingsFolder(event, ready.status.folder.path)} noValidate>
@@ -195,17 +215,20 @@ export function KnowledgeBaseSection() {
                 help={t('settings.knowledgeBase.meetingsFolderHelp')}
                 error={meetingsInvalid ? t('settings.knowledgeBase.meetingsFolderInvalid') : null}
                 disabled={busy}
+                managed={meetingsLocked}
                 inputRef={meetingsField}
                 onChange={(value) => {
                   setMeetingsDraft(value);
                   setMeetingsInvalid(false);
                 }}
               />
-              <div className="actions">
-                <button type="submit" ref={meetingsButton} disabled={busy}>
-                  {t('settings.knowledgeBase.saveMeetingsFolder')}
-                </button>
-              </div>
+              {!meetingsLocked && (
+                <div className="actions">
+                  <button type="submit" ref={meetingsButton} disabled={busy}>
+                    {t('settings.knowledgeBase.saveMeetingsFolder')}
+                  </button>
+                </div>
+              )}
             </form>
           )}
 

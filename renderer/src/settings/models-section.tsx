@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../../shared/result';
 import { DEFAULT_MODELS, MODEL_ROLES, modelIdSchema, type ModelRole, type Settings, type SettingsPatch } from '../../../shared/settings';
 import { useApi } from '../api';
+import { useLockedFields } from '../settings-provider';
 import { errorNotice, type Notice } from '../ui/notice';
 import { ModelField } from './model-field';
 import { LoadNotice } from '../ui/load-notice';
@@ -15,6 +16,10 @@ type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 
 /** Why each refused field was refused, in the member's words. */
 type Refusals = Partial<Record<ModelRole, string>>;
 
+function defaultsOf(roles: readonly ModelRole[]): ModelsPatch {
+  return Object.fromEntries(roles.map((role) => [role, DEFAULT_MODELS[role]]));
+}
+
 /**
  * The model id each feature uses. Ids are checked here with the schema main applies, so a typo is pointed at
  * next to its field; the ids that changed are then looked up with the member's key, so one Gemini does not offer
@@ -25,6 +30,8 @@ export function ModelsSection() {
   const api = useApi();
   const { t } = useTranslation();
   const describe = useErrorText();
+  const isLocked = useLockedFields();
+  const locked = (role: ModelRole) => isLocked(`models.${role}`);
   const headingId = useId();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [draft, setDraft] = useState<Record<ModelRole, string>>(DEFAULT_MODELS);
@@ -132,23 +139,27 @@ export function ModelsSection() {
               value={draft[role]}
               error={refusals[role] ?? null}
               disabled={busy}
+              managed={locked(role)}
               inputRef={fields[role]}
               onChange={(value) => edit(role, value)}
             />
           ))}
-          <div className="actions">
-            <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
-              {t('settings.models.save')}
-            </button>
-            <button
-              type="button"
-              ref={resetButton}
-              disabled={busy}
-              onClick={() => void store({ ...DEFAULT_MODELS }, t('settings.models.resetDone'), 'reset')}
-            >
-              {t('settings.models.reset')}
-            </button>
-          </div>
+          {!MODEL_ROLES.every(locked) && (
+            <div className="actions">
+              <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
+                {t('settings.models.save')}
+              </button>
+              <button
+                type="button"
+                ref={resetButton}
+                disabled={busy}
+                // The models the policy sets are not the member's to reset: main would refuse the whole change for them.
+                onClick={() => void store(defaultsOf(MODEL_ROLES.filter((role) => !locked(role))), t('settings.models.resetDone'), 'reset')}
+              >
+                {t('settings.models.reset')}
+              </button>
+            </div>
+          )}
         </form>
       )}
 

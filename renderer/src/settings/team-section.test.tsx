@@ -60,7 +60,7 @@ describe('Exporting the team profile', () => {
 });
 
 describe('Importing a team profile', () => {
-  const configuredClient: FakeMainOptions = { profileFile: SUPPORT_DESK, configured: ['zoho.clientId', 'zoho.clientSecret'], locked: ['models.assistant'] };
+  const configuredClient: FakeMainOptions = { profileFile: SUPPORT_DESK, configured: ['zoho.clientId', 'zoho.clientSecret'], policy: { settings: { models: { assistant: 'gemini-3.8-flash' } } } };
 
   it('shows each change before anything changes: secrets only as configured, and what the policy holds marked', async () => {
     const { user } = setup(configuredClient);

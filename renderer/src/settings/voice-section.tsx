@@ -5,9 +5,12 @@ import { DEFAULT_VOICE_SETTINGS, PREBUILT_VOICES, type PrebuiltVoice, type Voice
 import { useApi } from '../api';
 import { useMicrophones } from '../audio/use-microphones';
 import { useSpokenText } from '../audio/use-spoken-text';
+import { usePolicy } from '../settings-provider';
 import { LoadNotice } from '../ui/load-notice';
+import { ManagedNote } from '../ui/managed-note';
 import { errorNotice, type Notice } from '../ui/notice';
 import { useErrorText } from '../ui/use-error-text';
+import { CaptionsDefaults } from './captions-defaults';
 
 type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready' };
 
@@ -26,6 +29,9 @@ export function VoiceSection() {
   const describe = useErrorText();
   const headingId = useId();
   const spokenHelpId = useId();
+  const spokenManagedId = useId();
+  const policy = usePolicy();
+  const spokenLocked = policy?.locked.includes('voice.spokenAnswers') ?? false;
   const voiceId = useId();
   const voiceHelpId = useId();
   const sampleErrorId = useId();
@@ -111,11 +117,15 @@ export function VoiceSection() {
               <input
                 type="checkbox"
                 checked={voice.spokenAnswers}
-                aria-describedby={spokenHelpId}
+                disabled={spokenLocked}
+                aria-describedby={spokenLocked ? `${spokenManagedId} ${spokenHelpId}` : spokenHelpId}
                 onChange={(event) => void save('spokenAnswers', event.target.checked)}
               />
               {t('settings.voice.spokenAnswers')}
             </label>
+            {spokenLocked && (
+              <ManagedNote id={spokenManagedId} text={policy?.features.spokenAnswers === false ? t('managed.spokenAnswersOff') : undefined} />
+            )}
             <p id={spokenHelpId} className="muted">
               {t('settings.voice.spokenAnswersHelp')}
             </p>
@@ -188,6 +198,7 @@ export function VoiceSection() {
             )}
           </div>
 
+          <CaptionsDefaults />
         </div>
       )}
 

@@ -2,6 +2,8 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZOHO_DATA_CENTRE_IDS, ZOHO_DATA_CENTRES, zohoDataCentreSchema, type ZohoDataCentre } from '../../../shared/zoho-data-centres';
 import { useApi } from '../api';
+import { useLockedFields } from '../settings-provider';
+import { ManagedNote } from '../ui/managed-note';
 import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
 
 interface ZohoDataCentreFieldProps {
@@ -20,6 +22,8 @@ export function ZohoDataCentreField({ value, locked, onSaved }: ZohoDataCentreFi
   const { t } = useTranslation();
   const selectId = useId();
   const helpId = useId();
+  const managedId = useId();
+  const managed = useLockedFields()('zoho.dataCentre');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -40,13 +44,14 @@ export function ZohoDataCentreField({ value, locked, onSaved }: ZohoDataCentreFi
   return (
     <div className="field">
       <label htmlFor={selectId}>{t('settings.zoho.dataCentre')}</label>
-      <select id={selectId} value={value} onChange={(event) => void choose(event)} disabled={locked || busy} aria-describedby={helpId}>
+      <select id={selectId} value={value} onChange={(event) => void choose(event)} disabled={managed || locked || busy} aria-describedby={managed ? `${managedId} ${helpId}` : helpId}>
         {ZOHO_DATA_CENTRE_IDS.map((id) => (
           <option key={id} value={id}>
             {t('settings.zoho.dataCentreOption', { region: t(`settings.zoho.regions.${ZOHO_DATA_CENTRES[id].location}`), domain: domainOf(id) })}
           </option>
         ))}
       </select>
+      {managed && <ManagedNote id={managedId} />}
       <p id={helpId} className="muted">
         {t(locked ? 'settings.zoho.dataCentreLocked' : 'settings.zoho.dataCentreHelp')}
       </p>

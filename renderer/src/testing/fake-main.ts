@@ -9,11 +9,11 @@ import { buildAppApi, type AppApi } from '../../../shared/ipc/app-api';
 import { contract, type AppBroadcasts, type AppChannel, type AppContract } from '../../../shared/ipc/contract';
 import type { CancelDef, ChannelDef, DoneOf, OutputOf, ParsedInputOf, UnaryDef } from '../../../shared/ipc/define';
 import { VOICE } from '../../../shared/limits';
+import { applyPolicy, lockedFields, lockedInPatch, POLICY_VERSION, SET_BY_POLICY, SET_BY_POLICY_MESSAGE, type ManagedPolicy, type PolicyState } from '../../../shared/managed-policy';
 import { floorFor, type CorpusGaps, type KnowledgeStatus } from '../../../shared/oracle';
 import { err, ok, type AppError, type Result } from '../../../shared/result';
 import { SECRET_NAMES, type KeyCheck, type SecretName } from '../../../shared/secrets';
 import { applySettingsPatch, DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../../shared/settings';
-import type { ManagedField } from '../../../shared/managed-fields';
 import { SHORTCUT_NAMES, type ShortcutStates } from '../../../shared/shortcuts';
 import { floatPcmAsWav } from '../../../shared/wav';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
@@ -132,8 +132,12 @@ export interface FakeMainOptions {
   profileFile?: string | null;
   /** The text of a team profile given with `--profile FILE`, offered by 'profile:pending' until applied or dismissed. */
   pendingProfile?: string;
-  /** Fields the machine's policy holds; none by default. */
-  locked?: ManagedField[];
+  /**
+   * The machine's policy (issue 28): what it sets and switches off, as main reads it; none by default. Its values
+   * are in the settings the page reads, and 'settings:update' refuses a change to a field it holds, as main does.
+   * `source` names where it was read; `problem` makes it a policy that was found but could not be read (none applies).
+   */
+  policy?: Omit<ManagedPolicy, 'version'> & { source?: string; problem?: string };
   handlers?: FakeHandlers;
   streams?: FakeStreamScripts;
 }
@@ -196,11 +200,20 @@ const CANCELLED = err('UPSTREAM', 'The request was cancelled.', { reason: 'cance
  */
 export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   const initial = options.auth ?? signedIn(FAKE_MEMBER);
-  let settings: Settings = {
-    ...DEFAULT_SETTINGS,
-    access: initial.state === 'not_configured' ? NO_ACCESS : FAKE_ACCESS,
-    ...options.settings,
+  const policy: ManagedPolicy =
+    options.policy === undefined || options.policy.problem !== undefined
+      ? { version: POLICY_VERSION }
+      : { version: POLICY_VERSION, ...options.policy };
+  const policyState: PolicyState = {
+    source: options.policy?.source ?? (options.policy ? '/etc/staff-desk/policy.json' : null),
+    locked: lockedFields(policy),
+    features: applyPolicy(DEFAULT_SETTINGS, policy).features,
+    problem: options.policy?.problem ?? null,
   };
+  let settings: Settings = applyPolicy(
+    { ...DEFAULT_SETTINGS, access: initial.state === 'not_configured' ? NO_ACCESS : FAKE_ACCESS, ...options.settings },
+    policy,
+  );
   let session: Session = initial.state === 'not_configured' ? { state: 'signed_out' } : initial;
   const signInAs = options.signInAs === undefined ? FAKE_MEMBER : options.signInAs;
   let zohoMailbox: string | null = options.zohoMailbox ?? null;
@@ -270,7 +283,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     promptDefaults: FAKE_PROMPT_DEFAULTS,
     storePrompts,
     signedIn: () => authStatus().state === 'signed_in',
-    locked: options.locked ?? [],
+    locked: policyState.locked,
   });
   let pendingProfile = options.pendingProfile ?? null;
 
@@ -280,7 +293,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
   }
   /** As in main, every settings write is announced with 'settings:changed', so that a page's copy follows it. */
   const storeSettings = (patch: SettingsPatch) => {
-    settings = applySettingsPatch(settings, patch);
+    settings = applyPolicy(applySettingsPatch(settings, patch), policy);
     send('settings:changed', settings);
   };
   const accessSetUp = () => Object.values(settings.access).every((value) => value !== null);
@@ -305,7 +318,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       return ok(loginItem);
     },
     'desktop:showWindow': () => ok({}),
-    'policy:state': () => ok({ source: null, locked: options.locked ?? [], features: settings.features, problem: null }),
+    'policy:state': () => ok(policyState),
     'profile:preview': ({ text }) => profiles.preview(text),
     'profile:choose': () => {
       const file = options.profileFile ?? null;
@@ -336,6 +349,9 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'diagnostics:save': () => ok({ saved: false }),
     'settings:get': () => ok(settings),
     'settings:update': (patch) => {
+      // As main: a change to a field the policy holds is refused whole, naming the field.
+      const [held] = lockedInPatch(patch, policyState.locked);
+      if (held !== undefined) return err('INVALID_INPUT', SET_BY_POLICY_MESSAGE, { reason: SET_BY_POLICY, field: held });
       storeSettings(patch);
       // The folder moved: main re-reads the base and says so.
       if (patch.knowledgeBase?.path !== undefined) send('oracle:changed', knowledgeStatus());

@@ -15,8 +15,8 @@ import { useShortcutText } from '../ui/shortcut-text';
 import { useCopyText } from '../ui/use-copy-text';
 import { useErrorText } from '../ui/use-error-text';
 import { chooseSource, chooseTarget, languagePair, swapLanguages, type LanguageChoice } from './language-choice';
-import { languageNamer } from './language-names';
-import { LanguagePicker } from './language-picker';
+import { languageNamer } from '../ui/language-names';
+import { LanguagePicker } from '../ui/language-picker';
 import { useTextTranslationSession } from './text-translation-context';
 
 /**
@@ -123,7 +123,7 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
   return (
     <form className="translate-form" onSubmit={onSubmit} noValidate>
       <div className="translate-languages">
-        <LanguagePicker label={t('translate.from')} detect value={pair.from} onChange={(from) => chooseLanguages(chooseSource(choice, uiLang, from))} />
+        <LanguagePicker className="translate-picker" label={t('translate.from')} open="detect" value={pair.from} onChange={(from) => chooseLanguages(chooseSource(choice, uiLang, from))} />
         <button
           type="button"
           className="icon-button translate-swap"
@@ -135,7 +135,7 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
         >
           <ArrowLeftRight aria-hidden="true" className="button-icon" />
         </button>
-        <LanguagePicker label={t('translate.to')} value={pair.to} onChange={(to) => chooseLanguages(chooseTarget(choice, uiLang, to))} />
+        <LanguagePicker className="translate-picker" label={t('translate.to')} value={pair.to} onChange={(to) => chooseLanguages(chooseTarget(choice, uiLang, to))} />
         {detected !== null && <p className="translate-swap-help muted">{t('translate.detected', { language: detected })}</p>}
         {swapped === null && (
           <p id={swapHelpId} className="translate-swap-help muted">

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { OFF_BY_POLICY, SET_BY_POLICY } from '../../../shared/managed-policy';
 import type { AppError } from '../../../shared/result';
 import { en } from '../i18n/locales/en';
 
@@ -36,6 +37,9 @@ function keychainHint(platform: string | null, t: TFunction): string | undefined
  * up in its own table first: the verifier's words ("malformed") mean something else when Gemini says them.
  */
 function reasonText(error: AppError, t: TFunction): string | null {
+  // The machine's policy (issue 28): the same words whichever call it refused.
+  if (error.reason === SET_BY_POLICY) return t('managed.setByPolicy');
+  if (error.reason === OFF_BY_POLICY) return t('managed.offByPolicy');
   if (error.code === 'UNAUTHENTICATED' && known(en.errors.signIn, error.reason)) return t(`errors.signIn.${error.reason}`);
   // "One of the model ids" would leave the member guessing which: main names it when it knows.
   if (error.reason === 'unknown_model' && error.model !== undefined) return t('errors.modelUnavailable', { model: error.model });
@@ -60,4 +64,14 @@ export function errorText(error: AppError, t: TFunction, platform: string | null
   else if (forReason === null) hint = error.hint;
 
   return hint === undefined ? { message } : { message, hint };
+}
+
+/**
+ * An error that names a part failing (Gemini or Zoho after their retries, our own bug, a part not set up, a sign-in
+ * refused): whoever supports the member needs the diagnostics to tell why. Not a wait, a refused input, a
+ * cancellation, nor the organization's own choice.
+ */
+export function offersDiagnostics(error: AppError): boolean {
+  if (error.reason === 'cancelled' || error.reason === SET_BY_POLICY || error.reason === OFF_BY_POLICY) return false;
+  return error.code === 'UPSTREAM' || error.code === 'INTERNAL' || error.code === 'NOT_CONFIGURED' || error.code === 'UNAUTHENTICATED';
 }

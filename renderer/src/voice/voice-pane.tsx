@@ -6,6 +6,8 @@ import { useAssistantConversation } from '../chat/assistant-conversation';
 import { ChatPanel } from '../chat/chat-panel';
 import { useAssistantChat } from '../chat/use-assistant-chat';
 import type { PaneProps } from '../navigation/pane-id';
+import { useSettings } from '../settings-provider';
+import { ManagedNote } from '../ui/managed-note';
 import { PushToTalk } from './push-to-talk';
 import { useVoice } from './voice-controller';
 import './voice.css';
@@ -29,6 +31,7 @@ export function VoicePane({ openPane }: PaneProps) {
   const { notice, renderOutcome } = useAssistantChat(openPane);
   // Space held: the key repeats while held, and only its first press starts a recording.
   const spaceHeld = useRef(false);
+  const features = useSettings()?.features;
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'Escape') {
@@ -63,6 +66,9 @@ export function VoicePane({ openPane }: PaneProps) {
       data-speech-first-sample={speech.state.firstSampleAt ?? undefined}
     >
       <p className="muted">{t('panes.voice.summary')}</p>
+      {/* What the organization switched off (issue 28): questions are then answered in one call, and not read aloud. */}
+      {features?.liveModes === false && <ManagedNote text={t('managed.liveModesOff')} />}
+      {features?.spokenAnswers === false && <ManagedNote text={t('managed.spokenAnswersOff')} />}
       <ChatPanel
         heading={t('voice.pane.heading')}
         intro={t('voice.pane.intro')}

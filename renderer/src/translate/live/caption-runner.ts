@@ -109,6 +109,8 @@ export interface CaptionRunnerDeps extends CaptureKit {
   after(ms: number, callback: () => void): () => void;
   /** The translation's speech streamed by Live translation for the source that is heard aloud. */
   speech(pcm: Uint8Array): void;
+  /** False when the machine's policy switched spoken answers off (issue 28): then no speech is asked for at all. */
+  speechAllowed(): boolean;
 }
 
 export interface CaptionRunner {
@@ -331,7 +333,7 @@ export function createCaptionRunner(deps: CaptionRunnerDeps, onChange: (run: Cap
       // pauses, since Live translation would translate it.
       const translating = languages.from !== languages.to;
       for (const side of sides) {
-        if (translating) side.stream = streamFor(side, asked, languages, side.source === spokenSide(inputs));
+        if (translating) side.stream = streamFor(side, asked, languages, deps.speechAllowed() && side.source === spokenSide(inputs));
         else {
           side.cutter = cutterFor(side, asked);
           side.capped = true;

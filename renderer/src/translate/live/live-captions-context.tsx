@@ -1,4 +1,5 @@
 import { createContext, use, useMemo, useRef, type ReactNode } from 'react';
+import { useSettings } from '../../settings-provider';
 import { useCaptionsFromDesktop } from './use-captions-from-desktop';
 import { useLiveCaptions, type LiveCaptions } from './use-live-captions';
 import { useSpokenCaptions } from './use-spoken-captions';
@@ -20,7 +21,12 @@ export function LiveCaptionsProvider({ children }: { children: ReactNode }) {
   const hear = useRef<(pcm: Uint8Array) => void>(() => undefined);
   const captions = useLiveCaptions((pcm) => hear.current(pcm));
   useCaptionsFromDesktop(captions);
-  const spoken = useSpokenCaptions(captions.lines, captions.startedAt);
+  const settings = useSettings();
+  // Read aloud from the start when Settings says so, never when the machine's policy switched it off.
+  const spoken = useSpokenCaptions(captions.lines, captions.startedAt, {
+    preferred: settings?.captions.speak ?? false,
+    allowed: settings?.features.spokenAnswers ?? true,
+  });
   hear.current = spoken.stream;
   const session = useMemo(() => ({ captions, spoken }), [captions, spoken]);
   return <LiveCaptionsContext value={session}>{children}</LiveCaptionsContext>;

@@ -703,3 +703,53 @@ describe('T2: in the Translate pane', () => {
     expect(within(views()).getByRole('button', { name: 'Text' })).toHaveAttribute('aria-pressed', 'true');
   });
 });
+
+describe('issue 28: what Settings and the organization say captions start with', () => {
+  it('starts from the defaults in Settings, which the member may still change for this meeting', async () => {
+    fakeAudioContext();
+    const { user, streams } = setup({ mode: 'streaming', settings: { captions: { from: 'fr', to: 'es', speak: true } } });
+    const to = screen.getByRole('combobox', { name: 'Captions in' });
+    await vi.waitFor(() => expect(to).toHaveValue('es'));
+    expect(screen.getByRole('combobox', { name: 'Language spoken' })).toHaveValue('fr');
+    const speak = screen.getByRole('checkbox', { name: 'Read the translations aloud' });
+    expect(speak).toBeChecked();
+
+    await user.selectOptions(to, 'de');
+    await user.click(speak);
+    expect(speak).not.toBeChecked();
+    await user.click(button('Start captions'));
+    const [stream] = streams('translate:live');
+    // Speech is asked for all the same while the policy allows it: the member may turn it on mid-meeting.
+    expect(stream!.input).toEqual({ source: 'you', from: 'fr', to: 'de', speak: true });
+  });
+
+  it('with spoken answers off, locks reading aloud off and asks main for no speech', async () => {
+    const { user, streams } = setup({
+      mode: 'streaming',
+      policy: { features: { spokenAnswers: false, liveModes: false } },
+      settings: { captions: { from: null, to: 'es', speak: true } },
+    });
+    const speak = screen.getByRole('checkbox', { name: 'Read the translations aloud' });
+    await vi.waitFor(() => expect(speak).toBeDisabled());
+    expect(speak).not.toBeChecked();
+    expect(speak).toHaveAccessibleDescription('Reading aloud is turned off by your organization.');
+    expect(screen.getByText('Live mode is turned off by your organization.')).toBeVisible();
+
+    await user.click(button('Start captions'));
+    const [stream] = streams('translate:live');
+    expect(stream!.input).toEqual({ source: 'you', to: 'es', speak: false });
+  });
+});
+
+/** Speech on from the start needs an audio output the page can make. */
+function fakeAudioContext() {
+  vi.stubGlobal(
+    'AudioContext',
+    class {
+      state = 'running';
+      currentTime = 0;
+      destination = {};
+      close = async () => {};
+    },
+  );
+}

@@ -9,13 +9,15 @@ import { useApi } from '../../api';
 import { microphoneProblemText } from '../../audio/microphone-problem';
 import { useMicrophones } from '../../audio/use-microphones';
 import { useLanguage } from '../../i18n/language-context';
+import { useSettings } from '../../settings-provider';
 import { useRemainingMs } from '../../ui/countdown';
+import { ManagedNote } from '../../ui/managed-note';
 import { errorNotice, NoticeRegion, type Notice } from '../../ui/notice';
 import { usePlatform } from '../../ui/platform-context';
 import { useCopyText } from '../../ui/use-copy-text';
 import { useErrorText } from '../../ui/use-error-text';
 import { languagePair, type LanguageChoice } from '../language-choice';
-import { LanguagePicker } from '../language-picker';
+import { LanguagePicker } from '../../ui/language-picker';
 import { SaveMeetingNotes } from '../meeting-notes/save-meeting-notes';
 import { captionInputs, DEFAULT_MICROPHONE, inputValue, type InputOption } from './caption-inputs';
 import { CaptionList } from './caption-list';
@@ -43,8 +45,13 @@ export function LiveCaptions() {
   const describe = useErrorText();
   const { copy, notice: copyNotice } = useCopyText(t('translate.live.copied'));
   const [exportNotice, setExportNotice] = useState<Notice | null>(null);
-  // Back in the pane after a session started, its languages and input are the ones chosen.
-  const [choice, setChoice] = useState<LanguageChoice>(() => captions.languages ?? { from: null, to: null });
+  const settings = useSettings();
+  // Back in the pane after a session started, its languages and input are the ones chosen; until the member picks,
+  // the defaults Settings keeps (issue 28).
+  const [picked, setChoice] = useState<LanguageChoice | null>(() => captions.languages ?? null);
+  const choice: LanguageChoice = picked ?? { from: settings?.captions.from ?? null, to: settings?.captions.to ?? null };
+  const speechOff = settings?.features.spokenAnswers === false;
+  const liveOff = settings?.features.liveModes === false;
   // "none" leaves that side of the meeting uncaptioned; the microphone alone, as before, by default.
   const [values, setValues] = useState<Record<CaptionSource, string>>(() => ({
     you: captions.inputs ? (captions.inputs.you ? inputValue(captions.inputs.you) : NONE) : DEFAULT_MICROPHONE,
@@ -59,6 +66,7 @@ export function LiveCaptions() {
   const chooseId = useId();
   const againId = useId();
   const speakHelpId = useId();
+  const speakOffId = useId();
 
   const { status, lines } = captions;
   const active = sessionActive(status);
@@ -126,8 +134,14 @@ export function LiveCaptions() {
         <div className="live-sources">
           {/* Either may be the other's language: a meeting captioned in the language it is held in. Each pick keeps the
               other side as shown, so a later change of UI language leaves it be. */}
-          <LanguagePicker label={t('translate.live.from')} detect value={pair.from} onChange={(from) => setChoice({ from, to: pair.to })} />
-          <LanguagePicker label={t('translate.live.to')} value={pair.to} onChange={(to) => setChoice({ from: pair.from, to })} />
+          <LanguagePicker
+            className="translate-picker"
+            label={t('translate.live.from')}
+            open="detect"
+            value={pair.from}
+            onChange={(from) => setChoice({ from, to: pair.to })}
+          />
+          <LanguagePicker className="translate-picker" label={t('translate.live.to')} value={pair.to} onChange={(to) => setChoice({ from: pair.from, to })} />
           <div className="translate-picker">
             <label htmlFor={youId}>{t('translate.live.input.you')}</label>
             <select
@@ -162,6 +176,8 @@ export function LiveCaptions() {
           </div>
         </div>
         {pair.from === pair.to && <p className="muted">{t('translate.live.sameLanguage')}</p>}
+        {/* Main captions at pauses instead: said before Start, where the member would look for streaming. */}
+        {liveOff && <ManagedNote text={t('managed.liveModesOff')} />}
         {gap !== null && (
           <p id={gapId} className="muted">
             {t(`translate.live.computerGap.${gap}`)}
@@ -206,11 +222,13 @@ export function LiveCaptions() {
             <input
               type="checkbox"
               checked={spoken.on}
-              aria-describedby={spoken.on ? speakHelpId : undefined}
+              disabled={speechOff}
+              aria-describedby={speechOff ? speakOffId : spoken.on ? speakHelpId : undefined}
               onChange={(event) => spoken.turn(event.target.checked)}
             />
             {t('translate.live.speak')}
           </label>
+          {speechOff && <ManagedNote id={speakOffId} text={t('managed.spokenAnswersOff')} />}
         </div>
       </div>
 

@@ -3,6 +3,7 @@ import { lines, type CaptionLine } from '../../../../shared/captions';
 import { useApi } from '../../api';
 import { useCaptureKit } from '../../audio/capture-context';
 import { useSessionOwner } from '../../auth/use-session-owner';
+import { useSettings } from '../../settings-provider';
 import { createCaptionRunner, NO_CAPTIONS, type CaptionRun, type CaptionRunner } from './caption-runner';
 
 export interface LiveCaptions extends CaptionRun, Omit<CaptionRunner, 'dispose'> {
@@ -23,6 +24,8 @@ export function useLiveCaptions(speech: (pcm: Uint8Array) => void): LiveCaptions
   const runner = useRef<CaptionRunner | null>(null);
   const speak = useRef(speech);
   speak.current = speech;
+  const speechAllowed = useRef(true);
+  speechAllowed.current = useSettings()?.features.spokenAnswers ?? true;
 
   useEffect(() => {
     const created = createCaptionRunner(
@@ -35,6 +38,7 @@ export function useLiveCaptions(speech: (pcm: Uint8Array) => void): LiveCaptions
           return () => window.clearTimeout(timer);
         },
         speech: (pcm) => speak.current(pcm),
+        speechAllowed: () => speechAllowed.current,
       },
       setRun,
     );

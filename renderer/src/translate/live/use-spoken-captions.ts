@@ -52,10 +52,14 @@ function createCaptionSpeaker(api: AppApi, player: AudioPlayer, onFailed: (error
  * LIVE_CAPTIONS.spokenBehindMaxMs behind the meeting; a pause-cut line is read aloud in the voice chosen in Settings
  * (a line still being translated holds back the ones after it; a line not translated is passed over).
  * `sessionKey` changes with each new session: what the previous one still had to say is dropped.
+ * Speech starts as Settings' captions default (`preferred`) until the member turns it on or off here; it stays off
+ * while the machine's policy switched spoken answers off (`allowed`, issue 28).
  */
-export function useSpokenCaptions(lines: readonly CaptionLine[], sessionKey: unknown) {
+export function useSpokenCaptions(lines: readonly CaptionLine[], sessionKey: unknown, { preferred, allowed }: { preferred: boolean; allowed: boolean }) {
   const api = useApi();
-  const [on, setOn] = useState(false);
+  /** The member's own choice for this window's meetings; null: the default. */
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const on = allowed && (chosen ?? preferred);
   const [failure, setFailure] = useState<AppError | null>(null);
   const context = useRef<AudioContext | null>(null);
   const speaker = useRef<CaptionSpeaker | null>(null);
@@ -72,21 +76,32 @@ export function useSpokenCaptions(lines: readonly CaptionLine[], sessionKey: unk
     if (streamed.current) streamed.current.answer = null;
   }, []);
 
+  /**
+   * The output speech plays through, made when first needed: when the member turns speech on (within their click,
+   * so the browser lets it play), or, speech being on by default, when the first words are there to say. An idle
+   * pane holds no audio device open.
+   */
+  const audioNow = useCallback((): AudioContext => {
+    context.current ??= new AudioContext();
+    if (context.current.state === 'suspended') void context.current.resume();
+    return context.current;
+  }, []);
+
   /** The translation's speech as Live translation streams it; nothing while speech is off. */
   const stream = useCallback((pcm: Uint8Array) => {
-    const audio = context.current;
-    if (!speaking.current || !audio) return;
+    if (!speaking.current) return;
+    const audio = audioNow();
     const out = (streamed.current ??= { player: createPcmPlayer(audio), answer: null });
     // Behind the meeting: what is queued is skipped, and the newest words are heard now.
     if (out.player.aheadMs() > LIVE_CAPTIONS.spokenBehindMaxMs) out.answer = null;
     (out.answer ??= out.player.begin()).push(pcm);
-  }, []);
+  }, [audioNow]);
 
   const speakerNow = useCallback((audio: AudioContext): CaptionSpeaker => {
     if (speaker.current) return speaker.current;
     speaker.current = createCaptionSpeaker(api, createAudioPlayer(audio), (error) => {
       silence();
-      setOn(false);
+      setChosen(false);
       setFailure(error);
     });
     return speaker.current;
@@ -95,16 +110,13 @@ export function useSpokenCaptions(lines: readonly CaptionLine[], sessionKey: unk
   const turn = useCallback(
     (next: boolean) => {
       silence();
-      setOn(next);
+      setChosen(next);
       if (!next) return;
       setFailure(null);
-      // Made when the member turns speech on, not with the pane (an idle pane holds no audio device open), and
-      // within their click, so the browser lets it play.
-      context.current ??= new AudioContext();
-      if (context.current.state === 'suspended') void context.current.resume();
+      audioNow();
       for (const line of lines) if (line.status !== 'translating') handled.current.add(line.id);
     },
-    [lines, silence],
+    [lines, silence, audioNow],
   );
 
   useEffect(() => {
@@ -112,18 +124,22 @@ export function useSpokenCaptions(lines: readonly CaptionLine[], sessionKey: unk
     silence();
   }, [sessionKey, silence]);
 
+  // Off by the policy, or a default turned off, while words were being said: they stop.
   useEffect(() => {
-    const audio = context.current;
-    if (!on || !audio) return;
+    if (!on) silence();
+  }, [on, silence]);
+
+  useEffect(() => {
+    if (!on) return;
     for (const line of lines) {
       if (handled.current.has(line.id)) continue;
       // A streamed line is heard in the model's own speech, as it comes.
       if (line.streamed) continue;
       if (line.status === 'translating') break;
       handled.current.add(line.id);
-      if (line.status === 'done' && line.translation.trim() !== '') speakerNow(audio).say(line.translation);
+      if (line.status === 'done' && line.translation.trim() !== '') speakerNow(audioNow()).say(line.translation);
     }
-  }, [lines, on, speakerNow]);
+  }, [lines, on, speakerNow, audioNow]);
 
   useEffect(
     () => () => {
