@@ -55,6 +55,16 @@ describe('A team profile given with --profile', () => {
     expect(main.calls('profile:pending')).toHaveLength(1);
   });
 
+  it('that is not a profile says why at start, and again when main is given another such file', async () => {
+    const main = renderShell({ pendingProfile: '{"format": "notes"}' });
+    expect(await within(await screen.findByRole('dialog')).findByRole('alert')).toHaveTextContent('This file is not a Staff Desk team profile.');
+    await main.user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => main.emit('profile:refused', { code: 'INVALID_INPUT', message: 'This file is not a team profile: it is not valid JSON.', reason: 'not_json' }));
+    expect(await within(await screen.findByRole('dialog')).findByRole('alert')).toHaveTextContent('This file is not a team profile: it is not valid JSON.');
+  });
+
   it('given to the running app, is previewed at once', async () => {
     const main = renderShell();
     await screen.findByRole('tabpanel');

@@ -1,5 +1,5 @@
 import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Result } from '../../../shared/result';
+import type { AppError, Result } from '../../../shared/result';
 import type { ProfilePreview } from '../../../shared/team-profile';
 import { useApi } from '../api';
 import { ProfileDialog, type ProfileOffer } from './profile-dialog';
@@ -8,6 +8,8 @@ import { readProfileFile } from './read-profile-file';
 export interface TeamProfiles {
   /** Shows a profile's preview (main offered it, or it was read): a newer one takes the place of the one shown. */
   show(preview: ProfilePreview): void;
+  /** Says why a profile main was given (`--profile FILE`) was refused; nothing of it was used. */
+  refuse(error: AppError): void;
   /** The system's open dialog; the profile picked is previewed, a refused file said, a cancelled dialog nothing. */
   choose(): Promise<void>;
   /** A file dropped on the window, sent to main as text when it can be a profile. */
@@ -51,6 +53,7 @@ export function TeamProfileProvider({ children }: { children: ReactNode }) {
     }
     return {
       show: (preview) => open({ kind: 'preview', preview }),
+      refuse: (error) => open({ kind: 'refused', refusal: { error } }),
       async choose() {
         const result = await api.profile.choose();
         offerRead(result.ok ? { ok: true, value: result.value.preview } : result);

@@ -326,11 +326,13 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
       const read = profiles.preview(file);
       return read.ok ? ok({ preview: read.value }) : read;
     },
-    // As main: the file given at start is read again each time, until it is applied or dismissed.
+    // As main: the file given at start is read again each time, until it is applied or dismissed; a refused one is
+    // said once.
     'profile:pending': () => {
       if (pendingProfile === null) return ok({ preview: null });
       const read = profiles.preview(pendingProfile);
-      return ok({ preview: read.ok ? read.value : null });
+      if (!read.ok) pendingProfile = null;
+      return read.ok ? ok({ preview: read.value }) : read;
     },
     'profile:apply': ({ id }) => {
       const result = profiles.apply(id);
