@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
@@ -6,6 +6,8 @@ import { createFakeMain, type FakeMainOptions } from '../testing/fake-main';
 import { renderWithApp } from '../testing/render-with-app';
 import { preloadPanes } from '../shell/pane-view';
 import { Shell } from '../shell/shell';
+import { teamProfileText } from '../testing/fake-profiles';
+import { polyfillModalDialog } from '../testing/modal-dialog';
 import { recordScrollIntoView } from '../testing/record-scroll-into-view';
 
 const STEPS = {
@@ -31,6 +33,7 @@ const openSettings = (user: ReturnType<typeof userEvent.setup>) => user.keyboard
 
 // The panes are loaded on first use (code-split): loaded up front, each test sees a pane as soon as it opens.
 beforeAll(preloadPanes);
+beforeAll(polyfillModalDialog);
 
 describe('First-run checklist', () => {
   it('stands on the sign-in gate with what is done and what is left, and each step leads to its section', async () => {
@@ -112,6 +115,15 @@ describe('First-run checklist', () => {
     const list = await findChecklist();
     expect(within(list).getByText('0 of 3 done')).toBeVisible();
     expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual([STEPS.signIn, STEPS.key, STEPS.mailbox]);
+  });
+
+  it('takes the notes off the list as soon as a team profile says where they are', async () => {
+    const main = renderShell({ auth: { state: 'signed_out' } });
+    const list = await findChecklist();
+    expect(within(list).getByRole('button', { name: STEPS.notes })).toBeVisible();
+    act(() => main.offerProfile(teamProfileText({ knowledgeBase: { hint: '/srv/team/Notes' } })));
+    await main.user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(within(list).queryByRole('button', { name: STEPS.notes })).not.toBeInTheDocument());
   });
 
   it('leaves the notes out when the machine policy sets the knowledge base', async () => {

@@ -91,6 +91,9 @@ export function useSetupStatus(): SetupStatus {
       api.onStream('zoho:connect', (event) => {
         if (event.kind === 'done') reload();
       }),
+      // A team profile applied, or the machine's policy changed, can take a step off the list.
+      api.on('settings:changed', reload),
+      api.on('policy:changed', reload),
     ];
     return () => {
       for (const stop of stops) stop();
