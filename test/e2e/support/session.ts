@@ -69,6 +69,8 @@ export async function startSignedInSession(options: {
   key: string;
   settings?: Record<string, unknown>;
   fakeMicrophone?: string;
+  /** More harness config (a policyFile...). */
+  config?: Record<string, unknown>;
 }): Promise<Session> {
   const cf = await startCfAccessDouble();
   onTestFinished(() => cf.close());
@@ -80,6 +82,7 @@ export async function startSignedInSession(options: {
       cfToken: await cf.issue(E2E_MEMBER),
       secretValues: { 'gemini.apiKey': options.key },
       settings: { digest: { enabled: false }, ...options.settings },
+      ...options.config,
     },
   });
 }
