@@ -25,7 +25,7 @@ export function ProfileModal({ title, initialFocus, onEscape, children }: Profil
   return (
     <dialog
       ref={dialog}
-      className="profile-dialog"
+      className="modal-dialog profile-dialog"
       aria-labelledby={headingId}
       onCancel={(event) => {
         // Closed by React, which hands the focus back, rather than by the browser on its own.

@@ -146,7 +146,7 @@ export function MeetingNotesDialog({ transcript, language, onClose }: MeetingNot
   return (
     <dialog
       ref={dialog}
-      className="meeting-notes"
+      className="modal-dialog meeting-notes"
       aria-labelledby={headingId}
       aria-busy={stage.kind === 'drafting'}
       onCancel={(event) => {
