@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { expect, it, onTestFinished } from 'vitest';
 import { TEAM_PROFILE_FORMAT, TEAM_PROFILE_VERSION } from '../../shared/team-profile';
 import { startCfAccessDouble } from '../doubles/cf-access-double';
 import { pageProblems, tabTo } from './support/browser';
+import { dropFile } from './support/drop-file';
 import { tempDir } from './support/harness-process';
 import { startSession } from './support/session';
 import { ui } from './support/ui-text';
@@ -28,20 +28,6 @@ function profileText(): string {
     knowledgeBase: { hint: '/srv/acme/team-notes' },
     captions: { to: 'es' },
   });
-}
-
-/** What a file dropped from the desktop onto the window looks like to the page: dragged over it, then dropped. */
-async function dropFile(page: Page, name: string, text: string) {
-  await page.evaluate(
-    ({ name, text }) => {
-      const data = new DataTransfer();
-      data.items.add(new File([text], name, { type: 'application/json' }));
-      for (const type of ['dragenter', 'dragover', 'drop']) {
-        window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-      }
-    },
-    { name, text },
-  );
 }
 
 it('TP: a fresh install imports the team profile by dropping it; only sign-in, the key and the mailbox are left, and a field the policy holds is locked', async () => {

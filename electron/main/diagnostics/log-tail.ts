@@ -1,9 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/** The log files log/file-sink.ts writes: the current one, and the one it last rotated away. */
-const CURRENT = 'main.log';
-const PREVIOUS = 'main.1.log';
+import { LOG_FILE, ROTATED_LOG_FILE } from '../log/file-sink';
 
 async function linesOf(file: string, read: (file: string) => Promise<string>): Promise<string[]> {
   const text = await read(file).catch(() => '');
@@ -16,7 +13,7 @@ export async function logTail(
   count: number,
   read: (file: string) => Promise<string> = (file) => readFile(file, 'utf8'),
 ): Promise<string[]> {
-  const current = await linesOf(join(dir, CURRENT), read);
-  const before = current.length < count ? await linesOf(join(dir, PREVIOUS), read) : [];
+  const current = await linesOf(join(dir, LOG_FILE), read);
+  const before = current.length < count ? await linesOf(join(dir, ROTATED_LOG_FILE), read) : [];
   return [...before, ...current].slice(-count);
 }

@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LogSink } from './logger';
 
+/** The log's file, and the one it was last rotated to. */
+export const LOG_FILE = 'main.log';
+export const ROTATED_LOG_FILE = 'main.1.log';
+
 /** Past this size main.log moves to main.1.log (replacing the previous one): at most two files on disk. */
 export const LOG_ROTATE_BYTES = 5 * 1024 * 1024;
 
@@ -12,8 +16,8 @@ export interface FileSinkOptions {
 
 /** Appends one line per entry to <dir>/main.log. Synchronous, so the last lines before a crash are on disk. */
 export function createFileSink({ dir, maxBytes = LOG_ROTATE_BYTES }: FileSinkOptions): LogSink {
-  const file = path.join(dir, 'main.log');
-  const previous = path.join(dir, 'main.1.log');
+  const file = path.join(dir, LOG_FILE);
+  const previous = path.join(dir, ROTATED_LOG_FILE);
   let size: number | null = null;
 
   function currentSize(): number {

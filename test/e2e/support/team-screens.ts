@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { TEAM_PROFILE_FORMAT, TEAM_PROFILE_VERSION } from '../../../shared/team-profile';
+import { dropFile } from './drop-file';
 import { drawn, type Screen } from './screens';
 import { uiIn } from './ui-text';
 
@@ -70,11 +71,7 @@ function sectionHeading(screen: TeamScreen, section: TeamSection): string {
 export async function showProfileDialog(page: Page, screen: TeamScreen): Promise<Locator> {
   await page.setViewportSize({ width: screen.width, height: screen.height });
   await page.emulateMedia({ colorScheme: screen.scheme });
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.items.add(new File([text], 'support-desk.json', { type: 'application/json' }));
-    for (const type of ['dragenter', 'dragover', 'drop']) window.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
-  }, SCREEN_PROFILE);
+  await dropFile(page, 'support-desk.json', SCREEN_PROFILE);
   const dialog = page.getByRole('dialog', { name: uiIn[screen.lang].team.dialog.heading.replace('{{name}}', 'Support desk') });
   await dialog.waitFor();
   await drawn(dialog);
