@@ -245,6 +245,19 @@ describe('A pass that failed', () => {
     await user.click(screen.getByRole('button', { name: 'Open Settings' }));
     expect(openPane).toHaveBeenCalledWith('settings', { section: 'gemini' });
   });
+
+  it('issue 28: offers Copy diagnostics when a part failed (Gemini, after its retries)', async () => {
+    const { user, invoke } = setup({ digestFailure: failure() });
+    await user.click(await screen.findByRole('button', { name: 'Copy diagnostics' }));
+    expect(invoke).toHaveBeenCalledWith('diagnostics:copy', {});
+    expect(await screen.findByText('Diagnostics copied to the clipboard.')).toBeVisible();
+  });
+
+  it('issue 28: offers no diagnostics when the pass only has to wait for a limit', async () => {
+    setup({ digestFailure: failure({ error: { code: 'RATE_LIMITED', message: 'x', retryAfterMs: 60_000 } }) });
+    expect(await screen.findByText('Too many requests in a short time.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Copy diagnostics' })).not.toBeInTheDocument();
+  });
 });
 
 describe('Run pass now', () => {

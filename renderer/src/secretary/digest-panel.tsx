@@ -12,6 +12,8 @@ import { dateTimeText } from '../ui/date-time-text';
 import { relativeTimeText } from '../ui/knowledge-format';
 import { mailSender } from '../ui/mail-sender';
 import { MailLink, MailRun } from '../chat/mail-link';
+import { CopyDiagnostics } from '../ui/copy-diagnostics';
+import { offersDiagnostics } from '../ui/error-text';
 import { LoadNotice } from '../ui/load-notice';
 import { useErrorText } from '../ui/use-error-text';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
@@ -58,7 +60,7 @@ function When({ iso }: { iso: string }) {
 
 /**
  * Issue 11, defect 13: the last pass failed (the scheduled one too): when, why, and what to do about it. A revoked
- * mailbox the gate above already reports is not said twice.
+ * mailbox the gate above already reports is not said twice. A failing part offers Copy diagnostics, as the chat does.
  */
 function PassFailure({ failure }: { failure: DigestFailure }) {
   const { t } = useTranslation();
@@ -88,6 +90,7 @@ function PassFailure({ failure }: { failure: DigestFailure }) {
           )}
         </>
       )}
+      {offersDiagnostics(error) && <CopyDiagnostics />}
     </div>
   );
 }

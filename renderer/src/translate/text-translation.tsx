@@ -7,7 +7,9 @@ import { useLanguage } from '../i18n/language-context';
 import type { OpenPane } from '../navigation/pane-id';
 import { settingsSectionFor } from '../navigation/settings-sections';
 import { CharCounter } from '../ui/char-counter';
+import { CopyDiagnostics } from '../ui/copy-diagnostics';
 import { waitEnd } from '../ui/countdown';
+import { offersDiagnostics } from '../ui/error-text';
 import { LiveWait } from '../ui/live-wait';
 import { NoticeRegion } from '../ui/notice';
 import { usePlatform } from '../ui/platform-context';
@@ -210,6 +212,7 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
                   {t('chat.openSettings')}
                 </button>
               )}
+              {offersDiagnostics(failure.error) && <CopyDiagnostics />}
             </div>
           )}
           {translation.trim() !== '' && (
@@ -241,6 +244,7 @@ export function TextTranslation({ openPane }: { openPane: OpenPane }) {
               {speechError.hint && ` ${speechError.hint}`}
             </p>
           )}
+          {spoken.state.kind === 'failed' && spoken.state.error && offersDiagnostics(spoken.state.error) && <CopyDiagnostics />}
           <NoticeRegion notice={notice} />
         </div>
       </div>

@@ -88,6 +88,7 @@ describe('T1: translating a text', () => {
     const [call] = callsTo(invoke, 'translate:text') as { requestId: string }[];
     expect(invoke).toHaveBeenCalledWith('translate:cancelText', { requestId: call!.requestId });
     expect(await screen.findByText('You cancelled the translation.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Copy diagnostics' })).not.toBeInTheDocument();
     expect(sourceBox()).toHaveFocus();
     expect(resultBox()).toHaveValue('');
   });
@@ -115,6 +116,17 @@ describe('T1: translating a text', () => {
     expect(await screen.findByText('You have asked too many questions in the last minute.')).toHaveAttribute('role', 'status');
     expect(screen.getByText('Try again in 30 seconds.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Open Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy diagnostics' })).not.toBeInTheDocument();
+  });
+
+  it('issue 28: offers Copy diagnostics when Gemini failed to translate', async () => {
+    const { user, invoke } = setup({ handlers: { 'translate:text': () => err('UPSTREAM', 'Overloaded.', { reason: 'overloaded' }) } });
+    await user.type(sourceBox(), 'Hello');
+    await user.click(button('Translate'));
+    expect(await screen.findByText('Gemini is overloaded right now. Try again in a few moments.')).toBeVisible();
+    await user.click(button('Copy diagnostics'));
+    expect(invoke).toHaveBeenCalledWith('diagnostics:copy', {});
+    expect(await screen.findByText('Diagnostics copied to the clipboard.')).toBeVisible();
   });
 
   it('without a Gemini key: says so, with the way to the key in Settings', async () => {
@@ -343,13 +355,15 @@ describe('T1: what to do with the translation', () => {
       expect(callsTo(invoke, 'voice:tts')).toEqual([]);
     });
 
-    it('says why it could not be read aloud', async () => {
-      const { user } = await translated({
+    it('says why it could not be read aloud, with Copy diagnostics for a part not set up', async () => {
+      const { user, invoke } = await translated({
         handlers: { 'voice:tts': () => err('NOT_CONFIGURED', 'No Gemini API key is saved.', { reason: 'missing_key' }) },
       });
       await user.click(button('Read aloud'));
       expect(await screen.findByRole('alert')).toHaveTextContent('No Gemini API key is saved on this computer. Add your key in Settings.');
       expect(played).toEqual([]);
+      await user.click(button('Copy diagnostics'));
+      expect(invoke).toHaveBeenCalledWith('diagnostics:copy', {});
     });
   });
 });

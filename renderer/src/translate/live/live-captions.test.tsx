@@ -140,6 +140,7 @@ describe('T2: live captions', () => {
 
     expect(await screen.findByText("Waiting 1 second for Gemini's limit; the captions follow in order.")).toBeVisible();
     expect(lineTexts()).toEqual(['00:00Translating…']);
+    expect(screen.queryByRole('button', { name: 'Copy diagnostics' })).not.toBeInTheDocument();
     await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00Hello[es] Hello']), { timeout: 5_000 });
     expect(callsTo(invoke, 'translate:segment')).toHaveLength(2);
     expect(screen.queryByText(/Waiting/)).not.toBeInTheDocument();
@@ -160,6 +161,32 @@ describe('T2: live captions', () => {
     await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2', 'u1']));
     held.answer('u1', 'Before');
     await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00Before[es] Before', '00:03After[es] After']));
+  });
+
+  it('issue 28: offers Copy diagnostics once, near the status, while lines failed in a part', async () => {
+    const held = heldSegments();
+    const { user, say, invoke } = await started({ handlers: { 'translate:segment': held.handler } });
+    say(0, 2_000);
+    say(3_000, 5_000);
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1', 'u2']));
+    held.fail('u1', { code: 'UPSTREAM', message: 'Overloaded.', reason: 'overloaded' });
+    held.fail('u2', { code: 'INTERNAL', message: 'Bug.' });
+    await vi.waitFor(() => expect(screen.getAllByRole('button', { name: 'Try again' })).toHaveLength(2));
+
+    expect(screen.getAllByRole('button', { name: 'Copy diagnostics' })).toHaveLength(1);
+    await user.click(button('Copy diagnostics'));
+    expect(invoke).toHaveBeenCalledWith('diagnostics:copy', {});
+    expect(await screen.findByText('Diagnostics copied to the clipboard.')).toBeVisible();
+  });
+
+  it('issue 28: offers no diagnostics for a line whose request was cancelled', async () => {
+    const held = heldSegments();
+    const { say } = await started({ handlers: { 'translate:segment': held.handler } });
+    say(0, 2_000);
+    await vi.waitFor(() => expect(held.asked).toEqual(['u1']));
+    held.fail('u1', { code: 'UPSTREAM', message: 'Cancelled.', reason: 'cancelled' });
+    await vi.waitFor(() => expect(lineTexts()[0]).toMatch(/^00:00Not translated\./));
+    expect(screen.queryByRole('button', { name: 'Copy diagnostics' })).not.toBeInTheDocument();
   });
 
   it('joins short utterances waiting their turn into one request', async () => {
@@ -294,6 +321,16 @@ describe('T2: live captions', () => {
     end('device_lost');
     expect(screen.getByRole('alert')).toHaveTextContent('The audio input was disconnected, so captions stopped. The lines so far are kept.');
     await vi.waitFor(() => expect(lineTexts()).toEqual(['00:00What needs me today?[es] What needs me today?']));
+    // The member's device, with its own advice: nothing for support to read.
+    expect(screen.queryByRole('button', { name: 'Copy diagnostics' })).not.toBeInTheDocument();
+  });
+
+  it('issue 28: offers Copy diagnostics when listening stopped on an error of its own', async () => {
+    const { user, end, invoke } = await started();
+    end('error');
+    expect(screen.getByRole('alert')).toHaveTextContent('Listening stopped because of an error. The lines so far are kept.');
+    await user.click(await screen.findByRole('button', { name: 'Copy diagnostics' }));
+    expect(invoke).toHaveBeenCalledWith('diagnostics:copy', {});
   });
 
   it('explains why the microphone could not be opened, for the platform', async () => {
@@ -305,6 +342,7 @@ describe('T2: live captions', () => {
       ),
     );
     expect(button('Start captions')).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Copy diagnostics' })).not.toBeInTheDocument();
   });
 
   it('shows a "Jump to live" button once the member scrolls up, and follows the live end again with it', async () => {

@@ -2,15 +2,19 @@ import { useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { CaptionLine } from '../../../../shared/captions';
 import { captionsToSrt, captionsToText, clockTime, type CaptionExportOptions } from '../../../../shared/caption-export';
 import { CAPTION_SOURCES, type CaptionSource } from '../../../../shared/live-captions';
 import { TRANSLATE, VOICE } from '../../../../shared/limits';
+import type { AppError } from '../../../../shared/result';
 import { useApi } from '../../api';
 import { microphoneProblemText } from '../../audio/microphone-problem';
 import { useMicrophones } from '../../audio/use-microphones';
 import { useLanguage } from '../../i18n/language-context';
 import { useSettings } from '../../settings-provider';
+import { CopyDiagnostics } from '../../ui/copy-diagnostics';
 import { useRemainingMs } from '../../ui/countdown';
+import { offersDiagnostics } from '../../ui/error-text';
 import { ManagedNote } from '../../ui/managed-note';
 import { errorNotice, NoticeRegion, type Notice } from '../../ui/notice';
 import { usePlatform } from '../../ui/platform-context';
@@ -251,6 +255,8 @@ export function LiveCaptions() {
           {captions.problem && <ProblemText problem={captions.problem} platform={platform} />}
           {spoken.failure && <p className="translate-problem">{t('translate.live.speechFailed', { reason: describe(spoken.failure).message })}</p>}
         </div>
+        {/* Outside the alert, and once for the whole session: a line that failed says why beside its own Retry. */}
+        {namesFailingPart(lines, captions.problem, spoken.failure) && <CopyDiagnostics />}
       </div>
 
       <CaptionList lines={lines} languages={captions.languages} large={false} speakers={twoSides} onRetry={captions.retry} />
@@ -337,6 +343,16 @@ function WaitText({ wait }: { wait: CaptionWait }) {
         : t('translate.live.waitBudget', { count, max: TRANSLATE.rateLimitPerMinute })}
     </p>
   );
+}
+
+/**
+ * Whether something in the session names a part failing (issue 28): a line's or the speech's error, by the rule the
+ * shared notice follows, or listening that stopped on an error of ours (the voice detection failed mid-session). An
+ * input that could not be opened or went away is the member's device, with its own advice.
+ */
+function namesFailingPart(lines: readonly CaptionLine[], problem: CaptionProblem | null, speech: AppError | null): boolean {
+  const errors = [...lines.flatMap((line) => (line.status === 'failed' && line.error ? [line.error] : [])), ...(speech ? [speech] : [])];
+  return errors.some(offersDiagnostics) || (problem?.kind === 'ended' && problem.reason === 'error');
 }
 
 /** Where the computer's audio comes from Electron's loopback, each with its own way to allow it. */

@@ -6,7 +6,9 @@ import type { MeetingDraft } from '../../../../shared/meeting-notes';
 import type { AppError } from '../../../../shared/result';
 import { useApi } from '../../api';
 import { isolated } from '../../ui/bidi-isolate';
+import { CopyDiagnostics } from '../../ui/copy-diagnostics';
 import { waitEnd } from '../../ui/countdown';
+import { offersDiagnostics } from '../../ui/error-text';
 import { LiveWait } from '../../ui/live-wait';
 import { errorNotice, NoticeRegion, type Notice } from '../../ui/notice';
 import { useErrorText } from '../../ui/use-error-text';
@@ -263,7 +265,10 @@ export function MeetingNotesDialog({ transcript, language, onClose }: MeetingNot
   );
 }
 
-/** Why the notes could not be written, in the app's words, counting down the wait a refusal asked for (G9). */
+/**
+ * Why the notes could not be written, in the app's words, counting down the wait a refusal asked for (G9); a failing
+ * part offers Copy diagnostics.
+ */
 function DraftFailure({ error, at }: { error: AppError; at: number }) {
   const describe = useErrorText();
   const said = describe(error);
@@ -275,6 +280,7 @@ function DraftFailure({ error, at }: { error: AppError; at: number }) {
       </p>
       {/* Outside the alert: the count changes every second, and is read when the member looks for it. */}
       {until !== null ? <LiveWait until={until} /> : said.hint && <p className="muted">{said.hint}</p>}
+      {offersDiagnostics(error) && <CopyDiagnostics />}
     </>
   );
 }

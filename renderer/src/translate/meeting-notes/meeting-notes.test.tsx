@@ -165,9 +165,21 @@ describe('issue 27: meeting notes from the captions', () => {
     await context.user.click(button(SAVE_NOTES));
     expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Too many requests in a short time.');
     expect(within(dialog()).getByText('Try again in 30 seconds.')).toBeVisible();
+    expect(within(dialog()).queryByRole('button', { name: 'Copy diagnostics' })).not.toBeInTheDocument();
 
     await context.user.click(within(dialog()).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('textbox', { name: 'Title' })).toHaveValue('Weekly sync');
+  });
+
+  it('issue 28: offers Copy diagnostics when Gemini failed to write the notes', async () => {
+    const context = await meeting({ handlers: { 'meetings:draft': () => err('UPSTREAM', 'Overloaded.', { reason: 'overloaded' }) } });
+    context.say('you', 'y1', 1_000, 'Can you hear me?', '¿Me oyes?');
+    await context.user.click(button('Stop'));
+    await context.user.click(button(SAVE_NOTES));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent('Gemini is overloaded right now. Try again in a few moments.');
+    await context.user.click(within(dialog()).getByRole('button', { name: 'Copy diagnostics' }));
+    expect(context.invoke).toHaveBeenCalledWith('diagnostics:copy', {});
+    expect(await within(dialog()).findByText('Diagnostics copied to the clipboard.')).toBeVisible();
   });
 
   it('saves the edited title and text into the knowledge base, then opens the note', async () => {
