@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../../shared/lang';
+import { OFF_BY_POLICY, SET_BY_POLICY } from '../../../shared/managed-policy';
 import type { AppError } from '../../../shared/result';
 import { createI18n } from '../i18n/create-i18n';
-import { errorText } from './error-text';
+import { errorText, offersDiagnostics } from './error-text';
 
 const i18ns = new Map(await Promise.all(LANGS.map(async (lang) => [lang, await createI18n(lang)] as const)));
 const say = (error: AppError, { lang = 'en', platform = 'linux' }: { lang?: Lang; platform?: string | null } = {}) =>
@@ -186,5 +187,22 @@ describe('the mailbox (Zoho) and the secretary', () => {
       message: 'Has hecho demasiadas preguntas en el último minuto.',
       hint: 'Vuelve a intentarlo dentro de 12 segundos.',
     });
+  });
+});
+
+describe('offersDiagnostics', () => {
+  const failure = (code: AppError['code'], extra: Partial<AppError> = {}): AppError => ({ code, message: 'm', ...extra });
+
+  it('offers the report for a part that failed: Gemini or Zoho after retries, our bug, a part not set up, a sign-in refused', () => {
+    for (const code of ['UPSTREAM', 'INTERNAL', 'NOT_CONFIGURED', 'UNAUTHENTICATED'] as const) expect(offersDiagnostics(failure(code))).toBe(true);
+  });
+
+  it('not for a wait (ours or Zoho’s lock), a refused input, a cancellation or the organization’s choice', () => {
+    expect(offersDiagnostics(failure('RATE_LIMITED', { retryAfterMs: 1_000 }))).toBe(false);
+    expect(offersDiagnostics(failure('UPSTREAM', { reason: 'zoho_rate_limited', retryAfterMs: 90_000 }))).toBe(false);
+    expect(offersDiagnostics(failure('INVALID_INPUT'))).toBe(false);
+    expect(offersDiagnostics(failure('UPSTREAM', { reason: 'cancelled' }))).toBe(false);
+    expect(offersDiagnostics(failure('INVALID_INPUT', { reason: SET_BY_POLICY }))).toBe(false);
+    expect(offersDiagnostics(failure('NOT_CONFIGURED', { reason: OFF_BY_POLICY }))).toBe(false);
   });
 });

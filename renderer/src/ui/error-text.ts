@@ -73,5 +73,7 @@ export function errorText(error: AppError, t: TFunction, platform: string | null
  */
 export function offersDiagnostics(error: AppError): boolean {
   if (error.reason === 'cancelled' || error.reason === SET_BY_POLICY || error.reason === OFF_BY_POLICY) return false;
+  // A part that says when to try again (Zoho's lock on the mailbox) is waiting, not failing.
+  if (error.retryAfterMs !== undefined) return false;
   return error.code === 'UPSTREAM' || error.code === 'INTERNAL' || error.code === 'NOT_CONFIGURED' || error.code === 'UNAUTHENTICATED';
 }
