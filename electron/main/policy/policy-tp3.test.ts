@@ -106,4 +106,19 @@ describe('TP3 what the policy switches off is off', () => {
     expect(ended.payload).toMatchObject({ requestId, error: { reason: OFF_BY_POLICY, feature: 'liveModes' } });
     expect(gemini.double.liveConversations).toEqual([]);
   });
+  it('TP3 liveModes switched off mid-meeting: running captions end off_by_policy, so the page goes on by the pause-cut path', async () => {
+    const deployed = testPolicy(null);
+    const started = await startLiveTestCore(gemini.double, { policy: deployed.deps });
+    test = started.test;
+    const opened = await started.call('translate:live', { source: 'others', to: 'es', speak: false });
+    const requestId = opened.ok ? (opened.value as { requestId: string }).requestId : null;
+    const connections = () => gemini.double.liveConversations.flatMap((conversation) => conversation.connections);
+    await vi.waitFor(() => expect(started.window.events.some(({ event, payload }) => event === 'translate:liveState' && (payload as { data: { state: string } }).data.state === 'streaming')).toBe(true));
+
+    deployed.deploy({ version: 1, features: { liveModes: false } });
+    await vi.waitFor(() => expect(started.window.events.some(({ event }) => event === 'translate:liveError')).toBe(true));
+    const ended = started.window.events.find(({ event }) => event === 'translate:liveError')!;
+    expect(ended.payload).toMatchObject({ requestId, error: { reason: OFF_BY_POLICY, feature: 'liveModes' } });
+    await vi.waitFor(() => expect(connections()[0]!.closed).toMatchObject({ by: 'client' }));
+  });
 });
