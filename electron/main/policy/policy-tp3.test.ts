@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFF_BY_POLICY, SET_BY_POLICY } from '../../../shared/managed-policy';
+import type { Features } from '../../../shared/settings';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { startLiveTestCore } from '../../../test/support/live-test-core';
 import { testPolicy, TEST_POLICY_FILE } from '../../../test/support/policy-kit';
@@ -89,6 +90,22 @@ describe('TP3 what the policy switches off is off', () => {
   it('TP3 spokenAnswers off: voice:tts is refused off_by_policy', async () => {
     const { call } = await signedIn({ version: 1, features: { spokenAnswers: false } });
     expect(await call('voice:tts', { text: 'Hello.' })).toMatchObject({ ok: false, error: { reason: OFF_BY_POLICY, feature: 'spokenAnswers' } });
+  });
+
+  it('TP3 the updater outside the core hears each feature the policy switches, and only those changes', async () => {
+    const deployed = testPolicy(null);
+    const heard: Features[] = [];
+    test = await createSignedInTestCore({ policy: deployed.deps, featuresChanged: (features) => heard.push(features) });
+    const told = () => test!.broadcasts.filter(({ event }) => event === 'settings:changed').length;
+
+    deployed.deploy({ version: 1, features: { updates: false } });
+    await vi.waitFor(() => expect(heard).toEqual([expect.objectContaining({ updates: false, liveModes: true })]));
+    deployed.deploy({ version: 1, features: { updates: false }, settings: { digest: { time: '08:30' } } });
+    await vi.waitFor(() => expect(told()).toBe(2));
+    expect(heard).toHaveLength(1);
+    deployed.deploy(null);
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    expect(heard[1]).toMatchObject({ updates: true });
   });
 
   it('TP3 updates off: About says the organization manages them', async () => {
