@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { AuthStatus } from '../../shared/auth';
 import type { AppBroadcasts, AppContract } from '../../shared/ipc/contract';
 import type { MemberSecretName } from '../../shared/secrets';
-import type { SettingsPatch } from '../../shared/settings';
+import type { Features, SettingsPatch } from '../../shared/settings';
 import type { Handlers } from './ipc/registry';
 
 /**
@@ -12,6 +12,11 @@ import type { Handlers } from './ipc/registry';
 export interface AppEvents {
   /** A settings write was stored, with what it changed. */
   settingsChanged(patch: SettingsPatch): void;
+  /**
+   * The machine's policy switched a feature on or off (issue 28), with the features now in effect. What a feature
+   * still running holds open (a Live session, a captions stream) is ended here; everything else reads the settings.
+   */
+  featuresChanged(features: Features): void;
   /** A secret was stored or removed. */
   secretChanged(name: MemberSecretName): void;
   /** The staff session changed: signed in, renewed, signed out or expired. */

@@ -6,7 +6,7 @@ import { broadcasts, contract, windowChannels, type AppBroadcasts, type AppContr
 import type { AppWindow } from '../../shared/ipc/define';
 import { matchLang, type Lang } from '../../shared/lang';
 import { applyPolicy, lockedFields } from '../../shared/managed-policy';
-import type { Features } from '../../shared/settings';
+import { FEATURES, type Features } from '../../shared/settings';
 import { createAppCapability } from './app/app-capability';
 import type { AppInfo } from './app/app-handlers';
 import { createAssistantCapability } from './assistant/assistant-capability';
@@ -129,6 +129,8 @@ export interface CoreDeps {
   broadcast: (event: AppBroadcast, payload: unknown) => void;
   /** A settings write changed the language main speaks: what main shows outside the window (the tray) follows. */
   languageChanged?: (lang: Lang) => void;
+  /** The machine's policy switched a feature on or off: what runs outside the core (the updater) follows. */
+  featuresChanged?: (features: Features) => void;
   /** Voice on the desktop: the signs that the microphone is live (the tray, the on-top indicator). */
   voice?: { microphone?: (live: boolean) => void };
   /**
@@ -229,6 +231,7 @@ export function createCore(deps: CoreDeps): Core {
   };
   const events: AppEvents = {
     settingsChanged: (patch) => tell('settingsChanged', patch),
+    featuresChanged: (features) => tell('featuresChanged', features),
     secretChanged: (name) => tell('secretChanged', name),
     sessionChanged: (status) => tell('sessionChanged', status),
     signInChanged: () => tell('signInChanged'),
@@ -403,6 +406,10 @@ export function createCore(deps: CoreDeps): Core {
     broadcast('settings:changed', after);
     const patch = settingsChanges(before, after);
     if (Object.keys(patch).length > 0) events.settingsChanged(patch);
+    if (FEATURES.some((feature) => before.features[feature] !== after.features[feature])) {
+      events.featuresChanged(after.features);
+      deps.featuresChanged?.(after.features);
+    }
   });
   return {
     registry,

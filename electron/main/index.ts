@@ -37,7 +37,7 @@ import { claimSingleInstance } from './platform/single-instance';
 import { createTextFileDialogs } from './platform/text-file-dialogs';
 import { createTray, type AppTray } from './platform/tray';
 import { trayIcons } from './platform/tray-menu';
-import { planUpdates, startUpdates } from './platform/updater';
+import { planUpdates, startUpdates, type Updates } from './platform/updater';
 import { osPolicySource } from './policy/os-policy-source';
 import { installWebGuards } from './platform/web-guards';
 import { revealWindow, toggleWindow } from './platform/window-visibility';
@@ -66,6 +66,7 @@ function main(): void {
   let quickAsk: QuickAskWindow | null = null;
   let tray: AppTray | null = null;
   let core: Core | null = null;
+  let updater: Updates | null = null;
   let disposeTransport: (() => void) | null = null;
   let quitting = false;
   // The member's choice lives in the database: until the core has opened it, the system's language.
@@ -250,6 +251,7 @@ function main(): void {
         if (window && !window.isDestroyed()) window.webContents.send(event, payload);
         quickAsk?.send(event, payload);
       },
+      featuresChanged: (features) => updater?.allow(features.updates),
       languageChanged: (next) => {
         setAppMenu(menuEnv, next);
         tray?.update({ lang: next });
@@ -308,7 +310,7 @@ function main(): void {
       },
     });
     tray.update(trayNews);
-    startUpdates(updates, log, () => core?.features().updates ?? false);
+    updater = startUpdates(updates, log, core.features().updates);
     // The whole-file check the open left out, on a worker thread: the window is already up and stays responsive.
     void checkIntegrityInBackground({
       file: databaseFile,

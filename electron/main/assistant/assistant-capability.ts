@@ -100,6 +100,7 @@ export function createAssistantCapability(deps: AssistantCapabilityDeps): Capabi
     sessionChanged: (status) => {
       if (status.state !== 'signed_in') live.close();
     },
+    featuresChanged: (features) => live.featuresChanged(features),
     close: () => live.close(),
     handlers: {
       'assistant:live': (input, ctx) =>

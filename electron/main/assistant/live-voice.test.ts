@@ -376,6 +376,74 @@ describe('LV5 never worse than today', () => {
   });
 });
 
+describe('TP3 the machine policy changes while a Live session is open', () => {
+  const spoken = '<transcript>What is on today?</transcript>\nNothing is on today.';
+
+  /** A desk whose policy the admin changes mid-session; resolves once every capability has heard the change. */
+  async function startWithPolicy() {
+    const policy = testPolicy({ version: 1 });
+    const desk = await start({ policy: policy.deps });
+    const settingsChanges = () => test!.broadcasts.filter(({ event }) => event === 'settings:changed').length;
+    const deploy = async (features: Record<string, boolean>) => {
+      const before = settingsChanges();
+      policy.deploy({ version: 1, features });
+      await vi.waitFor(() => expect(settingsChanges()).toBeGreaterThan(before));
+    };
+    return { ...desk, deploy };
+  }
+
+  it('TP3 liveModes switched off: the session kept for follow-ups closes, and the next question goes by the one-call path', async () => {
+    const desk = await startWithPolicy();
+    gemini.double.script('live', liveScript({ turns: [{ heard: ['Who is Bold?'], answer: { text: 'A colleague.', audioMs: 200 } }] }));
+    expect(await desk.doneOf(await desk.ask())).toMatchObject({ path: 'live', answer: 'A colleague.' });
+
+    await desk.deploy({ liveModes: false });
+    expect(connections()[0]!.closed).toMatchObject({ by: 'client' });
+    gemini.double.script('streamGenerateContent', stream([textChunk(spoken, { finishReason: 'STOP' })]));
+    const next = await desk.ask({ frames: 10 });
+    expect(await desk.doneOf(next)).toMatchObject({ path: 'oneCall', pathReason: OFF_BY_POLICY, answer: 'Nothing is on today.' });
+    expect(connections()).toHaveLength(1);
+    expect(connections()[0]!.audio).toHaveLength(50);
+  });
+
+  it('TP3 liveModes switched off while a question is spoken: it is answered by the one-call path, none of it lost', async () => {
+    const desk = await startWithPolicy();
+    gemini.double.script('live', liveScript({ turns: [{ answer: { text: 'Never heard.', audioMs: 200 } }] }));
+    const requestId = await desk.ask({ frames: 20, release: false });
+    await vi.waitFor(() => expect(connections()[0]?.audio.length).toBe(20));
+
+    await desk.deploy({ liveModes: false });
+    expect(connections()[0]!.closed).toMatchObject({ by: 'client' });
+    gemini.double.script('streamGenerateContent', stream([textChunk(spoken, { finishReason: 'STOP' })]));
+    for (let seq = 20; seq < 30; seq += 1) {
+      desk.tick(LIVE.frameMs);
+      expect(await desk.call('assistant:liveFrame', { requestId, seq, pcm: frameOf(seq) })).toEqual({ ok: true, value: {} });
+    }
+    await desk.call('assistant:liveRelease', { requestId });
+
+    expect(await desk.doneOf(requestId)).toMatchObject({ path: 'oneCall', pathReason: OFF_BY_POLICY, answer: 'Nothing is on today.' });
+    expect(connections()[0]!.activityEnds).toHaveLength(0);
+    const [request] = gemini.double.requestsFor('streamGenerateContent');
+    const audio = (request!.body as { contents: { parts: { inlineData?: { data: string } }[] }[] }).contents.at(-1)!.parts.find((part) => part.inlineData)!.inlineData!;
+    expect(Buffer.from(audio.data, 'base64').subarray(44)).toEqual(Buffer.concat(Array.from({ length: 30 }, (_, seq) => Buffer.from(frameOf(seq)))));
+  });
+
+  it('TP3 spokenAnswers switched off mid-answer: main forwards no more of its audio, and the words still come', async () => {
+    const desk = await startWithPolicy();
+    const answer = 'Once upon a time there was a desk that answered every question it was asked.';
+    gemini.double.script('live', liveScript({ turns: [{ answer: { text: answer, audioMs: 2_000, chunkIntervalMs: 40 } }] }));
+    const requestId = await desk.ask();
+    const audio = () => desk.eventsOf(requestId).filter(({ event }) => event === 'assistant:liveAudio').length;
+    await vi.waitFor(() => expect(audio()).toBeGreaterThan(0));
+
+    await desk.deploy({ spokenAnswers: false });
+    const heardBefore = audio();
+    expect(await desk.doneOf(requestId)).toMatchObject({ path: 'live', answer, incomplete: false });
+    expect(heardBefore).toBeLessThan(20);
+    expect(audio()).toBe(heardBefore);
+  });
+});
+
 /** A mailbox the tools never reach in these tests. */
 const NO_MAILBOX: MailboxPort = {
   search: async () => ok([]),

@@ -4,7 +4,7 @@ import { LIVE } from '../../../shared/limits';
 import { OFF_BY_POLICY } from '../../../shared/managed-policy';
 import type { Member } from '../../../shared/member';
 import { err, ok, type Result } from '../../../shared/result';
-import type { Settings } from '../../../shared/settings';
+import type { Features, Settings } from '../../../shared/settings';
 import { pcm16AsWav } from '../../../shared/wav';
 import { failureError, type GeminiFailure } from '../gemini/failure';
 import type { LiveConnection, LiveEvent, LiveHistoryTurn, OpenLive } from '../gemini/live-types';
@@ -54,6 +54,11 @@ export interface LiveVoice {
   frame(input: LiveFrameInput): Result<Record<string, never>>;
   /** The member let go: the question is complete. */
   release(requestId: string): Result<Record<string, never>>;
+  /**
+   * The machine's policy changed what is on (issue 28). Live modes off: the kept session ends, and a question still
+   * being asked or answered over it is answered by the one-call path. Spoken answers are read at each piece of audio.
+   */
+  featuresChanged(features: Features): void;
   /** Ends the session (sign-out, quit): nothing of it is kept. */
   close(): void;
 }
@@ -136,6 +141,8 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
   let session: Session | null = null;
   /** How long the member has waited for the answer: from the release, or from the press while still speaking. */
   const waitedMs = (turn: Turn) => Math.max(0, Math.round(deps.now() - (turn.releasedAt ?? turn.startedAt)));
+  /** The page asked to hear the answer, and the machine's policy (read now: it may change mid-answer) lets it. */
+  const speaks = (turn: Turn) => turn.input.speak && deps.settings().features.spokenAnswers;
   /** Live was refused as unavailable for this model until then: questions go straight to the one-call path. */
   let unavailable: { model: string; until: number } | null = null;
 
@@ -192,7 +199,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
         return;
       case 'audio':
         turn.audioBytes += event.pcm.byteLength;
-        if (turn.input.speak) turn.ctx.emit.audio(event.pcm);
+        if (speaks(turn)) turn.ctx.emit.audio(event.pcm);
         return;
       case 'toolCall':
         void runTools(owner, turn, event.calls);
@@ -298,7 +305,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
     const { input, ctx } = turn;
     const wav = pcm16AsWav(turn.frames, LIVE.inputSampleRateHz);
     // G9: this path's spoken answer is sentence by sentence (voice:tts naming this question), part of it.
-    const grant = input.speak ? deps.speechGrants.grant(ctx.member.email, ctx.requestId, input.lang) : null;
+    const grant = speaks(turn) ? deps.speechGrants.grant(ctx.member.email, ctx.requestId, input.lang) : null;
     const done = await deps.assistant.chat(
       { message: '', history: input.history, lang: input.lang, audio: { mimeType: 'audio/wav', data: Buffer.from(wav).toString('base64') } },
       {
@@ -377,8 +384,8 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
     const { member } = turn.ctx;
     const model = deps.settings().models.live;
     const question = await deps.assistant.prepare(member, { lang: turn.input.lang, voice: true, model });
-    // Ended while the tools were looked up (cancelled, signed out): it opens nothing.
-    if (turn.settled) return null;
+    // Ended while the tools were looked up (cancelled, signed out), or Live switched off meanwhile: it opens nothing.
+    if (turn.settled || turn.fallback !== null) return null;
     const shape = JSON.stringify([model, turn.input.lang, deps.settings().voice.voiceName, question.registry.declarations().map((tool) => tool.name)]);
     if (session && session.memberEmail === member.email && session.shape === shape) return session;
     endSession();
@@ -486,6 +493,13 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
       return ok({});
     },
 
+    featuresChanged(features) {
+      if (features.liveModes) return;
+      if (session) log.info('live session ended: Live modes switched off by the policy');
+      endSession();
+      for (const turn of turns.values()) fallBack(turn, OFF_BY_POLICY);
+    },
+
     close() {
       endSession();
       for (const turn of [...turns.values()]) turn.settle(err('UNAUTHENTICATED', 'Sign in with your staff account first.'));
@@ -515,7 +529,7 @@ export function createLiveVoice(deps: LiveVoiceDeps): LiveVoice {
     if (previous && !previous.settled) previous.settle(ok(doneOf(previous, owner.model, 'live', true)));
     owner.turn = turn;
     const connection = await connect(owner);
-    if (turn.settled) return;
+    if (turn.settled || turn.fallback !== null) return;
     if (!('sendAudio' in connection)) {
       if (owner.turn === turn) owner.turn = null;
       if (session === owner && !owner.connection) endSession(owner);

@@ -32,12 +32,15 @@ function withFeed(text = HTTPS_FEED): void {
   writeFileSync(path.join(resourcesPath, FEED_FILE), text);
 }
 
-/** The app's start on `platform` (macOS unless said): plan from the package's feed file, then start. */
-function start(options: { platform?: NodeJS.Platform; isPackaged?: boolean } = {}) {
+/**
+ * The app's start on `platform` (macOS unless said): plan from the package's feed file, then start, updates allowed
+ * by the machine's policy unless said.
+ */
+function start(options: { platform?: NodeJS.Platform; isPackaged?: boolean; allowed?: boolean } = {}) {
   const log = createMemoryLogger();
   const plan = planUpdates({ isPackaged: options.isPackaged ?? true, platform: options.platform ?? 'darwin', resourcesPath });
-  startUpdates(plan, log);
-  return { plan, log };
+  const updates = startUpdates(plan, log, options.allowed);
+  return { plan, log, updates };
 }
 
 beforeEach(() => {
@@ -109,6 +112,46 @@ describe('updates', () => {
     const { log } = start();
     autoUpdater.emit('update-downloaded', { version: '0.2.0' });
     expect(log.lines.some((line) => line.includes('0.2.0'))).toBe(true);
+  });
+});
+
+describe('TP3 the machine policy switches updates off', () => {
+  it('TP3 an update downloaded before the policy switched updates off is not installed when the app quits', async () => {
+    withFeed();
+    const { updates, log } = start();
+    await vi.advanceTimersByTimeAsync(0);
+    autoUpdater.emit('update-downloaded', { version: '0.2.0' });
+    expect(autoUpdater.autoInstallOnAppQuit).toBe(true);
+
+    updates!.allow(false);
+    // What electron-updater reads at quit, and after a check, to decide whether to install and to download.
+    expect(autoUpdater.autoInstallOnAppQuit).toBe(false);
+    expect(autoUpdater.autoDownload).toBe(false);
+    await vi.advanceTimersByTimeAsync(UPDATES.checkEveryMs * 2);
+    expect(autoUpdater.checkForUpdates).toHaveBeenCalledOnce();
+    expect(log.lines.some((line) => line.includes('updates switched off by the policy'))).toBe(true);
+  });
+
+  it('TP3 switched on again, the feed is checked at once and an update installs at quit again', async () => {
+    withFeed();
+    const { updates } = start({ allowed: false });
+    await vi.advanceTimersByTimeAsync(UPDATES.checkEveryMs);
+    expect(autoUpdater.checkForUpdates).not.toHaveBeenCalled();
+    expect(autoUpdater.autoInstallOnAppQuit).toBe(false);
+
+    updates!.allow(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(autoUpdater.checkForUpdates).toHaveBeenCalledOnce();
+    expect(autoUpdater.autoInstallOnAppQuit).toBe(true);
+    expect(autoUpdater.autoDownload).toBe(true);
+    // The same word again changes nothing: no second check.
+    updates!.allow(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(autoUpdater.checkForUpdates).toHaveBeenCalledOnce();
+  });
+
+  it('a build that does not update itself has nothing to follow', () => {
+    expect(start({ platform: 'linux' }).updates).toBeNull();
   });
 });
 

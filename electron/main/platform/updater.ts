@@ -82,17 +82,24 @@ export function planUpdates(deps: UpdatePlanDeps): UpdatePlan {
   return { mode: 'automatic', feed: { ...feed.data, provider, url } };
 }
 
+/** The updater of a build that updates itself, following the machine's policy. */
+export interface Updates {
+  /** The machine's policy switched updates off, or on again (issue 28). */
+  allow(allowed: boolean): void;
+}
+
 /**
  * Checks the build-time feed for a newer version at start and every UPDATES.checkEveryMs; electron-updater downloads
- * it in the background and installs it when the app quits. Off unless planUpdates trusts the feed. A failed check or
- * download is logged and tried again at the next check: updates never stop the app. No check is made while
- * `allowed` says no: the machine's policy switched updates off (issue 28), and may switch them on again.
+ * it in the background and installs it when the app quits. Off (null) unless planUpdates trusts the feed. A failed
+ * check or download is logged and tried again at the next check: updates never stop the app. While the machine's
+ * policy switches updates off (issue 28), nothing is checked or downloaded, and an update downloaded before is not
+ * installed at quit; switched on again, the feed is checked at once.
  */
-export function startUpdates(plan: UpdatePlan, log: Logger, allowed: () => boolean = () => true): void {
+export function startUpdates(plan: UpdatePlan, log: Logger, allowed = true): Updates | null {
   if (plan.mode !== 'automatic') {
     if (plan.mode === 'feedRefused') log.warn('updates are off: the update feed is refused', { reason: plan.reason });
     else log.info('updates are off', { reason: plan.reason });
-    return;
+    return null;
   }
   const { autoUpdater } = electronUpdater;
   // Its own logger writes every step to the console; what matters goes to ours, below.
@@ -105,8 +112,14 @@ export function startUpdates(plan: UpdatePlan, log: Logger, allowed: () => boole
   autoUpdater.forceDevUpdateConfig = false;
   // A web installer fetches the app itself after its signature was checked: whole installers only.
   autoUpdater.disableWebInstaller = true;
-  autoUpdater.autoDownload = true;
-  autoUpdater.autoInstallOnAppQuit = true;
+  let on = allowed;
+  // electron-updater reads both when it acts: a check's download, and the quit (where it installs what it holds). On
+  // macOS it hands a download to Squirrel.Mac at once, which installs it at quit whatever they say by then.
+  const follow = () => {
+    autoUpdater.autoDownload = on;
+    autoUpdater.autoInstallOnAppQuit = on;
+  };
+  follow();
   // A failed check both emits 'error' and rejects: one line for it, whichever way it came.
   const reported = new WeakSet<object>();
   const report = (error: unknown) => {
@@ -122,7 +135,7 @@ export function startUpdates(plan: UpdatePlan, log: Logger, allowed: () => boole
     log.info('update downloaded; it installs when the app quits', { version: info.version }),
   );
   const check = () => {
-    if (!allowed()) return;
+    if (!on) return;
     Promise.resolve()
       .then(() => autoUpdater.checkForUpdates())
       .catch(report);
@@ -130,4 +143,14 @@ export function startUpdates(plan: UpdatePlan, log: Logger, allowed: () => boole
   check();
   // unref: the timer alone must not keep the process alive when everything else has quit.
   setInterval(check, UPDATES.checkEveryMs).unref();
+  return {
+    allow(next) {
+      if (next === on) return;
+      on = next;
+      follow();
+      log.info(on ? 'updates switched on by the policy' : 'updates switched off by the policy: nothing installs at quit');
+      // At once, not at the next interval: what was held back while off is fetched now, and installs at quit.
+      if (on) check();
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OFF_BY_POLICY, SET_BY_POLICY } from '../../../shared/managed-policy';
+import type { Features } from '../../../shared/settings';
 import { useGeminiDouble } from '../../../test/support/gateway-test-kit';
 import { startLiveTestCore } from '../../../test/support/live-test-core';
 import { testPolicy, TEST_POLICY_FILE } from '../../../test/support/policy-kit';
@@ -91,6 +92,22 @@ describe('TP3 what the policy switches off is off', () => {
     expect(await call('voice:tts', { text: 'Hello.' })).toMatchObject({ ok: false, error: { reason: OFF_BY_POLICY, feature: 'spokenAnswers' } });
   });
 
+  it('TP3 the updater outside the core hears each feature the policy switches, and only those changes', async () => {
+    const deployed = testPolicy(null);
+    const heard: Features[] = [];
+    test = await createSignedInTestCore({ policy: deployed.deps, featuresChanged: (features) => heard.push(features) });
+    const told = () => test!.broadcasts.filter(({ event }) => event === 'settings:changed').length;
+
+    deployed.deploy({ version: 1, features: { updates: false } });
+    await vi.waitFor(() => expect(heard).toEqual([expect.objectContaining({ updates: false, liveModes: true })]));
+    deployed.deploy({ version: 1, features: { updates: false }, settings: { digest: { time: '08:30' } } });
+    await vi.waitFor(() => expect(told()).toBe(2));
+    expect(heard).toHaveLength(1);
+    deployed.deploy(null);
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    expect(heard[1]).toMatchObject({ updates: true });
+  });
+
   it('TP3 updates off: About says the organization manages them', async () => {
     const { call } = await signedIn({ version: 1, features: { updates: false } });
     expect(await call('app:info')).toMatchObject({ ok: true, value: { updates: 'managed' } });
@@ -105,5 +122,20 @@ describe('TP3 what the policy switches off is off', () => {
     const ended = started.window.events.find(({ event }) => event === 'translate:liveError')!;
     expect(ended.payload).toMatchObject({ requestId, error: { reason: OFF_BY_POLICY, feature: 'liveModes' } });
     expect(gemini.double.liveConversations).toEqual([]);
+  });
+  it('TP3 liveModes switched off mid-meeting: running captions end off_by_policy, so the page goes on by the pause-cut path', async () => {
+    const deployed = testPolicy(null);
+    const started = await startLiveTestCore(gemini.double, { policy: deployed.deps });
+    test = started.test;
+    const opened = await started.call('translate:live', { source: 'others', to: 'es', speak: false });
+    const requestId = opened.ok ? (opened.value as { requestId: string }).requestId : null;
+    const connections = () => gemini.double.liveConversations.flatMap((conversation) => conversation.connections);
+    await vi.waitFor(() => expect(started.window.events.some(({ event, payload }) => event === 'translate:liveState' && (payload as { data: { state: string } }).data.state === 'streaming')).toBe(true));
+
+    deployed.deploy({ version: 1, features: { liveModes: false } });
+    await vi.waitFor(() => expect(started.window.events.some(({ event }) => event === 'translate:liveError')).toBe(true));
+    const ended = started.window.events.find(({ event }) => event === 'translate:liveError')!;
+    expect(ended.payload).toMatchObject({ requestId, error: { reason: OFF_BY_POLICY, feature: 'liveModes' } });
+    await vi.waitFor(() => expect(connections()[0]!.closed).toMatchObject({ by: 'client' }));
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CaptionStreamDone, CaptionStreamState, StreamedLine, TranslateLiveInput } from '../../../shared/live-captions';
 import { LIVE_CAPTIONS } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
-import { DEFAULT_SETTINGS } from '../../../shared/settings';
+import { OFF_BY_POLICY } from '../../../shared/managed-policy';
+import { DEFAULT_SETTINGS, type Features } from '../../../shared/settings';
 import type { GeminiFailure, Outcome } from '../gemini/failure';
 import type { LiveConnection, LiveEvent, LiveSetup, OpenLive } from '../gemini/live-types';
 import { createMemoryLogger } from '../log/logger';
@@ -35,6 +36,7 @@ function harness(options: { budget?: boolean } = {}) {
   const script: Array<GeminiFailure | 'wait'> = [];
   let release: () => void = () => {};
   const log = createMemoryLogger();
+  let settings = DEFAULT_SETTINGS;
 
   const openLive: OpenLive = async (setup, onEvent) => {
     const next = script.shift();
@@ -63,7 +65,7 @@ function harness(options: { budget?: boolean } = {}) {
   const limiter = options.budget ? createAiChannel({ now: () => clock }) : { admit: () => ({ ok: true as const, value: undefined }) };
   const captions = createLiveCaptions({
     openLive,
-    settings: () => DEFAULT_SETTINGS,
+    settings: () => settings,
     limiter,
     after(ms, run) {
       const timer = { at: clock + ms, run, cancelled: false };
@@ -118,7 +120,13 @@ function harness(options: { budget?: boolean } = {}) {
     };
   }
 
-  return { captions, served, script, log, start, advance, release: () => release(), now: () => clock };
+  /** The machine's policy changes the features in effect, and the core tells the captions (core.ts). */
+  function policy(features: Partial<Features>) {
+    settings = { ...settings, features: { ...settings.features, ...features } };
+    captions.featuresChanged(settings.features);
+  }
+
+  return { captions, served, script, log, start, advance, policy, release: () => release(), now: () => clock };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -506,6 +514,38 @@ describe('LC-M: Stop, cancel, sign-out, budget, speech and the log', () => {
     desk.served[1]!.say({ kind: 'audio', pcm });
     expect(silent.audio).toHaveLength(0);
     expect(spoken.audio).toEqual([pcm]);
+  });
+
+  it('TP3: spoken answers switched off by the policy mid-meeting: no more of the translation\'s audio goes to the page', async () => {
+    const desk = harness();
+    const spoken = desk.start({ source: 'others', speak: true });
+    await flush();
+    const pcm = new Uint8Array(480);
+    desk.served[0]!.say({ kind: 'audio', pcm });
+    desk.policy({ spokenAnswers: false });
+    desk.served[0]!.say({ kind: 'audio', pcm }, heard('Still '), said('Todavía'));
+    expect(spoken.audio).toEqual([pcm]);
+    expect(latest(spoken.lines)).toEqual([expect.objectContaining({ transcript: 'Still', translation: 'Todavía' })]);
+    expect(spoken.done()).toBeNull();
+  });
+
+  it('TP3: Live modes switched off by the policy mid-meeting: every stream ends off_by_policy at once, its session closed', async () => {
+    const desk = harness();
+    const you = desk.start({ source: 'you' });
+    const others = desk.start({ source: 'others' });
+    await flush();
+    you.speak([1, 2], 0);
+    desk.policy({ mailTools: false });
+    expect(you.done()).toBeNull();
+
+    desk.policy({ liveModes: false });
+    await flush();
+    for (const side of [you, others]) {
+      expect(side.done()).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: OFF_BY_POLICY, feature: 'liveModes' } });
+    }
+    expect(desk.served.map((server) => server.closed)).toEqual([true, true]);
+    // The page's frames still on their way are refused: the pause-cut path has them now.
+    expect(you.frame(2, 3)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 
   it('LC-M: streamedMs is told on each state change and every further 10 s streamed', async () => {

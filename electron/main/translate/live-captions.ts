@@ -11,12 +11,13 @@ import type {
 import { LIVE_CAPTIONS } from '../../../shared/limits';
 import type { Member } from '../../../shared/member';
 import { err, ok, type Result } from '../../../shared/result';
-import type { Settings } from '../../../shared/settings';
+import type { Features, Settings } from '../../../shared/settings';
 import { failureError, type GeminiFailure } from '../gemini/failure';
 import type { LiveConnection, LiveEvent, OpenLive } from '../gemini/live-types';
 import type { Logger } from '../log/logger';
 import { CAPTION_STREAM_BUDGET } from '../rate-limit/ai-budgets';
 import type { AiChannelLimiter } from '../rate-limit/ai-channel-limiter';
+import { offByPolicy } from '../settings/policy-locks';
 
 /** What a captions stream tells the page (the contract's `translate:live` events). */
 export interface CaptionStreamEvents {
@@ -50,6 +51,11 @@ export interface LiveCaptions {
   frame(input: CaptionFrameInput): Result<Record<string, never>>;
   pause(input: CaptionPauseInput): Result<Record<string, never>>;
   end(requestId: string): Result<Record<string, never>>;
+  /**
+   * The machine's policy changed what is on (issue 28). Live modes off: every stream ends off_by_policy, and the page
+   * captions by the pause-cut path. Spoken answers are read at each piece of audio.
+   */
+  featuresChanged(features: Features): void;
   /** Sign-out, quit: every stream ends, and nothing of it is kept. */
   close(): void;
 }
@@ -148,6 +154,8 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
   const bySource = new Map<string, Stream>();
 
   const sourceKey = (email: string, source: CaptionSource) => JSON.stringify([email, source]);
+  /** The page asked to hear the translation, and the machine's policy (read now: it may change mid-meeting) lets it. */
+  const speaks = (stream: Stream) => stream.input.speak && deps.settings().features.spokenAnswers;
 
   function emitState(stream: Stream, state: CaptionStreamState['state'], attempt?: number): void {
     stream.state = state;
@@ -252,7 +260,7 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
         return;
       }
       case 'audio':
-        if (stream.input.speak) stream.ctx.emit.audio(event.pcm);
+        if (speaks(stream)) stream.ctx.emit.audio(event.pcm);
         return;
       case 'turnComplete':
         return onTurnComplete(stream, link);
@@ -443,7 +451,7 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
         };
         byRequest.set(ctx.requestId, stream);
         bySource.set(key, stream);
-        log.info('live captions started', { source: input.source, speak: input.speak });
+        log.info('live captions started', { source: input.source, speak: speaks(stream) });
         ctx.signal.addEventListener('abort', () => finish(stream, { ok: false, error: failureError({ kind: 'cancelled' }, stream.model) }), { once: true });
         emitState(stream, 'connecting');
         void connect(stream);
@@ -492,6 +500,11 @@ export function createLiveCaptions(deps: LiveCaptionsDeps): LiveCaptions {
       pauseLine(stream, stream.lastFrameEndMs);
       if (stream.lines.length === 0) finish(stream, ok({ ended: 'stopped', streamedMs: Math.round(stream.streamedMs) }));
       return ok({});
+    },
+
+    featuresChanged(features) {
+      if (features.liveModes) return;
+      for (const stream of [...byRequest.values()]) finish(stream, offByPolicy('liveModes'));
     },
 
     close() {

@@ -77,6 +77,8 @@ export function createTranslateCapability(deps: TranslateCapabilityDeps): Capabi
     sessionChanged: (status) => {
       if (status.state !== 'signed_in') captions.close();
     },
+    // Switched off mid-meeting by the policy, the streams end as if refused at their start.
+    featuresChanged: (features) => captions.featuresChanged(features),
     close: () => captions.close(),
     handlers: {
       'translate:text': async (input, ctx) => {
@@ -93,11 +95,9 @@ export function createTranslateCapability(deps: TranslateCapabilityDeps): Capabi
         return saved.ok ? ok({ saved: saved.value }) : saved;
       },
       'translate:live': async (input, ctx) => {
-        const { features } = deps.settings.get();
         // Refused, the page's captions go on by the pause-cut path, as when Live translation is unavailable.
-        if (!features.liveModes) return offByPolicy('liveModes');
-        // No audio asked for what the policy keeps silent.
-        return captions.stream({ ...input, speak: input.speak && features.spokenAnswers }, {
+        if (!deps.settings.get().features.liveModes) return offByPolicy('liveModes');
+        return captions.stream(input, {
           member: ctx.member,
           signal: ctx.signal,
           requestId: ctx.requestId,
