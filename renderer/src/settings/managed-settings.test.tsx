@@ -50,7 +50,7 @@ describe('issue 28: fields the machine policy holds', () => {
     expect(oracle).toHaveAttribute('readonly');
     expect(screen.getAllByText(SET_BY_ORGANIZATION)).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Reset to defaults' }));
-    await screen.findByText('Every feature uses its default model again.');
+    await screen.findByText('The models your organization does not set use their defaults again.');
     const [patch] = updates(invoke) as { models: Record<string, string> }[];
     expect(patch!.models).not.toHaveProperty('oracle');
     expect(Object.keys(patch!.models)).toHaveLength(6);

@@ -154,7 +154,11 @@ export function ModelsSection() {
                 ref={resetButton}
                 disabled={busy}
                 // The models the policy sets are not the member's to reset: main would refuse the whole change for them.
-                onClick={() => void store(defaultsOf(MODEL_ROLES.filter((role) => !locked(role))), t('settings.models.resetDone'), 'reset')}
+                onClick={() => {
+                  const free = MODEL_ROLES.filter((role) => !locked(role));
+                  const done = free.length < MODEL_ROLES.length ? t('settings.models.resetDoneUnmanaged') : t('settings.models.resetDone');
+                  void store(defaultsOf(free), done, 'reset');
+                }}
               >
                 {t('settings.models.reset')}
               </button>

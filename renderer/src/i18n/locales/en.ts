@@ -440,6 +440,7 @@ export const en = {
       saved: 'The models are saved.',
       unchanged: 'Nothing to save: no model was changed.',
       resetDone: 'Every feature uses its default model again.',
+      resetDoneUnmanaged: 'The models your organization does not set use their defaults again.',
       unavailable: 'Gemini does not offer the model {{id}} to this key. Check the id against the model list in Google AI Studio.',
       savedUnverified: 'The models are saved, but could not be verified with your key.',
     },

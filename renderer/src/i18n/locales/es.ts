@@ -452,6 +452,7 @@ export const es: Catalog = {
       saved: 'Los modelos están guardados.',
       unchanged: 'No hay nada que guardar: no has cambiado ningún modelo.',
       resetDone: 'Cada función vuelve a usar su modelo por defecto.',
+      resetDoneUnmanaged: 'Los modelos que no fija tu organización vuelven a sus valores por defecto.',
       unavailable: 'Gemini no ofrece el modelo {{id}} a esta clave. Comprueba el identificador en la lista de modelos de Google AI Studio.',
       savedUnverified: 'Los modelos están guardados, pero no se pudieron verificar con tu clave.',
     },

@@ -452,6 +452,7 @@ export const fr: PartialCatalog = {
       saved: 'Les modèles sont enregistrés.',
       unchanged: "Rien à enregistrer : aucun modèle n'a été modifié.",
       resetDone: 'Chaque fonction utilise de nouveau son modèle par défaut.',
+      resetDoneUnmanaged: 'Les modèles que votre organisation ne fixe pas reprennent leur valeur par défaut.',
       unavailable: 'Gemini ne propose pas le modèle {{id}} à cette clé. Vérifiez l\'identifiant dans la liste des modèles de Google AI Studio.',
       savedUnverified: 'Les modèles sont enregistrés, mais n\'ont pas pu être vérifiés avec votre clé.',
     },

@@ -426,6 +426,7 @@ export const zh: PartialCatalog = {
       saved: '模型已保存。',
       unchanged: '没有需要保存的内容：没有更改任何模型。',
       resetDone: '每项功能都已恢复使用默认模型。',
+      resetDoneUnmanaged: '未由贵组织设定的模型已恢复为默认模型。',
       unavailable: 'Gemini 不向此密钥提供模型 {{id}}。请对照 Google AI Studio 中的模型列表检查该 ID。',
       savedUnverified: '模型已保存，但无法用您的密钥验证。',
     },
