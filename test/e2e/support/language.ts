@@ -18,12 +18,13 @@ export async function chooseLanguage(page: Page, lang: Lang): Promise<void> {
 }
 
 /**
- * Switches the window to `lang` from whatever language it speaks now: Settings (Ctrl+6), then the one list that
- * offers every language. Resolves once the window speaks it.
+ * Switches the window to `lang` from whatever language it speaks now: Settings (Ctrl+6), then the one list whose
+ * options are languages named in themselves (the captions' lists offer languages too, named in the UI's). Resolves
+ * once the window speaks it.
  */
 export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
   await page.keyboard.press('Control+6');
-  const list = page.getByRole('tabpanel').getByRole('combobox').filter({ has: page.locator(`option[value="${lang}"]`) });
+  const list = page.getByRole('tabpanel').getByRole('combobox').filter({ has: page.locator(`option[lang="${lang}"]`) });
   await list.selectOption(lang);
   await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
 }
