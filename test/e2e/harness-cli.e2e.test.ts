@@ -38,7 +38,7 @@ it('npm run harness prints one ready line, applies the config, and closes its da
     value: expect.objectContaining({
       language: 'fr',
       models: expect.objectContaining({ oracle: 'gemini-e2e-oracle' }),
-      knowledgeBase: { path: '/srv/no-such-kb', floors: {} },
+      knowledgeBase: { path: '/srv/no-such-kb', floors: {}, hint: null },
     }),
   });
   // The oracle reads the folder the config names; a folder that is not there is said so, not fatal.
