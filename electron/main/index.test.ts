@@ -123,6 +123,8 @@ const fakes = await vi.hoisted(async () => {
     command: vi.fn(),
     closedToTray: vi.fn(),
     offerProfile: vi.fn(async (_file: string) => {}),
+    // No machine policy here: every feature on.
+    features: vi.fn(() => ({ liveModes: true, mailTools: true, spokenAnswers: true, updates: true })),
     close: vi.fn(),
   };
   const store = {
