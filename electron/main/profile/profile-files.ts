@@ -1,6 +1,7 @@
 import { TEAM_PROFILE } from '../../../shared/limits';
 import type { Result } from '../../../shared/result';
 import { teamProfileTooLarge } from '../../../shared/team-profile';
+import { jsonExchangeFilesOn } from '../files/json-exchange-files';
 import type { TextFiles } from '../files/text-files';
 import type { ProfileTexts } from '../texts/profile-texts';
 
@@ -15,13 +16,9 @@ export interface ProfileFiles {
   open(): Promise<Result<string | null>>;
 }
 
-/** Titles are asked for at each use: Settings may have changed the member's language meanwhile. */
 export function profileFilesOn(files: TextFiles, texts: () => ProfileTexts): ProfileFiles {
-  const kind = (title: string) => ({ extension: 'json', kindName: texts().fileKind, title });
-  return {
-    save: (fileName, content) => files.save({ ...kind(texts().exportTitle), fileName }, content),
-    open: async () => asProfileText(await files.open(kind(texts().importTitle), TEAM_PROFILE.fileMaxBytes)),
-  };
+  const exchange = jsonExchangeFilesOn(files, texts, teamProfileTooLarge);
+  return { save: exchange.save, open: () => exchange.open(TEAM_PROFILE.fileMaxBytes) };
 }
 
 /** A file refused unread for its size is refused as readTeamProfile refuses one: in the same sentence. */
