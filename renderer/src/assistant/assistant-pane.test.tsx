@@ -257,6 +257,8 @@ describe('stopping and failing', () => {
         streams('assistant:chat')[0]!.fail({ code: 'RATE_LIMITED', message: 'Slow down.', reason: 'rate_limit', retryAfterMs: 3_000 }),
       );
       expect(await within(conversation()).findByText('Try again in 3 seconds.')).toBeInTheDocument();
+      // The countdown's clock starts in an effect: let it run before the time moves, however loaded the machine.
+      await act(async () => {});
       act(() => vi.advanceTimersByTime(1_000));
       expect(within(conversation()).getByText('Try again in 2 seconds.')).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(2_000));
