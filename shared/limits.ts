@@ -465,3 +465,23 @@ export const DIAGNOSTICS = {
   /** A log line longer than this is cut: the report is for a person to read, and the log holds data, not text. */
   logLineMaxChars: 2_000,
 } as const;
+
+/** Crash reports (issue 29, RD3): Electron's minidumps, kept here and sent to the team's server when allowed. */
+export const CRASH_REPORTS = {
+  /** The newest minidumps kept on this computer; older ones are deleted, sent or not. */
+  keepDumps: 10,
+  /** The diagnostics report lists this many of the newest minidumps, and of this session's processes that died. */
+  listInDiagnostics: 5,
+  /** One upload that has not answered by then is abandoned and tried again. */
+  uploadTimeoutMs: 60_000,
+  /** Tries per minidump per pass (the first and two retries) on a timeout, a reset, 429 or 5xx. */
+  uploadAttempts: 3,
+  /** The wait before a retry doubles from this. */
+  retryBaseMs: 2_000,
+  /** A server's Retry-After is followed up to this; longer, the minidump waits for the next pass. */
+  retryAfterMaxMs: 60_000,
+  /** A minidump is usually well under a megabyte; one larger than this is kept here, never read into memory. */
+  dumpMaxBytes: 32 * 1024 * 1024,
+  /** The crash server's address, query string included. */
+  urlMaxChars: 2_048,
+} as const;

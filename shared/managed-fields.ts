@@ -28,6 +28,8 @@ export const MANAGED_FIELDS = [
   'captions.to',
   'captions.speak',
   'voice.spokenAnswers',
+  'crashReports.upload',
+  'crashReports.url',
 ] as const;
 export type ManagedField = (typeof MANAGED_FIELDS)[number];
 export const managedFieldSchema = z.enum(MANAGED_FIELDS);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { audSchema, appUrlSchema, teamUrlSchema } from './access-config';
+import { crashReportUrlSchema } from './crash-reports';
 import { digestSettingsPatchSchema } from './digest';
 import { flattenFields, managedFieldSchema, type ManagedField } from './managed-fields';
 import { meetingNotesSettingsPatchSchema } from './meeting-notes';
@@ -26,6 +27,15 @@ const policySettingsSchema = z
     knowledgeBase: knowledgeBaseSettingsPatchSchema.pick({ path: true }),
     meetings: meetingNotesSettingsPatchSchema,
     captions: captionsSettingsPatchSchema,
+    // The policy may name the team's crash server alone (the member still chooses to send), or turn sending on or
+    // off for everyone; turning it on names where to.
+    crashReports: z
+      .strictObject({ upload: z.boolean(), url: crashReportUrlSchema })
+      .partial()
+      .refine((section) => section.upload !== true || section.url !== undefined, {
+        message: 'Turning crash reports on needs the url to send them to.',
+        path: ['url'],
+      }),
   })
   .partial();
 

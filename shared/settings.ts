@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appUrlSchema, audSchema, teamUrlSchema } from './access-config';
+import { crashReportsSettingsPatchSchema, crashReportsSettingsSchema, DEFAULT_CRASH_REPORTS_SETTINGS } from './crash-reports';
 import { DEFAULT_DESKTOP_SETTINGS, desktopSettingsPatchSchema, desktopSettingsSchema } from './desktop';
 import { DEFAULT_DIGEST_SETTINGS, digestSettingsPatchSchema, digestSettingsSchema } from './digest';
 import { LANGS } from './lang';
@@ -105,6 +106,8 @@ export const settingsSchema = z.object({
   desktop: desktopSettingsSchema.default(DEFAULT_DESKTOP_SETTINGS),
   /** What live captions start with (issue 28). */
   captions: captionsSettingsSchema.default(DEFAULT_CAPTIONS_SETTINGS),
+  /** Whether Electron's minidumps go to the team's crash server, and its address (issue 29, RD3). */
+  crashReports: crashReportsSettingsSchema.default(DEFAULT_CRASH_REPORTS_SETTINGS),
   /**
    * What the machine's policy leaves on (issue 28, shared/managed-policy.ts). Never stored and never patched: main
    * reads it from the policy, so every capability and window hears a change as a settings change.
@@ -126,6 +129,7 @@ export const DEFAULT_SETTINGS: Settings = {
   shortcuts: { ...DEFAULT_SHORTCUT_SETTINGS },
   desktop: { ...DEFAULT_DESKTOP_SETTINGS },
   captions: { ...DEFAULT_CAPTIONS_SETTINGS },
+  crashReports: { ...DEFAULT_CRASH_REPORTS_SETTINGS },
   features: { ...ALL_FEATURES_ON },
 };
 
@@ -152,6 +156,7 @@ export const settingsPatchSchema = z
     shortcuts: shortcutSettingsPatchSchema,
     desktop: desktopSettingsPatchSchema,
     captions: captionsSettingsPatchSchema,
+    crashReports: crashReportsSettingsPatchSchema,
   })
   .partial();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

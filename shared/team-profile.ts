@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appUrlSchema, audSchema, teamUrlSchema } from './access-config';
 import { assistantPromptsSchema } from './assistant';
+import { crashReportUrlSchema } from './crash-reports';
 import { digestSettingsPatchSchema } from './digest';
 import { fieldValueSchema, managedFieldSchema } from './managed-fields';
 import { meetingNotesSettingsPatchSchema } from './meeting-notes';
@@ -13,8 +14,8 @@ import { zohoDataCentreSchema } from './zoho-data-centres';
 /**
  * The team profile (issue 28, TP1 and TP2): one admin sets the desk up and hands the same file to everyone. It holds
  * what a team shares (sign-in, the Zoho data centre and client, models, the Assistant's prompts, the morning pass,
- * where the notes are, how captions start) and never what is a member's own: no Gemini key, no token, no mailbox,
- * nothing a member said or read. Every section and field may be left out: importing changes only what a file names.
+ * where the notes are, how captions start, where crash reports go) and never what is a member's own: no Gemini key,
+ * no token, no mailbox, nothing a member said or read. Every section and field may be left out: importing changes only what a file names.
  */
 export const TEAM_PROFILE_FORMAT = 'staff-desk.team-profile';
 export const TEAM_PROFILE_VERSION = 1;
@@ -40,6 +41,8 @@ export const teamProfileSchema = z.strictObject({
   knowledgeBase: z.strictObject({ hint: lineSchema }).partial().optional(),
   meetings: meetingNotesSettingsPatchSchema.optional(),
   captions: captionsSettingsPatchSchema.optional(),
+  /** The team's crash server; whether to send there stays each member's choice (or the machine's policy). */
+  crashReports: z.strictObject({ url: crashReportUrlSchema }).partial().optional(),
 });
 export type TeamProfile = z.infer<typeof teamProfileSchema>;
 

@@ -139,3 +139,35 @@ describe('TP3 what the policy switches off is off', () => {
     await vi.waitFor(() => expect(connections()[0]!.closed).toMatchObject({ by: 'client' }));
   });
 });
+
+describe('RD3 the policy decides crash reports for everyone on the computer', () => {
+  const TEAM_SERVER = 'https://o1.ingest.sentry.io/api/7/minidump/?sentry_key=team';
+
+  it('RD3 a policy that turns sending on wins, and the member cannot turn it off or point it elsewhere', async () => {
+    const { call, core } = await signedIn({ version: 1, settings: { crashReports: { upload: true, url: TEAM_SERVER } } });
+    expect(await call('settings:get')).toMatchObject({ ok: true, value: { crashReports: { upload: true, url: TEAM_SERVER } } });
+    expect(await call('policy:state')).toMatchObject({ ok: true, value: { locked: ['crashReports.upload', 'crashReports.url'] } });
+    expect(await call('settings:update', { crashReports: { upload: false } })).toMatchObject({
+      ok: false,
+      error: { reason: SET_BY_POLICY, field: 'crashReports.upload' },
+    });
+    expect(await call('settings:update', { crashReports: { url: 'https://elsewhere.example.com/submit' } })).toMatchObject({
+      ok: false,
+      error: { reason: SET_BY_POLICY, field: 'crashReports.url' },
+    });
+    expect(core.broadcasts.filter(({ event }) => event === 'settings:changed')).toEqual([]);
+  });
+
+  it("RD3 a policy that names the team's server leaves sending to the member, who needs no address of their own", async () => {
+    const { call } = await signedIn({ version: 1, settings: { crashReports: { url: TEAM_SERVER } } });
+    expect(await call('settings:get')).toMatchObject({ ok: true, value: { crashReports: { upload: false, url: TEAM_SERVER } } });
+    expect(await call('settings:update', { crashReports: { upload: true } })).toMatchObject({ ok: true, value: { crashReports: { upload: true, url: TEAM_SERVER } } });
+  });
+
+  it('RD3 a policy that turns sending off wins over a member who had it on', async () => {
+    const { call, core, deployed } = await signedIn(null);
+    core.storeSettings({ crashReports: { upload: true, url: TEAM_SERVER } });
+    deployed.deploy({ version: 1, settings: { crashReports: { upload: false } } });
+    await vi.waitFor(async () => expect(await call('settings:get')).toMatchObject({ ok: true, value: { crashReports: { upload: false, url: TEAM_SERVER } } }));
+  });
+});

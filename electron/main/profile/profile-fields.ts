@@ -8,11 +8,11 @@ import type { SettingsStore } from '../settings/settings-store';
 
 /**
  * The fields a team profile carries: every managed field but the notes folder itself (only the member, or the
- * machine's policy, makes a folder the knowledge base: a profile gives a hint) and spoken answers (the member's).
+ * machine's policy, makes a folder the knowledge base: a profile gives a hint), spoken answers and sending crash
+ * reports (the member's own choices; a profile names the crash server only).
  */
-export const PROFILE_FIELDS: readonly ManagedField[] = MANAGED_FIELDS.filter(
-  (field) => field !== 'knowledgeBase.path' && field !== 'voice.spokenAnswers',
-);
+const MEMBER_CHOICES: readonly ManagedField[] = ['knowledgeBase.path', 'voice.spokenAnswers', 'crashReports.upload'];
+export const PROFILE_FIELDS: readonly ManagedField[] = MANAGED_FIELDS.filter((field) => !MEMBER_CHOICES.includes(field));
 
 /** The Assistant's prompt layers as the core keeps them (assistant/assistant-prompts.ts), as a profile uses them. */
 export interface PromptLayers {

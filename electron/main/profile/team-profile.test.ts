@@ -30,6 +30,8 @@ const TEAM_SETTINGS = {
   digest: { enabled: false, time: '07:45', weekdaysOnly: false },
   meetings: { folder: 'Reuniones' },
   captions: { from: 'es', to: 'en', speak: true },
+  // The admin sends theirs; each member decides for themselves.
+  crashReports: { upload: true, url: 'https://o1.ingest.crearack-crashes.com/api/7/minidump/?sentry_key=team' },
 } satisfies SettingsPatch;
 
 const cores: TestCore[] = [];
@@ -110,10 +112,12 @@ describe('TP1 a team profile exported from one install and imported into another
       zoho: { dataCentre: 'eu', clientId: CLIENT_ID },
       assistant: { scope: TEAM_SCOPE, instructions: TEAM_INSTRUCTIONS },
       knowledgeBase: { hint: join(admin.dir, 'Team notes') },
+      crashReports: { url: TEAM_SETTINGS.crashReports.url },
     });
     expect(json.zoho).not.toHaveProperty('clientSecret');
+    expect(json.crashReports).not.toHaveProperty('upload');
     expect(Object.keys(json).sort()).toEqual(
-      ['access', 'assistant', 'captions', 'digest', 'exportedAt', 'format', 'knowledgeBase', 'meetings', 'models', 'name', 'version', 'zoho'].sort(),
+      ['access', 'assistant', 'captions', 'crashReports', 'digest', 'exportedAt', 'format', 'knowledgeBase', 'meetings', 'models', 'name', 'version', 'zoho'].sort(),
     );
 
     // A new member's first run: signed out, nothing set yet but their own Gemini key.
@@ -137,6 +141,8 @@ describe('TP1 a team profile exported from one install and imported into another
       expect(to.settings[section], section).toEqual(fromSettings[section]);
     }
     expect(to.settings.knowledgeBase).toMatchObject({ path: null, hint: fromSettings.knowledgeBase.path });
+    // RD3: the team's crash server comes with the profile; sending to it stays off until the member turns it on.
+    expect(to.settings.crashReports).toEqual({ upload: false, url: TEAM_SETTINGS.crashReports.url });
     expect((to.prompts as { prompts: unknown }).prompts).toEqual({ scope: TEAM_SCOPE, instructions: TEAM_INSTRUCTIONS });
     expect(to.secrets).toEqual({
       'gemini.apiKey': 'AIzaSy-the-members-own-key',

@@ -102,3 +102,42 @@ describe('settings:changed', () => {
     }
   });
 });
+
+describe('RD3 crash reports over settings:update', () => {
+  const SERVER = 'https://crashes.example.com/submit?token=team';
+  let test: TestCore | null = null;
+  afterEach(() => {
+    test?.dispose();
+    test = null;
+  });
+  async function call(input: unknown) {
+    test ??= await createSignedInTestCore();
+    return test.core.registry.call('settings:update', input, fakeSender().sender);
+  }
+
+  it('RD3 refuses sending on with nowhere to send to, and keeps it off', async () => {
+    expect(await call({ crashReports: { upload: true } })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', reason: 'crash_report_url_required', field: 'crashReports.url' },
+    });
+    expect(await call({ crashReports: { upload: true, url: SERVER } })).toMatchObject({ ok: true, value: { crashReports: { upload: true, url: SERVER } } });
+    // Nor can the address go while sending is on.
+    expect(await call({ crashReports: { url: null } })).toMatchObject({ ok: false, error: { reason: 'crash_report_url_required' } });
+    expect(await call({ crashReports: { upload: false, url: null } })).toMatchObject({ ok: true, value: { crashReports: { upload: false, url: null } } });
+  });
+
+  it('RD3 refuses a server that is not https, in one sentence naming the field', async () => {
+    expect(await call({ crashReports: { url: 'http://crashes.example.com/submit' } })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'crashReports.url', message: expect.stringContaining('https') },
+    });
+  });
+
+  it('RD3 waits for sign-in: with no member, nothing is sent on anyone’s behalf', async () => {
+    test = createTestCore();
+    expect(await test.core.registry.call('settings:update', { crashReports: { upload: true, url: SERVER } }, fakeSender().sender)).toMatchObject({
+      ok: false,
+      error: { code: 'UNAUTHENTICATED', reason: 'sign_in_required', field: 'crashReports' },
+    });
+  });
+});

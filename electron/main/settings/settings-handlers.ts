@@ -1,3 +1,4 @@
+import { CRASH_REPORT_URL_REQUIRED, CRASH_REPORT_URL_REQUIRED_MESSAGE } from '../../../shared/crash-reports';
 import type { AppContract } from '../../../shared/ipc/contract';
 import { err, ok } from '../../../shared/result';
 import { sectionsNeedingSignIn } from '../../../shared/settings';
@@ -20,6 +21,11 @@ export function settingsHandlers(deps: {
       // A shortcut set to keys another one keeps: the patch alone is valid, the settings it would make are not.
       if (patch.shortcuts && shortcutClash({ ...deps.settings.get().shortcuts, ...patch.shortcuts })) {
         return err('INVALID_INPUT', SHORTCUT_CLASH_MESSAGE, { reason: 'shortcut_clash' });
+      }
+      // RD3: sending crash reports on, with nowhere to send them (the policy's server counts).
+      const crashReports = { ...deps.settings.get().crashReports, ...patch.crashReports };
+      if (patch.crashReports && crashReports.upload && crashReports.url === null) {
+        return err('INVALID_INPUT', CRASH_REPORT_URL_REQUIRED_MESSAGE, { reason: CRASH_REPORT_URL_REQUIRED, field: 'crashReports.url' });
       }
       return ok(deps.settings.update(patch));
     },

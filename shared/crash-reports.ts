@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { CRASH_REPORTS } from './limits';
+
+/*
+ * Crash reports (issue 29, RD3). Electron's crash reporter keeps a minidump of every crash on this computer; the app
+ * sends them to the team's crash server only when the member (or the machine's policy) turned that on, and only over
+ * https. The server's address may carry a token in its query string (Sentry's `sentry_key`, a Backtrace token), so
+ * the log and the diagnostics name its origin alone.
+ */
+
+export const CRASH_REPORT_URL_EXAMPLE = 'https://crashes.example.com/submit';
+
+/** Why an address is refused; the page says the same in the member's language. */
+export const CRASH_REPORT_URL_MESSAGE = `Use an https address without a user name or password, such as ${CRASH_REPORT_URL_EXAMPLE}.`;
+
+/** Where crash reports go: an https URL, no user name or password (fetch refuses them), normalised as URL.href. */
+export const crashReportUrlSchema = z
+  .string()
+  .trim()
+  .max(CRASH_REPORTS.urlMaxChars)
+  .transform((raw, ctx) => {
+    const url = URL.canParse(raw) ? new URL(raw) : null;
+    if (url === null || url.protocol !== 'https:' || url.hostname === '' || url.username !== '' || url.password !== '') {
+      ctx.addIssue({ code: 'custom', message: CRASH_REPORT_URL_MESSAGE });
+      return z.NEVER;
+    }
+    // A fragment never reaches the server.
+    url.hash = '';
+    return url.href;
+  });
+
+export const crashReportsSettingsSchema = z.object({
+  /** Send the minidumps to `url`. Off until the member turns it on: a minidump may hold what was on screen. */
+  upload: z.boolean().default(false),
+  /** The team's crash server (Sentry, BugSplat, Backtrace or a Crashpad server); null until someone sets it. */
+  url: crashReportUrlSchema.nullable().default(null),
+});
+export type CrashReportsSettings = z.infer<typeof crashReportsSettingsSchema>;
+
+export const DEFAULT_CRASH_REPORTS_SETTINGS: CrashReportsSettings = { upload: false, url: null };
+
+export const crashReportsSettingsPatchSchema = z.strictObject({ upload: z.boolean(), url: crashReportUrlSchema.nullable() }).partial();
+
+/** The reason of a change refused because sending would be on with nowhere to send to. */
+export const CRASH_REPORT_URL_REQUIRED = 'crash_report_url_required';
+export const CRASH_REPORT_URL_REQUIRED_MESSAGE = 'Enter the address to send crash reports to before turning sending on.';
+
+/** Sending is on and has somewhere to go. */
+export function sendsCrashReports(settings: CrashReportsSettings): settings is { upload: true; url: string } {
+  return settings.upload && settings.url !== null;
+}
+
+/** What the log, the diagnostics and the page may say of a crash server: its origin, never its path or query. */
+export function crashServerOrigin(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : 'not a URL';
+}
