@@ -4,7 +4,7 @@ import type { AppError } from '../../../shared/result';
  * Settings' sections in the order a new member takes them, as the README's first use does: sign in, add the
  * Gemini key, check the models, connect the mailbox, then the rest.
  */
-export const SETTINGS_SECTION_IDS = ['access', 'gemini', 'models', 'mailbox', 'digest', 'knowledge', 'assistant', 'voice', 'shortcuts', 'desktop', 'language', 'team', 'about'] as const;
+export const SETTINGS_SECTION_IDS = ['access', 'gemini', 'models', 'mailbox', 'digest', 'knowledge', 'assistant', 'voice', 'shortcuts', 'desktop', 'language', 'team', 'crashReports', 'about'] as const;
 export type SettingsSectionId = (typeof SETTINGS_SECTION_IDS)[number];
 
 /** Error reasons whose remedy is one Settings section: "Open Settings" beside such an error opens that section. */

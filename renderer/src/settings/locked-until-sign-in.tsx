@@ -5,9 +5,10 @@ import type { SettingsSectionId } from '../navigation/settings-sections';
 
 /**
  * The sections main changes only for a signed-in member (SEC-5): they shape what the app does with a member's mail,
- * notes and voice. Sign-in, the Gemini key, the start at login, the language and About are the first run's.
+ * notes and voice (a crash report may hold fragments of them: only a member consents to sending it). Sign-in, the
+ * Gemini key, the start at login, the language and About are the first run's.
  */
-const NEEDS_SIGN_IN: ReadonlySet<SettingsSectionId> = new Set(['models', 'mailbox', 'digest', 'knowledge', 'assistant', 'voice', 'shortcuts']);
+const NEEDS_SIGN_IN: ReadonlySet<SettingsSectionId> = new Set(['models', 'mailbox', 'digest', 'knowledge', 'assistant', 'voice', 'shortcuts', 'crashReports']);
 
 /**
  * A section whose settings wait for sign-in is shown as it is, its controls disabled and the reason said above

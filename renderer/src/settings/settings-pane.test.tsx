@@ -20,6 +20,7 @@ const SECTIONS: [link: string, heading: string][] = [
   ['Desktop', 'Desktop'],
   ['Language', 'Language'],
   ['Team profile', 'Team profile'],
+  ['Crash reports', 'Crash reports'],
   ['About', 'About'],
 ];
 
@@ -81,7 +82,7 @@ describe('SEC-5: Settings while nobody is signed in', () => {
     const controls = (heading: string) => [...sectionOf(heading).querySelectorAll('input, select, textarea, button')];
     // The whole pane renders first: on a busy two-core runner that takes longer than waitFor's default second.
     await vi.waitFor(() => expect(controls('Models').length).toBeGreaterThan(0), { timeout: 5_000 });
-    for (const heading of ['Models', 'Zoho Mail', 'Morning mailbox pass', 'Knowledge base', 'Assistant', 'Voice', 'Shortcuts']) {
+    for (const heading of ['Models', 'Zoho Mail', 'Morning mailbox pass', 'Knowledge base', 'Assistant', 'Voice', 'Shortcuts', 'Crash reports']) {
       const locked = sectionOf(heading).closest('fieldset');
       expect(locked, heading).toBeDisabled();
       expect(locked, heading).toHaveAccessibleDescription('Sign in to change these settings.');

@@ -10,6 +10,7 @@ import { SETTINGS_SECTION_IDS, type SettingsSectionId } from '../navigation/sett
 import { AboutSection } from './about-section';
 import { AccessSection } from './access-section';
 import { AssistantPromptsSection } from './assistant-prompts-section';
+import { CrashReportsSection } from './crash-reports-section';
 import { ApiKeySection } from './api-key-section';
 import { DesktopSection } from './desktop-section';
 import { DigestScheduleSection } from './digest-schedule-section';
@@ -38,6 +39,7 @@ const SECTIONS: Record<SettingsSectionId, ComponentType> = {
   desktop: DesktopSection,
   language: LanguageSection,
   team: TeamSection,
+  crashReports: CrashReportsSection,
   about: AboutSection,
 };
 

@@ -354,8 +354,23 @@ export const en = {
     showChecklist: 'See every setup step',
   },
   settings: {
+    crashReports: {
+      heading: "Crash reports",
+      intro: "If Staff Desk crashes, it keeps a crash report on this computer: a snapshot of part of its memory at that moment, which can hold fragments of what was on screen, such as a mail or a note. Nothing is sent unless sending is on.",
+      upload: "Send crash reports to my team's server",
+      uploadHelp: "Each report is sent once, over https, to the address below, so that the team can find what went wrong.",
+      url: "Crash report server",
+      urlHelp: "The https address your administrator gives you, such as {{example}}.",
+      urlInvalid: "Use an https address without a user name or password, such as {{example}}.",
+      urlRequired: "Enter the address to send crash reports to, or leave sending off.",
+      save: "Save",
+      savedOn: "Saved: crash reports will be sent to {{server}}.",
+      savedOff: "Saved: crash reports stay on this computer.",
+      unchanged: "Nothing to save: nothing was changed.",
+    },
     signInToChange: 'Sign in to change these settings.',
     nav: {
+      crashReports: "Crash reports",
       label: 'Settings sections',
       access: 'Sign-in',
       gemini: 'Gemini key',
@@ -935,6 +950,7 @@ export const en = {
       builtInGuide: 'The built-in guide',
     },
     fields: {
+      crashReports: { upload: "Sending crash reports", url: "Crash report server" },
       access: { teamUrl: 'Sign-in team domain', appUrl: 'Protected application URL', aud: 'Application AUD tag' },
       zoho: { dataCentre: 'Zoho data centre', clientId: 'Zoho client ID', clientSecret: 'Zoho client secret' },
       models: {
@@ -978,6 +994,7 @@ export const en = {
       INTERNAL: 'Something went wrong inside Staff Desk. Try again; if it keeps happening, restart the app.',
     },
     reason: {
+      crash_report_url_required: "Enter the address to send crash reports to before turning sending on.",
       autostart_unwritable: "The start at login could not be changed: the autostart folder (~/.config/autostart) cannot be written. Check its permissions, then try again.",
       shortcut_clash: 'Two shortcuts cannot use the same keys: choose others for one of them.',
       missing_key: 'No Gemini API key is saved on this computer. Add your key in Settings.',

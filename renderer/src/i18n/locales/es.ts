@@ -366,8 +366,23 @@ export const es: Catalog = {
     showChecklist: 'Ver todos los pasos de configuración',
   },
   settings: {
+    crashReports: {
+      heading: "Informes de fallos",
+      intro: "Si Staff Desk falla, guarda un informe del fallo en este equipo: una instantánea de parte de su memoria en ese momento, que puede contener fragmentos de lo que había en pantalla, como un correo o una nota. No se envía nada salvo que actives el envío.",
+      upload: "Enviar los informes de fallos al servidor de mi equipo",
+      uploadHelp: "Cada informe se envía una sola vez, por https, a la dirección de abajo, para que el equipo pueda averiguar qué falló.",
+      url: "Servidor de informes de fallos",
+      urlHelp: "La dirección https que te da tu administrador, como {{example}}.",
+      urlInvalid: "Usa una dirección https sin nombre de usuario ni contraseña, como {{example}}.",
+      urlRequired: "Escribe la dirección a la que enviar los informes de fallos, o deja el envío desactivado.",
+      save: "Guardar",
+      savedOn: "Guardado: los informes de fallos se enviarán a {{server}}.",
+      savedOff: "Guardado: los informes de fallos se quedan en este equipo.",
+      unchanged: "Nada que guardar: no has cambiado nada.",
+    },
     signInToChange: 'Inicia sesión para cambiar estos ajustes.',
     nav: {
+      crashReports: "Informes de fallos",
       label: 'Secciones de Ajustes',
       access: 'Inicio de sesión',
       gemini: 'Clave de Gemini',
@@ -952,6 +967,7 @@ export const es: Catalog = {
       builtInGuide: "La guía incluida",
     },
     fields: {
+      crashReports: { upload: "Envío de informes de fallos", url: "Servidor de informes de fallos" },
       access: {
         teamUrl: "Dominio del equipo para iniciar sesión",
         appUrl: "URL de la aplicación protegida",
@@ -1019,6 +1035,7 @@ export const es: Catalog = {
       INTERNAL: 'Algo ha fallado dentro de Staff Desk. Vuelve a intentarlo; si sigue pasando, reinicia la aplicación.',
     },
     reason: {
+      crash_report_url_required: "Escribe la dirección a la que enviar los informes de fallos antes de activar el envío.",
       autostart_unwritable: "No se pudo cambiar el inicio con la sesión: no se puede escribir en la carpeta de inicio automático (~/.config/autostart). Revisa sus permisos y vuelve a intentarlo.",
       shortcut_clash: 'Dos atajos no pueden usar las mismas teclas: elige otras para uno de ellos.',
       missing_key: 'No hay ninguna clave de API de Gemini guardada en este equipo. Añade tu clave en Ajustes.',

@@ -366,8 +366,23 @@ export const fr: PartialCatalog = {
     showChecklist: 'Voir toutes les étapes de configuration',
   },
   settings: {
+    crashReports: {
+      heading: "Rapports de plantage",
+      intro: "Si Staff Desk plante, il garde un rapport de plantage sur cet ordinateur : un instantané d'une partie de sa mémoire à ce moment-là, qui peut contenir des fragments de ce qui était à l'écran, comme un e-mail ou une note. Rien n'est envoyé tant que l'envoi n'est pas activé.",
+      upload: "Envoyer les rapports de plantage au serveur de mon équipe",
+      uploadHelp: "Chaque rapport est envoyé une seule fois, en https, à l'adresse ci-dessous, pour que l'équipe trouve ce qui n'a pas marché.",
+      url: "Serveur des rapports de plantage",
+      urlHelp: "L'adresse https que votre administrateur vous donne, par exemple {{example}}.",
+      urlInvalid: "Utilisez une adresse https sans nom d'utilisateur ni mot de passe, par exemple {{example}}.",
+      urlRequired: "Saisissez l'adresse où envoyer les rapports de plantage, ou laissez l'envoi désactivé.",
+      save: "Enregistrer",
+      savedOn: "Enregistré : les rapports de plantage seront envoyés à {{server}}.",
+      savedOff: "Enregistré : les rapports de plantage restent sur cet ordinateur.",
+      unchanged: "Rien à enregistrer : rien n'a changé.",
+    },
     signInToChange: 'Connectez-vous pour modifier ces réglages.',
     nav: {
+      crashReports: "Rapports de plantage",
       label: 'Sections des Paramètres',
       access: 'Connexion',
       gemini: 'Clé Gemini',
@@ -952,6 +967,7 @@ export const fr: PartialCatalog = {
       builtInGuide: "Le guide intégré",
     },
     fields: {
+      crashReports: { upload: "Envoi des rapports de plantage", url: "Serveur des rapports de plantage" },
       access: {
         teamUrl: "Domaine d'équipe pour la connexion",
         appUrl: "URL de l'application protégée",
@@ -1019,6 +1035,7 @@ export const fr: PartialCatalog = {
       INTERNAL: "Un problème est survenu dans Staff Desk. Réessayez ; si cela se reproduit, redémarrez l'application.",
     },
     reason: {
+      crash_report_url_required: "Saisissez l'adresse où envoyer les rapports de plantage avant d'activer l'envoi.",
       autostart_unwritable: "Le démarrage à l’ouverture de session n’a pas pu être modifié : le dossier de démarrage automatique (~/.config/autostart) n’est pas accessible en écriture. Vérifiez ses droits, puis réessayez.",
       shortcut_clash: 'Deux raccourcis ne peuvent pas utiliser les mêmes touches : choisissez-en d’autres pour l’un des deux.',
       missing_key: "Aucune clé d'API Gemini n'est enregistrée sur cet ordinateur. Ajoutez votre clé dans les Paramètres.",

@@ -340,8 +340,23 @@ export const zh: PartialCatalog = {
     showChecklist: '查看全部设置步骤',
   },
   settings: {
+    crashReports: {
+      heading: "崩溃报告",
+      intro: "Staff Desk 崩溃时，会在这台电脑上保留一份崩溃报告：那一刻其部分内存的快照，其中可能含有屏幕上内容的片段，例如一封邮件或一条笔记。除非开启发送，否则不会发送任何内容。",
+      upload: "将崩溃报告发送到我团队的服务器",
+      uploadHelp: "每份报告只通过 https 发送一次到下面的地址，以便团队查明出了什么问题。",
+      url: "崩溃报告服务器",
+      urlHelp: "管理员提供给你的 https 地址，例如 {{example}}。",
+      urlInvalid: "请使用不含用户名和密码的 https 地址，例如 {{example}}。",
+      urlRequired: "请输入崩溃报告的发送地址，或保持发送关闭。",
+      save: "保存",
+      savedOn: "已保存：崩溃报告将发送到 {{server}}。",
+      savedOff: "已保存：崩溃报告保留在这台电脑上。",
+      unchanged: "没有要保存的内容：未做任何更改。",
+    },
     signInToChange: '登录后才能更改这些设置。',
     nav: {
+      crashReports: "崩溃报告",
       label: '设置栏目',
       access: '登录',
       gemini: 'Gemini 密钥',
@@ -912,6 +927,7 @@ export const zh: PartialCatalog = {
       builtInGuide: "内置指南",
     },
     fields: {
+      crashReports: { upload: "发送崩溃报告", url: "崩溃报告服务器" },
       access: {
         teamUrl: "登录团队域名",
         appUrl: "受保护应用的 URL",
@@ -979,6 +995,7 @@ export const zh: PartialCatalog = {
       INTERNAL: 'Staff Desk 内部出错。请重试；如果问题持续，请重启应用。',
     },
     reason: {
+      crash_report_url_required: "开启发送前，请输入崩溃报告的发送地址。",
       autostart_unwritable: "无法更改登录时启动：自动启动文件夹（~/.config/autostart）无法写入。请检查其权限后重试。",
       shortcut_clash: '两个快捷键不能使用相同的按键：请为其中一个另选按键。',
       missing_key: '这台电脑上没有保存 Gemini API 密钥。请在“设置”中添加密钥。',

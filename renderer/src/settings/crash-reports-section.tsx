@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CRASH_REPORT_URL_EXAMPLE, crashReportUrlSchema, crashServerOrigin, type CrashReportsSettings } from '../../../shared/crash-reports';
+import type { AppError } from '../../../shared/result';
+import type { SettingsPatch } from '../../../shared/settings';
+import { useApi } from '../api';
+import { useLockedFields } from '../settings-provider';
+import { LoadNotice } from '../ui/load-notice';
+import { ManagedNote } from '../ui/managed-note';
+import { errorNotice, type Notice } from '../ui/notice';
+import { useFocusAfterRender } from '../ui/use-focus-after-render';
+import { TextField } from './text-field';
+
+type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; saved: CrashReportsSettings };
+type Draft = { upload: boolean; url: string };
+type Problem = 'invalid' | 'required';
+type Checked = { ok: true; settings: CrashReportsSettings } | { ok: false; problem: Problem };
+
+const draftOf = (settings: CrashReportsSettings): Draft => ({ upload: settings.upload, url: settings.url ?? '' });
+
+/** The draft as main would store it, checked with main's schema; sending on needs an address. */
+function check(draft: Draft): Checked {
+  if (draft.url.trim() === '') return draft.upload ? { ok: false, problem: 'required' } : { ok: true, settings: { upload: false, url: null } };
+  const url = crashReportUrlSchema.safeParse(draft.url);
+  return url.success ? { ok: true, settings: { upload: draft.upload, url: url.data } } : { ok: false, problem: 'invalid' };
+}
+
+/**
+ * Crash reports (issue 29, RD3): minidumps stay on this computer, and go to the team's crash server only when the
+ * member turns sending on (or the machine's policy does). What a minidump may hold is said before the switch.
+ */
+export function CrashReportsSection() {
+  const api = useApi();
+  const { t } = useTranslation();
+  const headingId = useId();
+  const uploadHelpId = useId();
+  const managedId = useId();
+  const isLocked = useLockedFields();
+  const locked = { upload: isLocked('crashReports.upload'), url: isLocked('crashReports.url') };
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [draft, setDraft] = useState<Draft>({ upload: false, url: '' });
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const urlField = useRef<HTMLInputElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender({ save: saveButton });
+
+  const show = useCallback((saved: CrashReportsSettings) => {
+    setLoad({ kind: 'ready', saved });
+    setDraft(draftOf(saved));
+    setProblem(null);
+  }, []);
+
+  const fetchSettings = useCallback(async () => {
+    setLoad({ kind: 'loading' });
+    const result = await api.settings.get();
+    if (result.ok) show(result.value.crashReports);
+    else setLoad({ kind: 'failed', error: result.error });
+  }, [api, show]);
+
+  useEffect(() => {
+    void fetchSettings();
+  }, [fetchSettings]);
+
+  function edit(change: Partial<Draft>) {
+    setDraft((current) => ({ ...current, ...change }));
+    setProblem(null);
+    setNotice(null);
+  }
+
+  async function save(event: FormEvent<HTMLFormElement>, saved: CrashReportsSettings) {
+    event.preventDefault();
+    const checked = check(draft);
+    if (!checked.ok) {
+      setProblem(checked.problem);
+      setNotice(null);
+      urlField.current?.focus();
+      return;
+    }
+    // Only what changed, and never what the policy holds: main would refuse the whole change for it.
+    const crashReports: NonNullable<SettingsPatch['crashReports']> = {
+      ...(!locked.upload && checked.settings.upload !== saved.upload && { upload: checked.settings.upload }),
+      ...(!locked.url && checked.settings.url !== saved.url && { url: checked.settings.url }),
+    };
+    if (Object.keys(crashReports).length === 0) {
+      setNotice({ tone: 'info', message: t('settings.crashReports.unchanged') });
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    const result = await api.settings.update({ crashReports });
+    setBusy(false);
+    focusAfterRender('save');
+    if (!result.ok) {
+      setNotice(errorNotice(result.error));
+      return;
+    }
+    const stored = result.value.crashReports;
+    show(stored);
+    setNotice({
+      tone: 'success',
+      message:
+        stored.upload && stored.url !== null
+          ? t('settings.crashReports.savedOn', { server: crashServerOrigin(stored.url) })
+          : t('settings.crashReports.savedOff'),
+    });
+  }
+
+  const ready = load.kind === 'ready' ? load : null;
+  const problemText = problem === null ? null : t(problem === 'required' ? 'settings.crashReports.urlRequired' : 'settings.crashReports.urlInvalid', { example: CRASH_REPORT_URL_EXAMPLE });
+
+  return (
+    <section className="settings-section" aria-labelledby={headingId} aria-busy={busy || load.kind === 'loading'}>
+      <h2 id={headingId}>{t('settings.crashReports.heading')}</h2>
+      <p className="muted">{t('settings.crashReports.intro')}</p>
+
+      {load.kind === 'loading' && <p className="muted">{t('common.loading')}</p>}
+
+      {ready && (
+        <form className="settings-form" onSubmit={(event) => void save(event, ready.saved)} noValidate>
+          <div className="field">
+            <label className="check-field">
+              <input
+                type="checkbox"
+                checked={draft.upload}
+                disabled={busy || locked.upload}
+                aria-describedby={[locked.upload ? managedId : null, uploadHelpId].filter((id) => id !== null).join(' ')}
+                onChange={(event) => edit({ upload: event.target.checked })}
+              />
+              {t('settings.crashReports.upload')}
+            </label>
+            {locked.upload && <ManagedNote id={managedId} />}
+            <p id={uploadHelpId} className="muted">
+              {t('settings.crashReports.uploadHelp')}
+            </p>
+          </div>
+          <TextField
+            label={t('settings.crashReports.url')}
+            value={draft.url}
+            help={t('settings.crashReports.urlHelp', { example: CRASH_REPORT_URL_EXAMPLE })}
+            error={problemText}
+            disabled={busy}
+            managed={locked.url}
+            inputRef={urlField}
+            onChange={(url) => edit({ url })}
+          />
+          {!(locked.upload && locked.url) && (
+            <div className="actions">
+              <button type="submit" ref={saveButton} className="button-primary" disabled={busy}>
+                {t('settings.crashReports.save')}
+              </button>
+            </div>
+          )}
+        </form>
+      )}
+
+      <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchSettings()} />
+    </section>
+  );
+}
