@@ -63,6 +63,7 @@ const MAIN_FOLDERS = {
   'secrets/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'settings/'],
   'auth/': [...MAIN_BASE, 'ipc/', 'capability.ts'],
   'policy/': [...MAIN_BASE, 'capability.ts'],
+  'crash-reports/': [...MAIN_BASE, 'capability.ts'],
   'zoho/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'mail/', 'app/', 'settings/', 'secrets/'],
   // The capabilities: none imports another; what one must know of another comes as an app event or a port.
   'oracle/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'knowledge/', 'settings/'],
@@ -79,7 +80,7 @@ const MAIN_FOLDERS = {
   'core.ts': [
     ...MAIN_BASE, 'rate-limit/', 'ipc/', 'store/', 'capability.ts', 'gemini/', 'speech/', 'knowledge/', 'mail/', 'app/',
     'settings/', 'secrets/', 'auth/', 'policy/', 'zoho/', 'oracle/', 'digest/', 'secretary/', 'assistant/', 'voice/', 'translate/', 'meetings/',
-    'desktop/', 'diagnostics/', 'profile/',
+    'desktop/', 'diagnostics/', 'profile/', 'crash-reports/',
   ],
   'platform/': [...MAIN_BASE, 'ipc/', 'store/', 'app/', 'auth/', 'oracle/', 'desktop/'],
   'index.ts': [

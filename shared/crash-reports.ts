@@ -54,3 +54,30 @@ export function sendsCrashReports(settings: CrashReportsSettings): settings is {
 export function crashServerOrigin(url: string): string {
   return URL.canParse(url) ? new URL(url).origin : 'not a URL';
 }
+
+/** A minidump on this computer, as the diagnostics list it: when it was written, its size, and whether it was sent. */
+export interface CrashDumpSummary {
+  /** Epoch milliseconds (the file's last write: Crashpad finishes the dump just after the crash). */
+  at: number;
+  bytes: number;
+  /** Epoch milliseconds; null while it is kept here only. */
+  uploadedAt: number | null;
+}
+
+export interface RecentCrashes {
+  /** The newest first, at most `CRASH_REPORTS.listInDiagnostics`. */
+  dumps: CrashDumpSummary[];
+  /** How many minidumps this computer keeps (at most `CRASH_REPORTS.keepDumps`). */
+  kept: number;
+}
+
+/** A process of the app that ended badly during this session (Electron's render-process-gone, child-process-gone). */
+export interface GoneProcess {
+  /** Epoch milliseconds. */
+  at: number;
+  /** 'renderer', or Electron's child type ('GPU', 'Utility', ...). */
+  type: string;
+  /** Electron's reason: crashed, oom, killed, abnormal-exit, launch-failed, integrity-failure. */
+  reason: string;
+  exitCode: number;
+}

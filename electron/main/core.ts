@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type { AccessConfig } from '../../shared/access-config';
+import type { GoneProcess } from '../../shared/crash-reports';
 import type { DesktopCommand } from '../../shared/desktop';
 import { broadcasts, contract, windowChannels, type AppBroadcasts, type AppContract } from '../../shared/ipc/contract';
 import type { AppWindow } from '../../shared/ipc/define';
@@ -17,6 +18,8 @@ import { createAuthCapability } from './auth/auth-capability';
 import { createAuthSession, type AuthSession } from './auth/auth-session';
 import type { LoginPort, Notify } from './auth/login-port';
 import type { AppEvents, Broadcast, Capability, HandledChannel } from './capability';
+import { createCrashReports } from './crash-reports/crash-reports';
+import { createCrashReportsCapability } from './crash-reports/crash-reports-capability';
 import { createDesktopCapability, type DesktopPorts } from './desktop/desktop-capability';
 import { createQuickAskCapability, type QuickAskPort } from './desktop/quick-ask-capability';
 import type { ShortcutPort } from './desktop/shortcut-port';
@@ -144,6 +147,11 @@ export interface CoreDeps {
    * Absent: no policy.
    */
   policy?: { source: PolicySource; initial: PolicyReading };
+  /**
+   * Crash reports (issue 29, RD3): the crash reporter's database of minidumps (platform/crash-reporter.ts), and the
+   * app's processes that died this session. Absent where there is no crash reporter (the harness): none to list.
+   */
+  crashReports?: { folder: string; gone: () => readonly GoneProcess[] };
 }
 
 export interface Core {
@@ -189,6 +197,7 @@ const CAPABILITIES = [
   createDesktopCapability,
   createDiagnosticsCapability,
   createProfileCapability,
+  createCrashReportsCapability,
 ] as const;
 
 /** The channels the listed capabilities serve, from their factories' return types. */
@@ -316,6 +325,17 @@ export function createCore(deps: CoreDeps): Core {
     log,
   });
 
+  const crashReports = createCrashReports({
+    folder: deps.crashReports?.folder ?? null,
+    db: deps.db,
+    settings: settings.get,
+    appInfo: deps.appInfo,
+    fetch: (url, init) => fetch(url, init),
+    sleep,
+    now,
+    log,
+  });
+
   const diagnostics = createDiagnostics({
     ports: {
       runtime: { ...deps.diagnostics.host, ...deps.appInfo, logDir: deps.diagnostics.logDir },
@@ -327,6 +347,7 @@ export function createCore(deps: CoreDeps): Core {
       mailbox: (signal) => zoho.connection.status(signal),
       knowledge: () => knowledge.status(),
       live,
+      crashes: { recent: crashReports.recent, gone: deps.crashReports?.gone ?? (() => []) },
       now,
     },
     copyText: deps.copyText,
@@ -381,6 +402,7 @@ export function createCore(deps: CoreDeps): Core {
     tray: deps.desktop?.tray,
     showWindow: deps.desktop?.showWindow,
     diagnostics,
+    crashReports,
   };
   capabilities.push(...CAPABILITIES.map((create) => create(services)));
 

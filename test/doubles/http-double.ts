@@ -35,6 +35,8 @@ export interface HttpExchange<X> {
   record: ExchangeRecord & X;
   /** The body did not parse as JSON (an empty body is not malformed). */
   bodyIsMalformed: boolean;
+  /** The body as received, for a double that reads another format (a multipart upload). */
+  rawBody: Buffer;
   /** Aborts when the client goes away or the double closes: anything waiting must stop. */
   signal: AbortSignal;
   respond(status: number, headers: OutgoingHttpHeaders, body: string): void;
@@ -102,14 +104,16 @@ export async function startHttpDouble<X extends object>(options: HttpDoubleOptio
       record.firstByteAt ??= performance.now();
     };
     void readBody(req).then(async (rawBody) => {
+      const text = rawBody.toString('utf8');
       const parsed = isFormEncoded(req.headers['content-type'])
-        ? { value: Object.fromEntries(new URLSearchParams(rawBody)), malformed: false }
-        : parseJson(rawBody);
+        ? { value: Object.fromEntries(new URLSearchParams(text)), malformed: false }
+        : parseJson(text);
       record.body = parsed.value;
       const exchange: HttpExchange<X> = {
         call,
         record,
         bodyIsMalformed: parsed.malformed,
+        rawBody,
         signal: AbortSignal.any([clientGone.signal, lifetime.signal]),
         respond(status, headers, body) {
           stampFirstByte();
@@ -201,14 +205,14 @@ function parseCall(req: IncomingMessage): IncomingCall {
   return { method: req.method ?? 'GET', path, query, headers: req.headers };
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of req) chunks.push(chunk as Buffer);
   } catch {
     // The client went away mid-body; the response's close handler records that.
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 export function isFormEncoded(contentType: string | string[] | undefined): boolean {

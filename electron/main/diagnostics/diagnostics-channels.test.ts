@@ -1,11 +1,13 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GoneProcess } from '../../../shared/crash-reports';
 import { contract } from '../../../shared/ipc/contract';
 import { jsonReply, startGeminiDouble, textReply, type GeminiDouble } from '../../../test/doubles/gemini-double';
 import { startZohoDouble, type ZohoDouble } from '../../../test/doubles/zoho-double';
 import { fakeSender } from '../../../test/support/fake-sender';
 import { createSignedInTestCore, TEST_MEMBER } from '../../../test/support/signed-in-core';
+import { makeTempDir } from '../../../test/support/store-helpers';
 import { callToEnd } from '../../../test/support/stream-call';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
 import { createMemorySecretStore } from '../secrets/memory-secret-store';
@@ -149,6 +151,7 @@ describe('TP4 the diagnostics report', () => {
     expect(report).toContain('sign-in = not_configured');
     expect(report).toContain('gemini.apiKey = not set');
     expect(report).toContain('== Recent log (last 0 lines, redacted) ==');
+    expect(report).toContain('== Recent crashes ==\nsending = off, kept on this computer\nminidumps = none\nprocesses gone since the app started = none\n');
   });
 
   it('TP4 is saved whole to the file the member chooses, and nothing is written when they cancel', async () => {
@@ -166,5 +169,41 @@ describe('TP4 the diagnostics report', () => {
     expect(saved!.fileName).toMatch(/^staff-desk-diagnostics-\d{4}-\d{2}-\d{2}$/);
     // The same report but for its first line, the time it was made.
     expect(saved!.content.split('\n').slice(1)).toEqual(report.split('\n').slice(1));
+  });
+
+  it('RD3 lists recent crashes: the newest minidumps, whether each was sent, and the processes that died this session', async () => {
+    const folder = join(makeTempDir(), 'Crashpad');
+    const dumps = [
+      { id: '5e0c1c1a-0b7e-4a7a-9d0e-1f2a3b4c5d6e', day: '2026-11-30T08:15:00.000Z', bytes: 300 * 1024 },
+      { id: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', day: '2026-12-02T16:40:00.000Z', bytes: 1536 },
+    ];
+    mkdirSync(join(folder, 'completed'), { recursive: true });
+    for (const dump of dumps) {
+      const file = join(folder, 'completed', `${dump.id}.dmp`);
+      writeFileSync(file, Buffer.alloc(dump.bytes));
+      utimesSync(file, new Date(dump.day), new Date(dump.day));
+    }
+    const gone: GoneProcess[] = [{ at: Date.parse('2026-12-04T09:30:00.000Z'), type: 'renderer', reason: 'crashed', exitCode: 11 }];
+    test = createTestCore({ crashReports: { folder, gone: () => gone } });
+    // As an earlier run left it: sending on to the team's server, the older minidump sent.
+    test.storeSettings({ crashReports: { upload: true, url: 'https://o1.ingest.sentry.io/api/7/minidump/?sentry_key=canary0crash0token' } });
+    test.db.prepare('INSERT INTO crash_uploads (dump, uploaded_at) VALUES (?, ?)').run(dumps[0]!.id, Date.parse('2026-11-30T08:16:00.000Z'));
+    const { sender } = fakeSender();
+    const report = await copied((channel) => test!.core.registry.call(channel, {}, sender), test);
+
+    expect(report).toContain('crashReports.upload = true\ncrashReports.url = https://o1.ingest.sentry.io\n');
+    expect(report).toContain(
+      [
+        '== Recent crashes ==',
+        'sending = on, to https://o1.ingest.sentry.io',
+        'minidumps = 2 on this computer:',
+        'minidump 2026-12-02T16:40:00.000Z, 2 KB, kept on this computer only',
+        'minidump 2026-11-30T08:15:00.000Z, 300 KB, sent 2026-11-30T08:16:00.000Z',
+        'processes gone since the app started = 1',
+        'renderer process crashed (exit code 11) at 2026-12-04T09:30:00.000Z',
+      ].join('\n'),
+    );
+    expect(report).not.toContain('canary0crash0token');
+    expect(report).not.toContain('/api/7/minidump');
   });
 });

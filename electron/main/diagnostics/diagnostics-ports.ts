@@ -1,4 +1,5 @@
 import type { AuthStatus } from '../../../shared/auth';
+import type { GoneProcess, RecentCrashes } from '../../../shared/crash-reports';
 import type { PolicyState } from '../../../shared/managed-policy';
 import type { KnowledgeStatus } from '../../../shared/oracle';
 import type { Result } from '../../../shared/result';
@@ -44,6 +45,8 @@ export interface DiagnosticsPorts {
   mailbox(signal: AbortSignal): Promise<Result<ZohoStatus>>;
   knowledge(): KnowledgeStatus;
   live: LiveAttempts;
+  /** The minidumps on this computer (RD3), and the app's processes that died this session. */
+  crashes: { recent(): Promise<RecentCrashes>; gone(): readonly GoneProcess[] };
   /** Epoch milliseconds: the report's own time. */
   now(): number;
 }

@@ -4,7 +4,7 @@ import { createRedactor } from '../log/logger';
 import type { DiagnosticsPorts } from './diagnostics-ports';
 import { logTail } from './log-tail';
 import { redactLogLine } from './redact-log-line';
-import { appLines, knowledgeLine, liveLines, mailboxLine, policyLines, signInLine } from './report-sections';
+import { appLines, crashLines, knowledgeLine, liveLines, mailboxLine, policyLines, signInLine } from './report-sections';
 import { settingsLines } from './settings-lines';
 
 /**
@@ -29,11 +29,13 @@ export async function buildReport(ports: DiagnosticsPorts, signal: AbortSignal):
   const configured = await ports.secrets.status();
   const mailbox = await ports.mailbox(signal);
   const log = await logTail(ports.runtime.logDir, DIAGNOSTICS.logLines);
+  const crashes = await ports.crashes.recent();
   const sections: Array<[string, string[]]> = [
     ['App', appLines(ports.runtime)],
     ['Settings', settingsLines(settings, configured, ports.keyCheck())],
     ['Policy', policyLines(ports.policy.state())],
     ['Capabilities', [signInLine(ports.signIn()), mailboxLine(mailbox), knowledgeLine(ports.knowledge()), ...liveLines(settings, ports.live)]],
+    ['Recent crashes', crashLines(settings, crashes, ports.crashes.gone())],
     [`Recent log (last ${log.length} lines, redacted)`, log.map(redactLogLine)],
   ];
   const text = [

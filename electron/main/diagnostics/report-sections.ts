@@ -1,4 +1,6 @@
 import type { AuthStatus } from '../../../shared/auth';
+import { crashServerOrigin, sendsCrashReports, type GoneProcess, type RecentCrashes } from '../../../shared/crash-reports';
+import { CRASH_REPORTS } from '../../../shared/limits';
 import type { PolicyState } from '../../../shared/managed-policy';
 import type { KnowledgeStatus } from '../../../shared/oracle';
 import type { Result } from '../../../shared/result';
@@ -68,5 +70,30 @@ export function liveLines(settings: Settings, live: LiveAttempts): string[] {
     `live modes = ${settings.features.liveModes ? 'on' : 'off'}`,
     `live voice (${settings.models.live}) = ${attemptText(voice)}`,
     `live captions (${settings.models.liveTranslate}) = ${attemptText(translation)}`,
+  ];
+}
+
+const KIB = 1024;
+
+/**
+ * Recent crashes (RD3): whether they are sent and to which server (its origin: the path or query may hold a token),
+ * the newest minidumps on this computer, and the app's processes that died since it started.
+ */
+export function crashLines(settings: Settings, recent: RecentCrashes, gone: readonly GoneProcess[]): string[] {
+  const { crashReports } = settings;
+  const sending = sendsCrashReports(crashReports) ? `on, to ${crashServerOrigin(crashReports.url)}` : 'off, kept on this computer';
+  const dumps = recent.dumps.map(
+    (dump) =>
+      `minidump ${iso(dump.at)}, ${Math.ceil(dump.bytes / KIB)} KB, ${dump.uploadedAt === null ? 'kept on this computer only' : `sent ${iso(dump.uploadedAt)}`}`,
+  );
+  const died = gone
+    .slice(-CRASH_REPORTS.listInDiagnostics)
+    .map((process) => `${process.type} process ${process.reason} (exit code ${process.exitCode}) at ${iso(process.at)}`);
+  return [
+    `sending = ${sending}`,
+    `minidumps = ${recent.kept === 0 ? 'none' : `${recent.kept} on this computer${recent.kept > dumps.length ? `, the newest ${dumps.length}:` : ':'}`}`,
+    ...dumps,
+    `processes gone since the app started = ${died.length === 0 ? 'none' : died.length}`,
+    ...died,
   ];
 }

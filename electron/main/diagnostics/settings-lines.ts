@@ -1,3 +1,4 @@
+import { crashServerOrigin } from '../../../shared/crash-reports';
 import type { Result } from '../../../shared/result';
 import { SECRET_NAMES, type KeyCheck, type SecretName } from '../../../shared/secrets';
 import type { Settings } from '../../../shared/settings';
@@ -23,15 +24,17 @@ function keyCheckText(check: KeyCheck | null): string {
 }
 
 /**
- * The Settings section: every setting's value (none is secret), then each secret as configured or not, never its
- * value, and the Gemini key's last check.
+ * The Settings section: every setting's value (none is secret, but the crash server's path or query may carry a
+ * token: its origin only), then each secret as configured or not, never its value, and the Gemini key's last check.
  */
 export function settingsLines(settings: Settings, configured: Result<Record<SecretName, boolean>>, keyCheck: KeyCheck | null): string[] {
   const secrets = SECRET_NAMES.map((name) =>
     configured.ok ? `${name} = ${configured.value[name] ? 'configured' : 'not set'}` : `${name} = unknown (${configured.error.code})`,
   );
+  const { url } = settings.crashReports;
+  const shown: Settings = { ...settings, crashReports: { ...settings.crashReports, url: url === null ? null : crashServerOrigin(url) } };
   return [
-    ...Object.entries(settings).flatMap(([section, value]) => fieldLines(value, section)),
+    ...Object.entries(shown).flatMap(([section, value]) => fieldLines(value, section)),
     ...secrets,
     `gemini.apiKey last check = ${keyCheckText(keyCheck)}`,
   ];

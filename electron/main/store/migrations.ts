@@ -276,6 +276,23 @@ const v8ChunkLinkTargets: Migration = {
   `,
 };
 
+/**
+ * Issue 29 (RD3): the minidumps sent to the team's crash server, so each goes once. The machine's, not a member's
+ * (a crash happens to the app, signed in or not): no owner. Only Crashpad's report id and when it was sent.
+ */
+const v9CrashUploads: Migration = {
+  version: 9,
+  name: 'crash reports sent',
+  up: `
+    CREATE TABLE crash_uploads (
+      -- The minidump's file name without .dmp: Crashpad's report id, the same in new/, pending/ and completed/.
+      dump TEXT PRIMARY KEY CHECK (dump <> ''),
+      -- Epoch milliseconds.
+      uploaded_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+  `,
+};
+
 export const appMigrations: readonly Migration[] = [
   v1Initial,
   v2KnowledgeNotes,
@@ -285,4 +302,5 @@ export const appMigrations: readonly Migration[] = [
   v6ShortcutSettings,
   v7FieldAwareSearch,
   v8ChunkLinkTargets,
+  v9CrashUploads,
 ];

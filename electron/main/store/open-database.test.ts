@@ -12,6 +12,7 @@ const APP_TABLES = [
   'ai_prompts',
   'correo_chat_queries',
   'correo_digests',
+  'crash_uploads',
   'kb_chunks',
   'kb_chunks_fts',
   'oraculo_queries',
