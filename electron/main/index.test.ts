@@ -109,6 +109,7 @@ const fakes = await vi.hoisted(async () => {
       registerSchemesAsPrivileged: vi.fn(() => events.push('scheme')),
       handle: vi.fn(),
     },
+    crashReporter: { start: vi.fn() },
     globalShortcut: { register: vi.fn((_accelerator: string, _onPress: () => void) => true), unregisterAll: vi.fn() },
     screen: {
       getCursorScreenPoint: () => ({ x: 10, y: 10 }),
@@ -146,7 +147,7 @@ vi.mock('./store/background-integrity-check', () => ({
 vi.mock('./store/integrity-check-worker?nodeWorker', () => ({ default: fakes.store.startIntegrityWorker }));
 vi.mock('./desktop/window-placement-store', () => ({ createWindowPlacementStore: () => ({ all: () => [], save: () => {} }) }));
 
-const { app, BrowserWindow, Menu, Notification, Tray, dialog, globalShortcut, ipcMain, nativeImage, protocol, session } =
+const { app, BrowserWindow, Menu, Notification, Tray, crashReporter, dialog, globalShortcut, ipcMain, nativeImage, protocol, session } =
   fakes.electron;
 let logs: string;
 
@@ -168,6 +169,7 @@ function coreDeps() {
     languageChanged(lang: Lang): void;
     voice: { microphone(live: boolean): void };
     desktop: { shortcuts: ShortcutPort; quickAsk: QuickAskPort } & DesktopPorts;
+    crashReports: { folder: string; gone(): unknown[] };
   };
 }
 
@@ -227,6 +229,7 @@ describe('app entry', () => {
     await launch();
     expect(app.quit).toHaveBeenCalled();
     expect(protocol.registerSchemesAsPrivileged).not.toHaveBeenCalled();
+    expect(crashReporter.start).not.toHaveBeenCalled();
     expect(app.whenReady).not.toHaveBeenCalled();
   });
 
@@ -249,6 +252,11 @@ describe('app entry', () => {
     const updates = process.platform === 'linux' ? 'linux' : 'noFeed';
     expect(coreDeps().appInfo).toEqual({ version: '1.2.3', dataPath: userData, platform: process.platform, updates });
     expect(fs.readFileSync(path.join(logs, 'main.log'), 'utf8')).toContain('"message":"starting"');
+    // RD3: the crash reporter watches from before ready, uploads nothing itself, and the core reads its folder.
+    expect(crashReporter.start).toHaveBeenCalledExactlyOnceWith({ uploadToServer: false });
+    expect(crashReporter.start.mock.invocationCallOrder[0]).toBeLessThan(app.whenReady.mock.invocationCallOrder[0]!);
+    expect(app.getPath).toHaveBeenCalledWith('crashDumps');
+    expect(coreDeps().crashReports).toMatchObject({ folder: userData, gone: expect.any(Function) });
   });
 
   it('trusts IPC only from the app origin when packaged, whatever the environment says', async () => {

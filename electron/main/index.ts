@@ -18,6 +18,7 @@ import { registerElectronTransport } from './ipc/electron-transport';
 import { createConsoleSink, createFileSink } from './log/file-sink';
 import { createLogger, createRedactor } from './log/logger';
 import { setAppMenu } from './platform/app-menu';
+import { startCrashReporter } from './platform/crash-reporter';
 import { handleAppProtocol, registerAppScheme } from './platform/app-protocol';
 import { openDatabaseWithRecovery } from './platform/database-recovery';
 import { hasLoopbackAudio } from './platform/display-media';
@@ -82,6 +83,8 @@ function main(): void {
     if (given) void core?.offerProfile(given);
   };
   if (!claimSingleInstance(secondLaunch)) return;
+  // Before ready, so that every process the app makes is watched; minidumps stay here until sending is on (RD3).
+  const crashReporting = startCrashReporter();
   registerAppScheme();
   const source = rendererSource({ devServerUrl: process.env.ELECTRON_RENDERER_URL, isPackaged: app.isPackaged });
   const menuEnv = { platform: process.platform, isPackaged: app.isPackaged, copyDiagnostics: () => void core?.copyDiagnostics() };
@@ -215,6 +218,7 @@ function main(): void {
         files: textFiles,
       },
       profile: { profileFiles: profileFilesOn(textFiles, () => PROFILE_TEXTS[lang()]) },
+      crashReports: { folder: crashReporting.folder(), gone: crashReporting.gone },
       voice: { microphone: microphone.set },
       // The quick-ask window opens after the app's protocol is served (below); a press before that does nothing.
       desktop: {
