@@ -37,7 +37,7 @@ describe('RD3 Settings, Crash reports', () => {
     await user.click(save());
 
     expect(updates(invoke)).toEqual([{ crashReports: { upload: true, url: SERVER } }]);
-    expect(await screen.findByText('Saved: crash reports will be sent to https://o1.ingest.sentry.io.')).toBeVisible();
+    expect(await screen.findByText('Saved: crash reports will be sent to \u2068https://o1.ingest.sentry.io\u2069.')).toBeVisible();
 
     view.unmount();
     renderWithApp(<CrashReportsSection />, { api });
@@ -56,7 +56,7 @@ describe('RD3 Settings, Crash reports', () => {
 
     expect(serverField()).toBeInvalid();
     expect(serverField()).toHaveFocus();
-    expect(screen.getByText('Use an https address without a user name or password, such as https://crashes.example.com/submit.')).toBeVisible();
+    expect(screen.getByText('Use an https address without a user name or password, such as \u2068https://crashes.example.com/submit\u2069.')).toBeVisible();
     expect(updates(invoke)).toEqual([]);
   });
 
@@ -87,6 +87,7 @@ describe('RD3 Settings, Crash reports', () => {
     expect(box).toHaveAccessibleDescription(expect.stringContaining(SET_BY_ORGANIZATION));
     expect(serverField()).toHaveValue(SERVER);
     expect(serverField()).toHaveAttribute('readonly');
+    expect(serverField()).toHaveAccessibleDescription(`${SET_BY_ORGANIZATION} Crash reports go to this server when sending is on.`);
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
@@ -97,6 +98,6 @@ describe('RD3 Settings, Crash reports', () => {
     await user.click(save());
 
     expect(updates(invoke)).toEqual([{ crashReports: { upload: true } }]);
-    expect(await screen.findByText('Saved: crash reports will be sent to https://o1.ingest.sentry.io.')).toBeVisible();
+    expect(await screen.findByText('Saved: crash reports will be sent to \u2068https://o1.ingest.sentry.io\u2069.')).toBeVisible();
   });
 });

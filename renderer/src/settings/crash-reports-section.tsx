@@ -5,6 +5,7 @@ import type { AppError } from '../../../shared/result';
 import type { SettingsPatch } from '../../../shared/settings';
 import { useApi } from '../api';
 import { useLockedFields } from '../settings-provider';
+import { isolated } from '../ui/bidi-isolate';
 import { LoadNotice } from '../ui/load-notice';
 import { ManagedNote } from '../ui/managed-note';
 import { errorNotice, type Notice } from '../ui/notice';
@@ -102,13 +103,15 @@ export function CrashReportsSection() {
       tone: 'success',
       message:
         stored.upload && stored.url !== null
-          ? t('settings.crashReports.savedOn', { server: crashServerOrigin(stored.url) })
+          ? t('settings.crashReports.savedOn', { server: isolated(crashServerOrigin(stored.url)) })
           : t('settings.crashReports.savedOff'),
     });
   }
 
   const ready = load.kind === 'ready' ? load : null;
-  const problemText = problem === null ? null : t(problem === 'required' ? 'settings.crashReports.urlRequired' : 'settings.crashReports.urlInvalid', { example: CRASH_REPORT_URL_EXAMPLE });
+  // An address reads left to right inside an Arabic sentence too.
+  const example = isolated(CRASH_REPORT_URL_EXAMPLE);
+  const problemText = problem === null ? null : t(problem === 'required' ? 'settings.crashReports.urlRequired' : 'settings.crashReports.urlInvalid', { example });
 
   return (
     <section className="settings-section" aria-labelledby={headingId} aria-busy={busy || load.kind === 'loading'}>
@@ -138,7 +141,8 @@ export function CrashReportsSection() {
           <TextField
             label={t('settings.crashReports.url')}
             value={draft.url}
-            help={t('settings.crashReports.urlHelp', { example: CRASH_REPORT_URL_EXAMPLE })}
+            // Set by the policy, there is nothing to type: the help says what the address is for.
+            help={locked.url ? t('settings.crashReports.urlHelpManaged') : t('settings.crashReports.urlHelp', { example })}
             error={problemText}
             disabled={busy}
             managed={locked.url}

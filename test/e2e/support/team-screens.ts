@@ -1,7 +1,7 @@
 /**
- * Issue 28 for the screenshots: what a managed install shows (the Settings sections a policy locks, the Team profile
- * section, About with diagnostics) and a dropped profile's preview, at each size, scheme and language, measured for
- * what a member would notice.
+ * Issues 28 and 29 for the screenshots: what a managed install shows (the Settings sections a policy locks, the Team
+ * profile section, Crash reports with the team's server, About with diagnostics) and a dropped profile's preview, at
+ * each size, scheme and language, measured for what a member would notice.
  */
 import type { Locator, Page } from 'playwright-core';
 import { TEAM_PROFILE_FORMAT, TEAM_PROFILE_VERSION } from '../../../shared/team-profile';
@@ -11,14 +11,21 @@ import { uiIn } from './ui-text';
 
 type TeamScreen = Omit<Screen, 'pane'>;
 
-/** The Settings sections issue 28 changed, in the order a member meets them. */
-export const TEAM_SECTIONS = ['models', 'voice', 'team', 'about'] as const;
+/** The Settings sections issues 28 and 29 changed, in the order a member meets them. */
+export const TEAM_SECTIONS = ['models', 'voice', 'team', 'crashReports', 'about'] as const;
 export type TeamSection = (typeof TEAM_SECTIONS)[number];
 
-/** A machine policy that holds two models and switches spoken answers off: locks in Models and Voice. */
+/**
+ * A machine policy that holds two models, names the team's crash server (sending stays the member's choice) and
+ * switches spoken answers off: locks in Models, Crash reports and Voice.
+ */
 export const SCREEN_POLICY = {
   version: 1,
-  settings: { models: { oracle: 'gemini-3.8-flash', embedding: 'gemini-embedding-001' }, digest: { time: '07:30' } },
+  settings: {
+    models: { oracle: 'gemini-3.8-flash', embedding: 'gemini-embedding-001' },
+    digest: { time: '07:30' },
+    crashReports: { url: 'https://crashes.acme.example/api/submit' },
+  },
   features: { spokenAnswers: false },
 };
 
@@ -64,6 +71,7 @@ function sectionHeading(screen: TeamScreen, section: TeamSection): string {
   if (section === 'team') return words.team.section.heading;
   if (section === 'about') return words.settings.about.heading;
   if (section === 'models') return words.settings.models.heading;
+  if (section === 'crashReports') return words.settings.crashReports.heading;
   return words.settings.voice.heading;
 }
 
@@ -104,6 +112,7 @@ export async function teamProblems(page: Page, shown: Locator, screen: TeamScree
     if ((await shown.getByText(words.team.dialog.locked).count()) === 0) problems.push('the change the policy holds is not said');
   }
   if (part === 'models' && (await pane(page).getByText(words.managed.setByOrganization).count()) < 2) problems.push('the two locked models do not say so');
+  if (part === 'crashReports' && (await pane(page).getByText(words.managed.setByOrganization).count()) < 1) problems.push("the team's crash server does not say it is set by the organization");
   if (layout.scrollWidth > screen.width) problems.push(`the page is ${layout.scrollWidth}px wide`);
   if (layout.dir !== (screen.lang === 'ar' ? 'rtl' : 'ltr')) problems.push(`the page runs ${layout.dir}`);
   return problems;

@@ -361,6 +361,7 @@ export const en = {
       uploadHelp: "Each report is sent once, over https, to the address below, so that the team can find what went wrong.",
       url: "Crash report server",
       urlHelp: "The https address your administrator gives you, such as {{example}}.",
+      urlHelpManaged: "Crash reports go to this server when sending is on.",
       urlInvalid: "Use an https address without a user name or password, such as {{example}}.",
       urlRequired: "Enter the address to send crash reports to, or leave sending off.",
       save: "Save",

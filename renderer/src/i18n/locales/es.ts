@@ -373,6 +373,7 @@ export const es: Catalog = {
       uploadHelp: "Cada informe se envía una sola vez, por https, a la dirección de abajo, para que el equipo pueda averiguar qué falló.",
       url: "Servidor de informes de fallos",
       urlHelp: "La dirección https que te da tu administrador, como {{example}}.",
+      urlHelpManaged: "Los informes de fallos van a este servidor cuando el envío está activado.",
       urlInvalid: "Usa una dirección https sin nombre de usuario ni contraseña, como {{example}}.",
       urlRequired: "Escribe la dirección a la que enviar los informes de fallos, o deja el envío desactivado.",
       save: "Guardar",

@@ -373,6 +373,7 @@ export const fr: PartialCatalog = {
       uploadHelp: "Chaque rapport est envoyé une seule fois, en https, à l'adresse ci-dessous, pour que l'équipe trouve ce qui n'a pas marché.",
       url: "Serveur des rapports de plantage",
       urlHelp: "L'adresse https que votre administrateur vous donne, par exemple {{example}}.",
+      urlHelpManaged: "Les rapports de plantage sont envoyés à ce serveur quand l'envoi est activé.",
       urlInvalid: "Utilisez une adresse https sans nom d'utilisateur ni mot de passe, par exemple {{example}}.",
       urlRequired: "Saisissez l'adresse où envoyer les rapports de plantage, ou laissez l'envoi désactivé.",
       save: "Enregistrer",

@@ -347,6 +347,7 @@ export const zh: PartialCatalog = {
       uploadHelp: "每份报告只通过 https 发送一次到下面的地址，以便团队查明出了什么问题。",
       url: "崩溃报告服务器",
       urlHelp: "管理员提供给你的 https 地址，例如 {{example}}。",
+      urlHelpManaged: "开启发送时，崩溃报告会发送到此服务器。",
       urlInvalid: "请使用不含用户名和密码的 https 地址，例如 {{example}}。",
       urlRequired: "请输入崩溃报告的发送地址，或保持发送关闭。",
       save: "保存",
