@@ -19,7 +19,7 @@ import {
 const SCREENS_DIR = join(ROOT, 'test-artifacts', 'screens');
 const KEY = 'AIzaSy-e2e-team-screens-0123456789abcdef';
 
-it('a managed install (Models and Voice locked, Team profile, About) and a profile’s preview, at 1280x800 and 900x650, light and dark, in English and Arabic', async () => {
+it('a managed install (Models, Voice and Crash reports locked, Team profile, About) and a profile’s preview, at 1280x800 and 900x650, light and dark, in English and Arabic', async () => {
   const policy = tempDir('staff-desk-e2e-policy-');
   onTestFinished(policy.remove);
   const policyFile = join(policy.dir, 'policy.json');
