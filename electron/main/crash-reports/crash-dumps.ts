@@ -21,7 +21,12 @@ export interface CrashDump {
 }
 
 async function dumpsIn(folder: string): Promise<CrashDump[]> {
-  const names = await readdir(folder).catch(() => [] as string[]);
+  // A folder Crashpad has not made holds no dumps; one that cannot be read is an error: taken for empty, it would
+  // make the app forget which dumps it had sent.
+  const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [] as string[];
+    throw error;
+  });
   const dumps = await Promise.all(
     names
       .filter((name) => name.endsWith(DUMP_EXTENSION))
@@ -35,7 +40,7 @@ async function dumpsIn(folder: string): Promise<CrashDump[]> {
   return dumps.filter((dump) => dump !== null);
 }
 
-/** The finished minidumps in Crashpad's database, the newest first; none when the folder is missing or unreadable. */
+/** The finished minidumps in Crashpad's database, the newest first; none when the folder is missing. */
 export async function listDumps(database: string): Promise<CrashDump[]> {
   const found = await Promise.all(FINISHED_FOLDERS.map((folder) => dumpsIn(join(database, folder))));
   return found.flat().sort((a, b) => b.at - a.at || a.id.localeCompare(b.id));

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CRASH_REPORTS } from '../../../shared/limits';
@@ -246,6 +246,21 @@ describe('RD3 the minidumps kept on this computer', () => {
     await service.pass();
     expect(server.uploads).toEqual([]);
     expect(await service.recent()).toEqual({ dumps: [], kept: 0 });
+  });
+
+  it('RD3 takes a folder it cannot read for a problem, not for empty: what was sent is never sent again', async () => {
+    const folder = crashpadFolder([{ id: 'a1', in: 'completed', day: 1 }]);
+    const { service, log } = setup(folder);
+    await service.pass();
+    // For a moment, where the sent dump lives cannot be read.
+    renameSync(join(folder, 'completed'), join(folder, 'away'));
+    writeFileSync(join(folder, 'completed'), 'not a folder');
+    await service.pass();
+    expect(log.lines.some((line) => line.includes('crash reports: the pass failed'))).toBe(true);
+    rmSync(join(folder, 'completed'));
+    renameSync(join(folder, 'away'), join(folder, 'completed'));
+    await service.pass();
+    expect(sentDumps()).toEqual(['a1.dmp']);
   });
 
   it('RD3 lists nothing, and sends nothing, where the crash reporter never ran', async () => {
