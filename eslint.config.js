@@ -50,6 +50,7 @@ const MAIN_FOLDERS = {
   'files/': [],
   'prompt/': [],
   'rate-limit/': [],
+  'startup/': ['log/', 'timers/'],
   'ipc/': ['log/'],
   'store/': ['log/'],
   'capability.ts': ['ipc/'],
