@@ -57,6 +57,7 @@ import type { ManagedSettings } from './settings/policy-locks';
 import { createSettingsCapability } from './settings/settings-capability';
 import { createSettingsStore } from './settings/settings-store';
 import { createSpeechService } from './speech/speech-service';
+import type { StartupMarks } from './startup/startup-marks';
 import { DIAGNOSTICS_TEXTS } from './texts/diagnostics-texts';
 import { systemTimers } from './timers/alarm';
 import { sleep } from './timers/sleep';
@@ -144,6 +145,11 @@ export interface CoreDeps {
    * Absent: no policy.
    */
   policy?: { source: PolicySource; initial: PolicyReading };
+  /**
+   * The start's figures (RD4): the page's first paint is marked through `app:painted`, and the diagnostics report
+   * them. Absent where nothing is started (the browser harness): the report says so.
+   */
+  startup?: StartupMarks;
 }
 
 export interface Core {
@@ -327,6 +333,7 @@ export function createCore(deps: CoreDeps): Core {
       mailbox: (signal) => zoho.connection.status(signal),
       knowledge: () => knowledge.status(),
       live,
+      lastStart: () => deps.startup?.figures() ?? null,
       now,
     },
     copyText: deps.copyText,
@@ -381,6 +388,7 @@ export function createCore(deps: CoreDeps): Core {
     tray: deps.desktop?.tray,
     showWindow: deps.desktop?.showWindow,
     diagnostics,
+    startup: deps.startup,
   };
   capabilities.push(...CAPABILITIES.map((create) => create(services)));
 

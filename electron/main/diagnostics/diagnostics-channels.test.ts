@@ -2,13 +2,17 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '../../../shared/ipc/contract';
+import { STARTUP } from '../../../shared/limits';
 import { jsonReply, startGeminiDouble, textReply, type GeminiDouble } from '../../../test/doubles/gemini-double';
 import { startZohoDouble, type ZohoDouble } from '../../../test/doubles/zoho-double';
+import { manualClock } from '../../../test/support/auth-test-kit';
 import { fakeSender } from '../../../test/support/fake-sender';
 import { createSignedInTestCore, TEST_MEMBER } from '../../../test/support/signed-in-core';
 import { callToEnd } from '../../../test/support/stream-call';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
+import { createMemoryLogger } from '../log/logger';
 import { createMemorySecretStore } from '../secrets/memory-secret-store';
+import { createStartupMarks } from '../startup/startup-marks';
 
 /*
  * TP4 on the real core, with the protocol doubles: whatever secret, token, mail or transcript went through the app,
@@ -149,6 +153,8 @@ describe('TP4 the diagnostics report', () => {
     expect(report).toContain('sign-in = not_configured');
     expect(report).toContain('gemini.apiKey = not set');
     expect(report).toContain('== Recent log (last 0 lines, redacted) ==');
+    // The browser harness starts no tray or window: there is no start to measure.
+    expect(sectionOf(report, 'Last start')).toEqual(['not measured (nothing was started in this process)']);
   });
 
   it('TP4 is saved whole to the file the member chooses, and nothing is written when they cancel', async () => {
@@ -167,4 +173,60 @@ describe('TP4 the diagnostics report', () => {
     // The same report but for its first line, the time it was made.
     expect(saved!.content.split('\n').slice(1)).toEqual(report.split('\n').slice(1));
   });
+
+  it('RD4 has the last start’s figures in the order they came, each beside its budget, and quick ask’s time to visible', async () => {
+    const clock = manualClock(0);
+    const startup = createStartupMarks({ now: clock.now, startedHidden: false, timers: clock.timers, log: createMemoryLogger() });
+    test = createTestCore({ startup });
+    const { sender } = fakeSender();
+    const call = (channel: string) => test!.core.registry.call(channel, {}, sender);
+    clock.advance(640);
+    startup.trayReady();
+    const early = await copied(call, test);
+    expect(sectionOf(early, 'Last start')).toEqual([
+      'tray ready = 640 ms (budget 1500 ms)',
+      'window shown = not yet',
+      'first paint = not yet',
+      'quick ask to visible = not opened since the app started',
+    ]);
+
+    clock.advance(270);
+    startup.windowShown();
+    clock.advance(1_490);
+    await call('app:painted');
+    startup.quickAsk.asked();
+    clock.advance(180);
+    startup.quickAsk.visible();
+    expect(sectionOf(await copied(call, test), 'Last start')).toEqual([
+      'tray ready = 640 ms (budget 1500 ms)',
+      'window shown = 910 ms',
+      'first paint = 2400 ms (over its budget of 2000 ms)',
+      'quick ask to visible = 180 ms the first time, 180 ms the latest',
+    ]);
+  });
+
+  it('RD4 says a start at login left the window in the tray, and a page that never painted by the end of the wait', async () => {
+    const clock = manualClock(0);
+    const startup = createStartupMarks({ now: clock.now, startedHidden: true, timers: clock.timers, log: createMemoryLogger() });
+    test = createTestCore({ startup });
+    const { sender } = fakeSender();
+    clock.advance(700);
+    startup.trayReady();
+    clock.advance(STARTUP.settleMs);
+    const report = await copied((channel) => test!.core.registry.call(channel, {}, sender), test);
+    expect(sectionOf(report, 'Last start')).toEqual([
+      'tray ready = 700 ms (budget 1500 ms)',
+      'window shown = not shown (started in the tray)',
+      'first paint = not reached',
+      'quick ask to visible = not opened since the app started',
+    ]);
+  });
 });
+
+/** The lines of one `== title ... ==` section of the report. */
+function sectionOf(report: string, title: string): string[] {
+  const lines = report.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`== ${title}`));
+  const end = lines.findIndex((line, index) => index > start && line === '');
+  return lines.slice(start + 1, end);
+}

@@ -6,6 +6,7 @@ import type { KeyCheck, SecretName } from '../../../shared/secrets';
 import type { Settings } from '../../../shared/settings';
 import type { UpdateMode } from '../../../shared/updates';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
+import type { StartupFigures } from '../startup/startup-marks';
 import type { LiveAttempts } from './live-attempts';
 
 /** The system and the build the app runs on: what only main's entry point knows (index.ts). */
@@ -44,6 +45,8 @@ export interface DiagnosticsPorts {
   mailbox(signal: AbortSignal): Promise<Result<ZohoStatus>>;
   knowledge(): KnowledgeStatus;
   live: LiveAttempts;
+  /** This run's start (RD4); null where nothing was started (the harness). */
+  lastStart(): StartupFigures | null;
   /** Epoch milliseconds: the report's own time. */
   now(): number;
 }
