@@ -85,7 +85,7 @@ const MAIN_FOLDERS = {
   'platform/': [...MAIN_BASE, 'ipc/', 'store/', 'app/', 'auth/', 'oracle/', 'desktop/'],
   'index.ts': [
     ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'policy/', 'assistant/', 'translate/', 'desktop/', 'profile/', 'core.ts',
-    'platform/',
+    'platform/', 'startup/',
   ],
 };
 

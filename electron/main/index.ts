@@ -32,6 +32,7 @@ import { createMicrophoneIndicator } from './platform/microphone-indicator';
 import { createMicrophoneLive } from './platform/microphone-live';
 import { createNoteOpener } from './platform/note-opener';
 import { createNotify } from './platform/notifications';
+import { sinceProcessStart } from './platform/process-clock';
 import { createQuickAskWindow, type QuickAskWindow } from './platform/quick-ask-window';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTextFileDialogs } from './platform/text-file-dialogs';
@@ -43,6 +44,7 @@ import { installWebGuards } from './platform/web-guards';
 import { revealWindow, toggleWindow } from './platform/window-visibility';
 import { KEYCHAIN_SERVICE } from './secrets/keychain-service';
 import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-secret-store';
+import { createStartupMarks } from './startup/startup-marks';
 import { checkIntegrityInBackground } from './store/background-integrity-check';
 import startIntegrityWorker from './store/integrity-check-worker?nodeWorker';
 import { openDatabase } from './store/open-database';
@@ -52,6 +54,7 @@ import { ASSISTANT_TEXTS } from './texts/assistant-texts';
 import { KNOWLEDGE_TEXTS } from './texts/knowledge-texts';
 import { PROFILE_TEXTS } from './texts/profile-texts';
 import { TRANSLATE_TEXTS } from './texts/translate-texts';
+import { systemTimers } from './timers/alarm';
 import { transcriptFilesOn } from './translate/transcript-files';
 
 const DATABASE_FILE = 'staff-desk.sqlite3';
@@ -171,6 +174,11 @@ function main(): void {
     // Read before the core starts, so no capability starts on settings the machine's policy overrides.
     const policySource = osPolicySource(process.platform, log);
     const policy = { source: policySource, initial: await policySource.read() };
+    // Read before the window opens: the page asks for it (profile:pending) as it starts.
+    const givenProfile = profileArgument(process.argv, process.cwd());
+    // A profile to look at is a reason to show the window, even at login.
+    const startHidden = openedAtLogin(process.argv, process.platform) && givenProfile === null;
+    const startup = createStartupMarks({ now: sinceProcessStart(), startedHidden: startHidden, timers: systemTimers, log });
 
     core = createCore({
       db,
@@ -256,10 +264,9 @@ function main(): void {
         setAppMenu(menuEnv, next);
         tray?.update({ lang: next });
       },
+      startup,
     });
     disposeTransport = registerElectronTransport(core.registry);
-    // Read before the window opens: the page asks for it (profile:pending) as it starts.
-    const givenProfile = profileArgument(process.argv, process.cwd());
     if (givenProfile) void core.offerProfile(givenProfile);
     handleAppProtocol({ root: RENDERER_DIR, readFile });
 
@@ -271,9 +278,9 @@ function main(): void {
       isPackaged: app.isPackaged,
       isQuitting: () => quitting,
       placements: createWindowPlacementStore(db),
-      // A profile to look at is a reason to show the window, even at login.
-      startHidden: openedAtLogin(process.argv, process.platform) && givenProfile === null,
+      startHidden,
       closedToTray: () => core?.closedToTray(),
+      shown: startup.windowShown,
       log,
     });
     window = shown;
@@ -287,7 +294,14 @@ function main(): void {
       tray?.update({ captionsRunning: false });
     });
     // Opened hidden now, painted and kept: the quick-ask shortcut then only shows it.
-    quickAsk = createQuickAskWindow({ preload: PRELOAD_FILE, appUrl: source.url, isPackaged: app.isPackaged, isQuitting: () => quitting, log });
+    quickAsk = createQuickAskWindow({
+      preload: PRELOAD_FILE,
+      appUrl: source.url,
+      isPackaged: app.isPackaged,
+      isQuitting: () => quitting,
+      timeToVisible: startup.quickAsk,
+      log,
+    });
     tray = createTray({
       icons: trayIcons({
         platform: process.platform,
@@ -310,6 +324,7 @@ function main(): void {
       },
     });
     tray.update(trayNews);
+    startup.trayReady();
     updater = startUpdates(updates, log, core.features().updates);
     // The whole-file check the open left out, on a worker thread: the window is already up and stays responsive.
     void checkIntegrityInBackground({
