@@ -41,9 +41,7 @@ describe('RD1 npm run test:electron without an Electron binary', { timeout: 180_
   });
 
   it('finds an Electron in ELECTRON_OVERRIDE_DIST_PATH as the electron package names it', async () => {
-    const { electronBinary } = (await import('../../scripts/electron-binary.mjs')) as {
-      electronBinary(root: string, env: Record<string, string>, platform: string): string | null;
-    };
+    const { electronBinary } = await import('../../scripts/electron-binary.mjs');
     const dist = mkdtempSync(path.join(tmpdir(), 'an-electron-'));
     try {
       expect(electronBinary(ROOT, { ELECTRON_OVERRIDE_DIST_PATH: dist }, 'linux')).toBeNull();
