@@ -3,14 +3,13 @@
 // (vitest's tests, plus one per failed preliminary step: typecheck, lint, workflows, folder graph, build, native
 // module).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureNative } from './native-abi.mjs';
+import { packageBin, readResults } from './vitest-run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(root, 'package.json'));
 const resultsFile = join(root, 'test-results.json');
 let failedSteps = 0;
 
@@ -26,16 +25,7 @@ function check(name, command, args) {
   if (!step(name, command, args)) failedSteps += 1;
 }
 
-/**
- * A package's command as this Node runs it, the same on every system: Windows has only npx.cmd, which Node no longer
- * spawns without a shell.
- */
-function tool(pkg, command = pkg) {
-  const manifestFile = require.resolve(`${pkg}/package.json`);
-  const { bin } = JSON.parse(readFileSync(manifestFile, 'utf8'));
-  return join(dirname(manifestFile), typeof bin === 'string' ? bin : bin[command]);
-}
-
+const tool = (pkg, command) => packageBin(root, pkg, command);
 const node = process.execPath;
 check('typecheck (node)', node, [tool('typescript', 'tsc'), '-p', 'tsconfig.node.json', '--noEmit']);
 check('typecheck (renderer)', node, [tool('typescript', 'tsc'), '-p', 'tsconfig.web.json', '--noEmit']);
@@ -63,24 +53,7 @@ const testsExitedCleanly =
     ? step('tests (inside a private keychain session)', join(root, 'scripts', 'with-keyring.sh'), [node, ...vitest])
     : step('tests', node, vitest);
 
-let passed = 0;
-let failed = failedSteps;
-if (existsSync(resultsFile)) {
-  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  passed = results.numPassedTests;
-  failed += results.numFailedTests;
-  // A suite that fails to load, no test at all, or an unhandled error: none of these is a failed test, all fail.
-  if (!testsExitedCleanly && results.numFailedTests === 0) failed += 1;
-  if (results.numTotalTests === 0) failed += 1;
-  // Named again at the end, where a truncated CI log still shows them.
-  for (const file of results.testResults) {
-    for (const test of file.assertionResults) {
-      if (test.status === 'failed') console.log(`FAILED ${relative(root, file.name)} > ${test.fullName}`);
-    }
-    if (file.assertionResults.length === 0 && file.status === 'failed') console.log(`FAILED ${relative(root, file.name)}: ${file.message}`);
-  }
-} else {
-  failed += 1;
-}
-console.log(`\n${passed} passed, ${failed} failed`);
+const results = readResults(root, resultsFile, testsExitedCleanly);
+const failed = failedSteps + results.failed;
+console.log(`\n${results.passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -3,14 +3,14 @@
 // sentence and its tests count as skipped, never as passed; STAFF_DESK_REQUIRE_ELECTRON=1 (the hosted workflows)
 // turns that into a failure. The last line is `N passed, N failed, N skipped`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { electronBinary } from './electron-binary.mjs';
 import { ensureNative } from './native-abi.mjs';
+import { packageBin, readResults } from './vitest-run.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const resultsFile = join(root, 'test-results-electron.json');
 const required = process.env.STAFF_DESK_REQUIRE_ELECTRON === '1';
 
@@ -39,7 +39,7 @@ if (why !== null) {
   }
 } else {
   console.log(`Electron: ${binary}`);
-  const build = spawnSync(npx, ['electron-vite', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  const build = spawnSync(process.execPath, [packageBin(root, 'electron-vite'), 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
     console.log('*** build failed');
     failedSteps += 1;
@@ -54,7 +54,7 @@ if (why !== null) {
 
 // Run even when skipping, so the skipped count is the suite's own. On Linux the app gets a private keychain
 // (scripts/with-keyring.sh) and, without a display, a virtual one.
-const vitest = [npx, 'vitest', 'run', '--config', 'vitest.electron.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`];
+const vitest = [process.execPath, packageBin(root, 'vitest'), 'run', '--config', 'vitest.electron.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`];
 let command = vitest;
 if (why === null && process.platform === 'linux') {
   const headless = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
@@ -64,28 +64,10 @@ rmSync(resultsFile, { force: true });
 const run = spawnSync(command[0], command.slice(1), {
   cwd: root,
   stdio: 'inherit',
-  shell: process.platform === 'win32',
   env: { ...process.env, STAFF_DESK_ELECTRON_BINARY: why === null ? binary : '' },
 });
 
-let passed = 0;
-let failed = failedSteps;
-let skipped = 0;
-if (existsSync(resultsFile)) {
-  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  passed = results.numPassedTests;
-  failed += results.numFailedTests;
-  skipped = results.numPendingTests + results.numTodoTests;
-  if (run.status !== 0 && results.numFailedTests === 0) failed += 1;
-  if (results.numTotalTests === 0) failed += 1;
-  for (const file of results.testResults) {
-    for (const test of file.assertionResults) {
-      if (test.status === 'failed') console.log(`FAILED ${relative(root, file.name)} > ${test.fullName}`);
-    }
-    if (file.assertionResults.length === 0 && file.status === 'failed') console.log(`FAILED ${relative(root, file.name)}: ${file.message}`);
-  }
-} else {
-  failed += 1;
-}
-console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+const results = readResults(root, resultsFile, run.status === 0);
+const failed = failedSteps + results.failed;
+console.log(`\n${results.passed} passed, ${failed} failed, ${results.skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
