@@ -57,6 +57,9 @@ const fakes = await vi.hoisted(async () => {
   }
   const app = Object.assign(new EventEmitter(), {
     isPackaged: true,
+    commandLine: { getSwitchValue: vi.fn((_name: string) => '') },
+    setPath: vi.fn(),
+    setAppLogsPath: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => true),
     whenReady: vi.fn(async () => {
       events.push('ready');
@@ -220,6 +223,7 @@ beforeEach(() => {
   app.removeAllListeners();
   fakes.signInSession.removeAllListeners();
   app.requestSingleInstanceLock.mockReturnValue(true);
+  app.commandLine.getSwitchValue.mockReturnValue('');
   fakes.events.length = 0;
   BrowserWindow.created = [];
   Notification.created = [];
@@ -243,6 +247,17 @@ describe('app entry', () => {
     expect(app.quit).toHaveBeenCalled();
     expect(protocol.registerSchemesAsPrivileged).not.toHaveBeenCalled();
     expect(app.whenReady).not.toHaveBeenCalled();
+  });
+
+  it('RD1 started with --user-data-dir, keeps everything in that folder, whose own lock a second launch meets', async () => {
+    app.commandLine.getSwitchValue.mockImplementation((name) => (name === 'user-data-dir' ? '/tmp/throwaway-desk' : ''));
+    app.requestSingleInstanceLock.mockImplementation(() => {
+      expect(app.setPath).toHaveBeenCalledWith('userData', '/tmp/throwaway-desk');
+      return false;
+    });
+    await launch();
+    expect(app.requestSingleInstanceLock).toHaveBeenCalled();
+    expect(app.setAppLogsPath).toHaveBeenCalledWith('/tmp/throwaway-desk/logs');
   });
 
   it('starts: scheme before ready, guards and menu before the windows, the app page in a window, a tray icon', async () => {

@@ -30,12 +30,14 @@ import { createMainWindow } from './platform/main-window';
 import { createMemberGesture } from './platform/member-gesture';
 import { createMicrophoneIndicator } from './platform/microphone-indicator';
 import { createMicrophoneLive } from './platform/microphone-live';
+import { useDataFolderSwitch } from './platform/data-folder';
 import { createNoteOpener } from './platform/note-opener';
 import { createNotify } from './platform/notifications';
 import { sinceProcessStart } from './platform/process-clock';
 import { createQuickAskWindow, type QuickAskWindow } from './platform/quick-ask-window';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTextFileDialogs } from './platform/text-file-dialogs';
+import { createSmokeProbe, exposeSmokeProbe, SMOKE_KEYCHAIN_SERVICE, SMOKE_PROBE_ENV } from './platform/smoke-probe';
 import { createTray, type AppTray } from './platform/tray';
 import { trayIcons } from './platform/tray-menu';
 import { planUpdates, startUpdates, type Updates } from './platform/updater';
@@ -84,6 +86,7 @@ function main(): void {
     const given = profileArgument(argv, workingDirectory);
     if (given) void core?.offerProfile(given);
   };
+  useDataFolderSwitch();
   if (!claimSingleInstance(secondLaunch)) return;
   registerAppScheme();
   const source = rendererSource({ devServerUrl: process.env.ELECTRON_RENDERER_URL, isPackaged: app.isPackaged });
@@ -325,6 +328,14 @@ function main(): void {
     });
     tray.update(trayNews);
     startup.trayReady();
+    const shownTray = tray;
+    exposeSmokeProbe({ isPackaged: app.isPackaged, flag: process.env[SMOKE_PROBE_ENV] }, () =>
+      createSmokeProbe({
+        trayMenu: () => shownTray.menu(),
+        keychain: createKeytarSecretStore({ keytar: loadKeytar, service: SMOKE_KEYCHAIN_SERVICE, redactor, platform: process.platform }),
+        startup: startup.figures,
+      }),
+    );
     updater = startUpdates(updates, log, core.features().updates);
     // The whole-file check the open left out, on a worker thread: the window is already up and stays responsive.
     void checkIntegrityInBackground({
