@@ -50,6 +50,7 @@ const MAIN_FOLDERS = {
   'files/': [],
   'prompt/': [],
   'rate-limit/': [],
+  'startup/': ['log/', 'timers/'],
   'ipc/': ['log/'],
   'store/': ['log/'],
   'capability.ts': ['ipc/'],
@@ -74,18 +75,18 @@ const MAIN_FOLDERS = {
   'translate/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'rate-limit/', 'gemini/', 'speech/', 'settings/'],
   'meetings/': [...MAIN_BASE, 'capability.ts', 'rate-limit/', 'gemini/', 'knowledge/', 'mail/', 'settings/'],
   'desktop/': [...MAIN_BASE, 'ipc/', 'capability.ts', 'mail/', 'settings/', 'auth/'],
-  'diagnostics/': [...MAIN_BASE, 'capability.ts', 'gemini/'],
+  'diagnostics/': [...MAIN_BASE, 'capability.ts', 'gemini/', 'startup/'],
   'profile/': [...MAIN_BASE, 'capability.ts', 'settings/', 'secrets/'],
   // The composition root builds every capability; the Electron adapters implement their ports; index.ts wires both.
   'core.ts': [
     ...MAIN_BASE, 'rate-limit/', 'ipc/', 'store/', 'capability.ts', 'gemini/', 'speech/', 'knowledge/', 'mail/', 'app/',
     'settings/', 'secrets/', 'auth/', 'policy/', 'zoho/', 'oracle/', 'digest/', 'secretary/', 'assistant/', 'voice/', 'translate/', 'meetings/',
-    'desktop/', 'diagnostics/', 'profile/', 'crash-reports/',
+    'desktop/', 'diagnostics/', 'profile/', 'crash-reports/', 'startup/',
   ],
   'platform/': [...MAIN_BASE, 'ipc/', 'store/', 'app/', 'auth/', 'oracle/', 'desktop/'],
   'index.ts': [
     ...MAIN_BASE, 'ipc/', 'store/', 'gemini/', 'app/', 'secrets/', 'policy/', 'assistant/', 'translate/', 'desktop/', 'profile/', 'core.ts',
-    'platform/',
+    'platform/', 'startup/',
   ],
 };
 

@@ -82,7 +82,10 @@ describe('SEC-1: npm run dist signs every package that updates itself', () => {
 
   it('SEC-1: npm run dist refuses an unsigned Windows package with a feed before building anything', () => {
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(WIN_CSC_|CSC_|APPLE_)/.test(name)));
-    const run = spawnSync('npm', ['run', '--silent', 'dist', '--', '--win', ...FEED], { cwd: ROOT, env, encoding: 'utf8' });
+    // Windows has only npm.cmd, which Node spawns only through a shell (these words need no quoting).
+    const windows = process.platform === 'win32';
+    const npm = windows ? 'npm.cmd' : 'npm';
+    const run = spawnSync(npm, ['run', '--silent', 'dist', '--', '--win', ...FEED], { cwd: ROOT, env, encoding: 'utf8', shell: windows });
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toMatch(/^npm run dist: A package with an update feed must be signed.*WIN_CSC_LINK/);
     // Refused before electron-vite ran: nothing was built.

@@ -44,12 +44,13 @@ function remember(tag) {
 }
 
 function rebuild(target) {
-  const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const windows = process.platform === 'win32';
+  // Windows has only npx.cmd and npm.cmd, which Node spawns only through a shell (the words here need no quoting).
+  const options = { cwd: root, stdio: 'inherit', shell: windows };
   if (target === 'electron') {
-    execFileSync(npx, ['electron-builder', 'install-app-deps'], { cwd: root, stdio: 'inherit' });
+    execFileSync(windows ? 'npx.cmd' : 'npx', ['electron-builder', 'install-app-deps'], options);
   } else {
-    execFileSync(npm, ['rebuild', 'better-sqlite3'], { cwd: root, stdio: 'inherit' });
+    execFileSync(windows ? 'npm.cmd' : 'npm', ['rebuild', 'better-sqlite3'], options);
   }
 }
 

@@ -485,3 +485,16 @@ export const CRASH_REPORTS = {
   /** The crash server's address, query string included. */
   urlMaxChars: 2_048,
 } as const;
+
+/** The start (issue 29, RD4): the budgets the README states, and how long main waits for a start's figures. */
+export const STARTUP = {
+  /** From the process's start to the tray icon, on a five-year-old laptop. */
+  trayReadyBudgetMs: 1_500,
+  /** From the process's start to the pane's first paint (the window usable), on a five-year-old laptop. */
+  windowUsableBudgetMs: 2_000,
+  /**
+   * After the tray is ready, a figure still missing by then (a page that never painted) is left out: the start is
+   * over, and it is logged with what it reached.
+   */
+  settleMs: 30_000,
+} as const;

@@ -60,6 +60,7 @@ import type { ManagedSettings } from './settings/policy-locks';
 import { createSettingsCapability } from './settings/settings-capability';
 import { createSettingsStore } from './settings/settings-store';
 import { createSpeechService } from './speech/speech-service';
+import type { StartupMarks } from './startup/startup-marks';
 import { DIAGNOSTICS_TEXTS } from './texts/diagnostics-texts';
 import { systemTimers } from './timers/alarm';
 import { sleep } from './timers/sleep';
@@ -152,6 +153,11 @@ export interface CoreDeps {
    * app's processes that died this session. Absent where there is no crash reporter (the harness): none to list.
    */
   crashReports?: { folder: string; gone: () => readonly GoneProcess[] };
+  /**
+   * The start's figures (RD4): the page's first paint is marked through `app:painted`, and the diagnostics report
+   * them. Absent where nothing is started (the browser harness): the report says so.
+   */
+  startup?: StartupMarks;
 }
 
 export interface Core {
@@ -348,6 +354,7 @@ export function createCore(deps: CoreDeps): Core {
       knowledge: () => knowledge.status(),
       live,
       crashes: { recent: crashReports.recent, gone: deps.crashReports?.gone ?? (() => []) },
+      lastStart: () => deps.startup?.figures() ?? null,
       now,
     },
     copyText: deps.copyText,
@@ -403,6 +410,7 @@ export function createCore(deps: CoreDeps): Core {
     showWindow: deps.desktop?.showWindow,
     diagnostics,
     crashReports,
+    startup: deps.startup,
   };
   capabilities.push(...CAPABILITIES.map((create) => create(services)));
 

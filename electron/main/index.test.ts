@@ -9,6 +9,7 @@ import type { Sender } from './ipc/sender';
 import type { QuickAskPort } from './desktop/quick-ask-capability';
 import type { ShortcutPort } from './desktop/shortcut-port';
 import type { DesktopPorts } from './desktop/desktop-capability';
+import type { StartupMarks } from './startup/startup-marks';
 
 const fakes = await vi.hoisted(async () => {
   const { EventEmitter } = await import('node:events');
@@ -56,6 +57,9 @@ const fakes = await vi.hoisted(async () => {
   }
   const app = Object.assign(new EventEmitter(), {
     isPackaged: true,
+    commandLine: { getSwitchValue: vi.fn((_name: string) => '') },
+    setPath: vi.fn(),
+    setAppLogsPath: vi.fn(),
     requestSingleInstanceLock: vi.fn(() => true),
     whenReady: vi.fn(async () => {
       events.push('ready');
@@ -170,7 +174,18 @@ function coreDeps() {
     voice: { microphone(live: boolean): void };
     desktop: { shortcuts: ShortcutPort; quickAsk: QuickAskPort } & DesktopPorts;
     crashReports: { folder: string; gone(): unknown[] };
+    startup: StartupMarks;
   };
+}
+
+/** main.log's lines with this message, as the JSON objects they are. */
+function logged(message: string): Array<Record<string, unknown>> {
+  return fs
+    .readFileSync(path.join(logs, 'main.log'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line) => line.message === message);
 }
 
 type Template = Array<{ label?: string; type?: string; submenu?: Template }>;
@@ -197,9 +212,12 @@ async function onPlatform(platform: NodeJS.Platform, body: () => Promise<void>) 
 
 const sender = (url: string): Sender => ({ id: '1', url, isMainFrame: true, send: () => {} });
 
-// Electron sets process.resourcesPath; plain Node has none.
-beforeAll(() => Object.assign(process, { resourcesPath: '/opt/staff-desk/resources' }));
-afterAll(() => Reflect.deleteProperty(process, 'resourcesPath'));
+// Electron sets process.resourcesPath and adds process.getCreationTime; plain Node has neither.
+beforeAll(() => Object.assign(process, { resourcesPath: '/opt/staff-desk/resources', getCreationTime: () => null }));
+afterAll(() => {
+  Reflect.deleteProperty(process, 'resourcesPath');
+  Reflect.deleteProperty(process, 'getCreationTime');
+});
 
 beforeEach(() => {
   logs = fs.mkdtempSync(path.join(os.tmpdir(), 'index-logs-'));
@@ -207,6 +225,7 @@ beforeEach(() => {
   app.removeAllListeners();
   fakes.signInSession.removeAllListeners();
   app.requestSingleInstanceLock.mockReturnValue(true);
+  app.commandLine.getSwitchValue.mockReturnValue('');
   fakes.events.length = 0;
   BrowserWindow.created = [];
   Notification.created = [];
@@ -231,6 +250,17 @@ describe('app entry', () => {
     expect(protocol.registerSchemesAsPrivileged).not.toHaveBeenCalled();
     expect(crashReporter.start).not.toHaveBeenCalled();
     expect(app.whenReady).not.toHaveBeenCalled();
+  });
+
+  it('RD1 started with --user-data-dir, keeps everything in that folder, whose own lock a second launch meets', async () => {
+    app.commandLine.getSwitchValue.mockImplementation((name) => (name === 'user-data-dir' ? '/tmp/throwaway-desk' : ''));
+    app.requestSingleInstanceLock.mockImplementation(() => {
+      expect(app.setPath).toHaveBeenCalledWith('userData', '/tmp/throwaway-desk');
+      return false;
+    });
+    await launch();
+    expect(app.requestSingleInstanceLock).toHaveBeenCalled();
+    expect(app.setAppLogsPath).toHaveBeenCalledWith('/tmp/throwaway-desk/logs');
   });
 
   it('starts: scheme before ready, guards and menu before the windows, the app page in a window, a tray icon', async () => {
@@ -537,6 +567,43 @@ describe('app entry', () => {
     main.visible = false;
     coreDeps().desktop.showWindow!();
     expect(main.show).toHaveBeenCalledOnce();
+  });
+
+  it('RD4 marks the tray ready, the window shown and the page painted, in that order, and logs the start as numbers', async () => {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    const [main, quickAsk] = BrowserWindow.created;
+    main!.emit('ready-to-show');
+    main!.emit('show');
+    expect(logged('startup')).toEqual([]);
+    coreDeps().startup.firstPaint();
+
+    const { reached, over } = coreDeps().startup.figures();
+    expect(reached.map(({ mark }) => mark)).toEqual(['trayReady', 'windowShown', 'firstPaint']);
+    expect(over).toBe(true);
+    const [line] = logged('startup');
+    expect(line).toMatchObject({ level: 'info', startedHidden: false, complete: true });
+    for (const field of ['trayReadyMs', 'windowShownMs', 'firstPaintMs']) expect(line![field]).toEqual(expect.any(Number));
+
+    // Quick ask asked for from the tray, and on screen.
+    quickAsk!.emit('ready-to-show');
+    quickAsk!.visible = false;
+    coreDeps().desktop.quickAsk.toggle();
+    quickAsk!.emit('show');
+    expect(coreDeps().startup.figures().quickAsk).toEqual({ firstMs: expect.any(Number), lastMs: expect.any(Number) });
+    expect(logged('quick ask visible')).toHaveLength(1);
+  });
+
+  it('RD4 started at login, the start is over once the tray is ready and the hidden page painted: no window in it', async () => {
+    process.argv.push('--hidden');
+    try {
+      await launch();
+      await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+    } finally {
+      process.argv.pop();
+    }
+    coreDeps().startup.firstPaint();
+    expect(logged('startup')).toEqual([expect.objectContaining({ windowShownMs: null, startedHidden: true, complete: true })]);
   });
 
   it('a live microphone with the window hidden shows in the tray and in an on-top notice, and never brings the window forward', async () => {

@@ -31,11 +31,14 @@ import { createMainWindow } from './platform/main-window';
 import { createMemberGesture } from './platform/member-gesture';
 import { createMicrophoneIndicator } from './platform/microphone-indicator';
 import { createMicrophoneLive } from './platform/microphone-live';
+import { useDataFolderSwitch } from './platform/data-folder';
 import { createNoteOpener } from './platform/note-opener';
 import { createNotify } from './platform/notifications';
+import { sinceProcessStart } from './platform/process-clock';
 import { createQuickAskWindow, type QuickAskWindow } from './platform/quick-ask-window';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTextFileDialogs } from './platform/text-file-dialogs';
+import { createSmokeProbe, exposeSmokeProbe, SMOKE_KEYCHAIN_SERVICE, SMOKE_PROBE_ENV } from './platform/smoke-probe';
 import { createTray, type AppTray } from './platform/tray';
 import { trayIcons } from './platform/tray-menu';
 import { planUpdates, startUpdates, type Updates } from './platform/updater';
@@ -44,6 +47,7 @@ import { installWebGuards } from './platform/web-guards';
 import { revealWindow, toggleWindow } from './platform/window-visibility';
 import { KEYCHAIN_SERVICE } from './secrets/keychain-service';
 import { createKeytarSecretStore, loadKeytar } from './secrets/keytar-secret-store';
+import { createStartupMarks } from './startup/startup-marks';
 import { checkIntegrityInBackground } from './store/background-integrity-check';
 import startIntegrityWorker from './store/integrity-check-worker?nodeWorker';
 import { openDatabase } from './store/open-database';
@@ -53,6 +57,7 @@ import { ASSISTANT_TEXTS } from './texts/assistant-texts';
 import { KNOWLEDGE_TEXTS } from './texts/knowledge-texts';
 import { PROFILE_TEXTS } from './texts/profile-texts';
 import { TRANSLATE_TEXTS } from './texts/translate-texts';
+import { systemTimers } from './timers/alarm';
 import { transcriptFilesOn } from './translate/transcript-files';
 
 const DATABASE_FILE = 'staff-desk.sqlite3';
@@ -82,6 +87,7 @@ function main(): void {
     const given = profileArgument(argv, workingDirectory);
     if (given) void core?.offerProfile(given);
   };
+  useDataFolderSwitch();
   if (!claimSingleInstance(secondLaunch)) return;
   // Before ready, so that every process the app makes is watched; minidumps stay here until sending is on (RD3).
   const crashReporting = startCrashReporter();
@@ -174,6 +180,11 @@ function main(): void {
     // Read before the core starts, so no capability starts on settings the machine's policy overrides.
     const policySource = osPolicySource(process.platform, log);
     const policy = { source: policySource, initial: await policySource.read() };
+    // Read before the window opens: the page asks for it (profile:pending) as it starts.
+    const givenProfile = profileArgument(process.argv, process.cwd());
+    // A profile to look at is a reason to show the window, even at login.
+    const startHidden = openedAtLogin(process.argv, process.platform) && givenProfile === null;
+    const startup = createStartupMarks({ now: sinceProcessStart(), startedHidden: startHidden, timers: systemTimers, log });
 
     core = createCore({
       db,
@@ -260,10 +271,9 @@ function main(): void {
         setAppMenu(menuEnv, next);
         tray?.update({ lang: next });
       },
+      startup,
     });
     disposeTransport = registerElectronTransport(core.registry);
-    // Read before the window opens: the page asks for it (profile:pending) as it starts.
-    const givenProfile = profileArgument(process.argv, process.cwd());
     if (givenProfile) void core.offerProfile(givenProfile);
     handleAppProtocol({ root: RENDERER_DIR, readFile });
 
@@ -275,9 +285,9 @@ function main(): void {
       isPackaged: app.isPackaged,
       isQuitting: () => quitting,
       placements: createWindowPlacementStore(db),
-      // A profile to look at is a reason to show the window, even at login.
-      startHidden: openedAtLogin(process.argv, process.platform) && givenProfile === null,
+      startHidden,
       closedToTray: () => core?.closedToTray(),
+      shown: startup.windowShown,
       log,
     });
     window = shown;
@@ -291,7 +301,14 @@ function main(): void {
       tray?.update({ captionsRunning: false });
     });
     // Opened hidden now, painted and kept: the quick-ask shortcut then only shows it.
-    quickAsk = createQuickAskWindow({ preload: PRELOAD_FILE, appUrl: source.url, isPackaged: app.isPackaged, isQuitting: () => quitting, log });
+    quickAsk = createQuickAskWindow({
+      preload: PRELOAD_FILE,
+      appUrl: source.url,
+      isPackaged: app.isPackaged,
+      isQuitting: () => quitting,
+      timeToVisible: startup.quickAsk,
+      log,
+    });
     tray = createTray({
       icons: trayIcons({
         platform: process.platform,
@@ -314,6 +331,15 @@ function main(): void {
       },
     });
     tray.update(trayNews);
+    startup.trayReady();
+    const shownTray = tray;
+    exposeSmokeProbe({ isPackaged: app.isPackaged, flag: process.env[SMOKE_PROBE_ENV] }, () =>
+      createSmokeProbe({
+        trayMenu: () => shownTray.menu(),
+        keychain: createKeytarSecretStore({ keytar: loadKeytar, service: SMOKE_KEYCHAIN_SERVICE, redactor, platform: process.platform }),
+        startup: startup.figures,
+      }),
+    );
     updater = startUpdates(updates, log, core.features().updates);
     // The whole-file check the open left out, on a worker thread: the window is already up and stays responsive.
     void checkIntegrityInBackground({

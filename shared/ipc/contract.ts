@@ -103,6 +103,11 @@ export const contract = {
     input: z.strictObject({ text: z.string().min(1).max(IPC.copyTextMaxChars) }),
     output: z.object({ copied: z.literal(true) }),
   }),
+  /**
+   * The main window's page drew its first frame (RD4): main notes the start's first paint. Signed out too: the
+   * sign-in gate is the first pane a member sees. Only the start's first counts; a reload's changes nothing.
+   */
+  'app:painted': unary({ input: noInput, output: z.object({}) }),
   /** Whether the app starts when the member signs in to the computer (hidden, in the tray). */
   'desktop:loginItem': unary({ input: noInput, output: loginItemSchema }),
   'desktop:setLoginItem': unary({ input: loginItemInputSchema, output: loginItemSchema }),
@@ -391,7 +396,7 @@ export const contract = {
  */
 export const windowChannels = {
   main: [
-    'app:info', 'app:openExternal', 'app:copyText',
+    'app:info', 'app:openExternal', 'app:copyText', 'app:painted',
     'desktop:loginItem', 'desktop:setLoginItem', 'desktop:showWindow', 'desktop:shortcuts',
     'settings:get', 'settings:update', 'settings:checkModels', 'policy:state',
     'profile:preview', 'profile:choose', 'profile:pending', 'profile:apply', 'profile:dismiss', 'profile:export',

@@ -11,11 +11,15 @@ export interface AppCapabilityDeps {
   openExternal: (url: string) => Promise<void>;
   /** Writes text to the system clipboard (the sandboxed page is given no clipboard permission). */
   copyText: (text: string) => void;
+  /** The start's figures (RD4); absent where nothing is started (the harness). */
+  startup?: { firstPaint(): void };
   log: Logger;
 }
 
-/** The app itself: its version and data folder, links opened in the system browser, the clipboard. */
-export function createAppCapability(deps: AppCapabilityDeps): Capability<'app:info' | 'app:openExternal' | 'app:copyText'> {
+/** The app itself: its version and data folder, links opened in the system browser, the clipboard, its first paint. */
+export function createAppCapability(
+  deps: AppCapabilityDeps,
+): Capability<'app:info' | 'app:openExternal' | 'app:copyText' | 'app:painted'> {
   return {
     handlers: appHandlers({
       info: () => {
@@ -25,6 +29,7 @@ export function createAppCapability(deps: AppCapabilityDeps): Capability<'app:in
       },
       openExternal: deps.openExternal,
       copyText: deps.copyText,
+      painted: () => deps.startup?.firstPaint(),
       log: deps.log,
     }),
   };

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { manualClock } from '../../../test/support/auth-test-kit';
 import { fakeSender } from '../../../test/support/fake-sender';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
+import { createMemoryLogger } from '../log/logger';
+import { createStartupMarks } from '../startup/startup-marks';
 
 let harness: TestCore;
 afterEach(() => harness.dispose());
@@ -51,5 +54,24 @@ describe('app channels', () => {
     });
     const result = await harness.core.registry.call('app:openExternal', { url: 'https://example.com/' }, fakeSender().sender);
     expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: 'The system browser could not be opened.' } });
+  });
+
+  it('RD4 app:painted marks the start’s first paint from the main window, signed out, once: a reload’s frame changes nothing', async () => {
+    const clock = manualClock(0);
+    const startup = createStartupMarks({ now: clock.now, startedHidden: false, timers: clock.timers, log: createMemoryLogger() });
+    harness = createTestCore({ startup });
+    clock.advance(1_250);
+    expect(await harness.core.registry.call('app:painted', {}, fakeSender().sender)).toEqual({ ok: true, value: {} });
+    clock.advance(4_000);
+    expect(await harness.core.registry.call('app:painted', {}, fakeSender().sender)).toEqual({ ok: true, value: {} });
+    expect(startup.figures().reached).toEqual([{ mark: 'firstPaint', ms: 1_250 }]);
+  });
+
+  it('RD4 app:painted is the main window’s alone: the quick-ask page cannot mark the start', async () => {
+    const clock = manualClock(0);
+    const startup = createStartupMarks({ now: clock.now, startedHidden: false, timers: clock.timers, log: createMemoryLogger() });
+    harness = createTestCore({ startup, windowOf: () => 'quickAsk' });
+    expect(await harness.core.registry.call('app:painted', {}, fakeSender().sender)).toMatchObject({ ok: false, error: { code: 'UNAUTHENTICATED' } });
+    expect(startup.figures().reached).toEqual([]);
   });
 });

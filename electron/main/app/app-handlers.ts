@@ -17,10 +17,15 @@ export function appHandlers(deps: {
   info: () => AppInfo;
   openExternal: (url: string) => Promise<void>;
   copyText: (text: string) => void;
+  painted: () => void;
   log: Logger;
-}): Pick<Handlers<AppContract>, 'app:info' | 'app:openExternal' | 'app:copyText'> {
+}): Pick<Handlers<AppContract>, 'app:info' | 'app:openExternal' | 'app:copyText' | 'app:painted'> {
   return {
     'app:info': () => ok(deps.info()),
+    'app:painted': () => {
+      deps.painted();
+      return ok({});
+    },
     'app:copyText': ({ text }) => {
       deps.copyText(text);
       return ok({ copied: true as const });

@@ -3,14 +3,18 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GoneProcess } from '../../../shared/crash-reports';
 import { contract } from '../../../shared/ipc/contract';
+import { STARTUP } from '../../../shared/limits';
 import { jsonReply, startGeminiDouble, textReply, type GeminiDouble } from '../../../test/doubles/gemini-double';
 import { startZohoDouble, type ZohoDouble } from '../../../test/doubles/zoho-double';
+import { manualClock } from '../../../test/support/auth-test-kit';
 import { fakeSender } from '../../../test/support/fake-sender';
 import { createSignedInTestCore, TEST_MEMBER } from '../../../test/support/signed-in-core';
 import { makeTempDir } from '../../../test/support/store-helpers';
 import { callToEnd } from '../../../test/support/stream-call';
 import { createTestCore, type TestCore } from '../../../test/support/test-core';
+import { createMemoryLogger } from '../log/logger';
 import { createMemorySecretStore } from '../secrets/memory-secret-store';
+import { createStartupMarks } from '../startup/startup-marks';
 
 /*
  * TP4 on the real core, with the protocol doubles: whatever secret, token, mail or transcript went through the app,
@@ -151,7 +155,9 @@ describe('TP4 the diagnostics report', () => {
     expect(report).toContain('sign-in = not_configured');
     expect(report).toContain('gemini.apiKey = not set');
     expect(report).toContain('== Recent log (last 0 lines, redacted) ==');
-    expect(report).toContain('== Recent crashes ==\nsending = off, kept on this computer\nminidumps = none\nprocesses gone since the app started = none\n');
+    expect(sectionOf(report, 'Recent crashes')).toEqual(['sending = off, kept on this computer', 'minidumps = none', 'processes gone since the app started = none']);
+    // The browser harness starts no tray or window: there is no start to measure.
+    expect(sectionOf(report, 'Last start')).toEqual(['not measured (nothing was started in this process)']);
   });
 
   it('TP4 is saved whole to the file the member chooses, and nothing is written when they cancel', async () => {
@@ -192,18 +198,71 @@ describe('TP4 the diagnostics report', () => {
     const report = await copied((channel) => test!.core.registry.call(channel, {}, sender), test);
 
     expect(report).toContain('crashReports.upload = true\ncrashReports.url = https://o1.ingest.sentry.io\n');
-    expect(report).toContain(
-      [
-        '== Recent crashes ==',
-        'sending = on, to https://o1.ingest.sentry.io',
-        'minidumps = 2 on this computer:',
-        'minidump 2026-12-02T16:40:00.000Z, 2 KB, kept on this computer only',
-        'minidump 2026-11-30T08:15:00.000Z, 300 KB, sent 2026-11-30T08:16:00.000Z',
-        'processes gone since the app started = 1',
-        'renderer process crashed (exit code 11) at 2026-12-04T09:30:00.000Z',
-      ].join('\n'),
-    );
+    expect(sectionOf(report, 'Recent crashes')).toEqual([
+      'sending = on, to https://o1.ingest.sentry.io',
+      'minidumps = 2 on this computer:',
+      'minidump 2026-12-02T16:40:00.000Z, 2 KB, kept on this computer only',
+      'minidump 2026-11-30T08:15:00.000Z, 300 KB, sent 2026-11-30T08:16:00.000Z',
+      'processes gone since the app started = 1',
+      'renderer process crashed (exit code 11) at 2026-12-04T09:30:00.000Z',
+    ]);
     expect(report).not.toContain('canary0crash0token');
     expect(report).not.toContain('/api/7/minidump');
   });
+
+  it('RD4 has the last start’s figures in the order they came, each beside its budget, and quick ask’s time to visible', async () => {
+    const clock = manualClock(0);
+    const startup = createStartupMarks({ now: clock.now, startedHidden: false, timers: clock.timers, log: createMemoryLogger() });
+    test = createTestCore({ startup });
+    const { sender } = fakeSender();
+    const call = (channel: string) => test!.core.registry.call(channel, {}, sender);
+    clock.advance(640);
+    startup.trayReady();
+    const early = await copied(call, test);
+    expect(sectionOf(early, 'Last start')).toEqual([
+      'tray ready = 640 ms (budget 1500 ms)',
+      'window shown = not yet',
+      'first paint = not yet',
+      'quick ask to visible = not opened since the app started',
+    ]);
+
+    clock.advance(270);
+    startup.windowShown();
+    clock.advance(1_490);
+    await call('app:painted');
+    startup.quickAsk.asked();
+    clock.advance(180);
+    startup.quickAsk.visible();
+    expect(sectionOf(await copied(call, test), 'Last start')).toEqual([
+      'tray ready = 640 ms (budget 1500 ms)',
+      'window shown = 910 ms',
+      'first paint = 2400 ms (over its budget of 2000 ms)',
+      'quick ask to visible = 180 ms the first time, 180 ms the latest',
+    ]);
+  });
+
+  it('RD4 says a start at login left the window in the tray, and a page that never painted by the end of the wait', async () => {
+    const clock = manualClock(0);
+    const startup = createStartupMarks({ now: clock.now, startedHidden: true, timers: clock.timers, log: createMemoryLogger() });
+    test = createTestCore({ startup });
+    const { sender } = fakeSender();
+    clock.advance(700);
+    startup.trayReady();
+    clock.advance(STARTUP.settleMs);
+    const report = await copied((channel) => test!.core.registry.call(channel, {}, sender), test);
+    expect(sectionOf(report, 'Last start')).toEqual([
+      'tray ready = 700 ms (budget 1500 ms)',
+      'window shown = not shown (started in the tray)',
+      'first paint = not reached',
+      'quick ask to visible = not opened since the app started',
+    ]);
+  });
 });
+
+/** The lines of one `== title ... ==` section of the report. */
+function sectionOf(report: string, title: string): string[] {
+  const lines = report.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(`== ${title}`));
+  const end = lines.findIndex((line, index) => index > start && line === '');
+  return lines.slice(start + 1, end);
+}

@@ -7,6 +7,7 @@ import type { KeyCheck, SecretName } from '../../../shared/secrets';
 import type { Settings } from '../../../shared/settings';
 import type { UpdateMode } from '../../../shared/updates';
 import type { ZohoStatus } from '../../../shared/zoho-connection';
+import type { StartupFigures } from '../startup/startup-marks';
 import type { LiveAttempts } from './live-attempts';
 
 /** The system and the build the app runs on: what only main's entry point knows (index.ts). */
@@ -47,6 +48,8 @@ export interface DiagnosticsPorts {
   live: LiveAttempts;
   /** The minidumps on this computer (RD3), and the app's processes that died this session. */
   crashes: { recent(): Promise<RecentCrashes>; gone(): readonly GoneProcess[] };
+  /** This run's start (RD4); null where nothing was started (the harness). */
+  lastStart(): StartupFigures | null;
   /** Epoch milliseconds: the report's own time. */
   now(): number;
 }

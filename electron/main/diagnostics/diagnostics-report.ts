@@ -6,6 +6,7 @@ import { logTail } from './log-tail';
 import { redactLogLine } from './redact-log-line';
 import { appLines, crashLines, knowledgeLine, liveLines, mailboxLine, policyLines, signInLine } from './report-sections';
 import { settingsLines } from './settings-lines';
+import { startupLines } from './startup-lines';
 
 /**
  * Every secret's value as it is now, masked wherever it appears in the finished report, with anything shaped like a
@@ -35,6 +36,7 @@ export async function buildReport(ports: DiagnosticsPorts, signal: AbortSignal):
     ['Settings', settingsLines(settings, configured, ports.keyCheck())],
     ['Policy', policyLines(ports.policy.state())],
     ['Capabilities', [signInLine(ports.signIn()), mailboxLine(mailbox), knowledgeLine(ports.knowledge()), ...liveLines(settings, ports.live)]],
+    ['Last start (milliseconds since the process started)', startupLines(ports.lastStart())],
     ['Recent crashes', crashLines(settings, crashes, ports.crashes.gone())],
     [`Recent log (last ${log.length} lines, redacted)`, log.map(redactLogLine)],
   ];

@@ -45,6 +45,7 @@ function open(
   const log = createMemoryLogger();
   const placements = memoryPlacements(overrides.placements);
   const closedToTray = vi.fn();
+  const shown = vi.fn();
   createMainWindow({
     preload: '/app/out/preload/index.cjs',
     url: 'app://staff-desk/',
@@ -53,10 +54,11 @@ function open(
     placements,
     startHidden: overrides.hidden ?? false,
     closedToTray,
+    shown,
     log,
   });
   const window = electron.BrowserWindow.created.at(-1)!;
-  return { window, log, placements, closedToTray };
+  return { window, log, placements, closedToTray, shown };
 }
 
 function closeEvent() {
@@ -119,9 +121,20 @@ describe('main window', () => {
   });
 
   it('D4 started at login, stays hidden in the tray when its page is ready', () => {
-    const { window } = open({ hidden: true });
+    const { window, shown } = open({ hidden: true });
     window.emit('ready-to-show');
     expect(window.show).not.toHaveBeenCalled();
+    expect(shown).not.toHaveBeenCalled();
+  });
+
+  it('RD4 says when it first comes on screen, for the start’s figures, and only the first time', () => {
+    const { window, shown } = open();
+    expect(shown).not.toHaveBeenCalled();
+    window.emit('ready-to-show');
+    expect(shown).toHaveBeenCalledOnce();
+    window.hide();
+    window.show();
+    expect(shown).toHaveBeenCalledOnce();
   });
 
   it('D4 opens where it was on a display that is there, maximized again once shown', () => {

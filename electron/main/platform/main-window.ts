@@ -18,6 +18,8 @@ export interface MainWindowDeps {
   startHidden: boolean;
   /** The member closed the window and the app stays in the tray. */
   closedToTray: () => void;
+  /** The window came on screen for the first time: the start's figures (RD4). */
+  shown: () => void;
   log: Logger;
 }
 
@@ -34,6 +36,7 @@ export function createMainWindow(deps: MainWindowDeps): BrowserWindow {
   });
   // Maximized once shown: maximize() would show a window that is to stay hidden in the tray.
   if (placement?.maximized) window.once('show', () => window.maximize());
+  window.once('show', () => deps.shown());
   if (!deps.startHidden) window.once('ready-to-show', () => window.show());
   rememberPlacement(window, deps.placements, deps.log);
   window.on('close', (event) => {

@@ -15,9 +15,12 @@ const electron = await vi.hoisted(async () => {
     visible = false;
     focused = false;
     readonly webContents = { id: 42, send: vi.fn() };
+    // As Electron's: 'show' when a hidden window comes on screen.
     readonly show = vi.fn(() => {
+      const wasHidden = !this.visible;
       this.visible = true;
       this.focused = true;
+      if (wasHidden) this.emit('show');
     });
     readonly focus = vi.fn();
     readonly hide = vi.fn(() => {
@@ -57,15 +60,18 @@ const PRELOAD = '/app/out/preload/index.cjs';
 
 function open(overrides: { quitting?: boolean; dark?: boolean; packaged?: boolean } = {}) {
   electron.nativeTheme.shouldUseDarkColors = overrides.dark ?? false;
+  /** What quick ask's time to visible was told, in order. */
+  const timed: string[] = [];
   const quickAsk = createQuickAskWindow({
     preload: PRELOAD,
     appUrl: APP_ENTRY_URL,
     isPackaged: overrides.packaged ?? true,
     isQuitting: () => overrides.quitting ?? false,
+    timeToVisible: { asked: () => timed.push('asked'), visible: () => timed.push('visible') },
     log: createMemoryLogger(),
   });
   const window = electron.BrowserWindow.created.at(-1)!;
-  return { quickAsk, window };
+  return { quickAsk, window, timed };
 }
 
 function closeEvent() {
@@ -137,6 +143,21 @@ describe('quick-ask window', () => {
     quickAsk.toggle();
     window.emit('blur');
     expect(window.isVisible()).toBe(false);
+  });
+
+  it('RD4 is timed from the member’s command to on screen, a press before its page is painted waiting with it', () => {
+    const { quickAsk, window, timed } = open();
+    quickAsk.show();
+    expect(timed).toEqual(['asked']);
+    window.emit('ready-to-show');
+    expect(timed).toEqual(['asked', 'visible']);
+    // Pressed while it is on screen already: nothing to time.
+    window.focused = false;
+    quickAsk.toggle();
+    expect(timed).toEqual(['asked', 'visible']);
+    quickAsk.hide();
+    quickAsk.toggle();
+    expect(timed).toEqual(['asked', 'visible', 'asked', 'visible']);
   });
 
   it('only hides when closed (Alt+F4), unless the app is quitting', () => {

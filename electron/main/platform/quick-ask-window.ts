@@ -11,6 +11,8 @@ export interface QuickAskWindowDeps {
   isPackaged: boolean;
   /** True once the app is quitting: only then does closing the window really close it. */
   isQuitting: () => boolean;
+  /** Quick ask's time to visible (RD4): the member asked for the hidden window, and it came on screen. */
+  timeToVisible: { asked(): void; visible(): void };
   log: Logger;
 }
 
@@ -52,6 +54,7 @@ export function createQuickAskWindow(deps: QuickAskWindowDeps): QuickAskWindow {
     ready = true;
     if (showWhenReady) reveal();
   });
+  window.on('show', () => deps.timeToVisible.visible());
   window.on('blur', () => window.hide());
   window.on('close', (event) => {
     if (deps.isQuitting()) return;
@@ -64,6 +67,7 @@ export function createQuickAskWindow(deps: QuickAskWindowDeps): QuickAskWindow {
 
   const show = () => {
     if (window.isDestroyed()) return;
+    if (!window.isVisible()) deps.timeToVisible.asked();
     if (ready) reveal();
     else showWhenReady = true;
   };

@@ -5,9 +5,10 @@ import { TRAY_FACES, type TrayAction, type TrayEntry, type TrayFace } from '../d
 /** What each entry of the tray's menu does (electron/main/desktop/tray-view.ts says which entries there are). */
 export type TrayActions = Record<TrayAction, () => void>;
 
+/** Each item's id is its action, so the menu can be found by what it does whatever language it speaks. */
 export function trayMenuTemplate(menu: readonly TrayEntry[], actions: TrayActions): MenuItemConstructorOptions[] {
   return menu.map((entry) =>
-    entry === 'separator' ? { type: 'separator' } : { label: entry.label, click: () => actions[entry.action]() },
+    entry === 'separator' ? { type: 'separator' } : { id: entry.action, label: entry.label, click: () => actions[entry.action]() },
   );
 }
 

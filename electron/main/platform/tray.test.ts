@@ -135,6 +135,17 @@ describe('D4 tray', () => {
     }
   });
 
+  it('hands out the menu it shows, each entry findable by what it does in any language', () => {
+    const { appTray, tray, actions } = setup('ar');
+    expect(appTray.menu()).toBe(tray.setContextMenu.mock.calls.at(-1)![0]);
+    appTray.update({ pass: PASS });
+    const built = appTray.menu() as unknown as BuiltMenu;
+    expect(built).toBe(tray.setContextMenu.mock.calls.at(-1)![0]);
+    (built.template.find((entry) => entry.id === 'ask')!.click as () => void)();
+    expect(actions.ask).toHaveBeenCalledOnce();
+    expect(built.template.filter((entry) => entry.type !== 'separator').every((entry) => typeof entry.id === 'string')).toBe(true);
+  });
+
   it('names the captions entry after what it will do, and drops the pass when there is none', () => {
     const { appTray, labels, click, actions } = setup();
     appTray.update({ captionsRunning: true, pass: PASS });

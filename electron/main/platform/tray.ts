@@ -16,6 +16,8 @@ export interface TrayDeps {
 export interface AppTray {
   /** Something the tray shows changed: the language, the microphone, live captions, the latest pass. */
   update(change: Partial<TrayState>): void;
+  /** The menu the tray shows now (the real-Electron smoke suite opens it). */
+  menu(): Menu | null;
   destroy(): void;
 }
 
@@ -29,6 +31,7 @@ export function createTray(deps: TrayDeps): AppTray {
   let state: TrayState = { ...INITIAL_TRAY_STATE, lang: deps.lang };
   // The Tray was made with the idle face; the tooltip and menu are set by the first render.
   let shown = { face: 'idle' as TrayFace, tooltip: '', menu: '' };
+  let contextMenu: Menu | null = null;
 
   // Only what changed is handed to the OS: a built menu cannot be relabelled on every platform (Linux's indicator
   // keeps its copy), so a changed menu is replaced whole, and an unchanged one is left alone.
@@ -37,7 +40,10 @@ export function createTray(deps: TrayDeps): AppTray {
     const menu = JSON.stringify(view.menu);
     if (shown.face !== view.face) tray.setImage(images[view.face]);
     if (shown.tooltip !== view.tooltip) tray.setToolTip(view.tooltip);
-    if (shown.menu !== menu) tray.setContextMenu(Menu.buildFromTemplate(trayMenuTemplate(view.menu, deps.actions)));
+    if (shown.menu !== menu) {
+      contextMenu = Menu.buildFromTemplate(trayMenuTemplate(view.menu, deps.actions));
+      tray.setContextMenu(contextMenu);
+    }
     shown = { face: view.face, tooltip: view.tooltip, menu };
   };
   render();
@@ -47,6 +53,7 @@ export function createTray(deps: TrayDeps): AppTray {
       state = { ...state, ...change };
       render();
     },
+    menu: () => contextMenu,
     destroy: () => tray.destroy(),
   };
 }

@@ -12,8 +12,9 @@ const TITLES = ['Secretary', 'Oracle', 'Assistant', 'Voice', 'Translate', 'Setti
 
 function renderShell(options: FakeMainOptions = {}) {
   const user = userEvent.setup();
-  renderWithApp(<Shell />, { api: createFakeMain(options).api });
-  return user;
+  const main = createFakeMain(options);
+  renderWithApp(<Shell />, { api: main.api });
+  return Object.assign(user, { main });
 }
 
 const tab = (name: string) => screen.getByRole('tab', { name });
@@ -179,5 +180,16 @@ describe('Shell', () => {
     await user.click(tab('Assistant'));
     expect(await screen.findByRole('button', { name: 'Hold to ask by voice' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dictate' })).toBeInTheDocument();
+  });
+
+  it('RD4 tells main once its first frame is painted, at the sign-in gate too, and not again as the member moves on', async () => {
+    const user = renderShell({ auth: { state: 'signed_out' } });
+    const painted = () => user.main.invoke.mock.calls.filter(([channel]) => channel === 'app:painted').length;
+    expect(await screen.findByText('Sign in with your staff account first.')).toBeVisible();
+    await expect.poll(painted).toBe(1);
+    await user.click(tab('Oracle'));
+    await user.click(tab('Settings'));
+    await act(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(painted()).toBe(1);
   });
 });

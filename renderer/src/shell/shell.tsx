@@ -12,6 +12,7 @@ import { usePaneShortcuts } from './pane-shortcuts';
 import { PANEL_ID, PaneTabs, tabLabelId } from './pane-tabs';
 import { PaneView } from './pane-view';
 import { PANE_LAYOUT, SIGNED_IN_PANES } from './panes';
+import { useReportFirstPaint } from './report-first-paint';
 import { SignInGate } from './sign-in-gate';
 import './shell.css';
 
@@ -45,6 +46,7 @@ export function Shell() {
   const needsYou = useNeedsYouCount();
   usePaneLocation(view.pane, openPane);
   useOfferedProfiles();
+  useReportFirstPaint();
 
   // Every pane opens at its top, not where the previous one was left; a section asked for scrolls itself into
   // view in the pane's own layout effect, which runs before this one.

@@ -308,6 +308,7 @@ export function createFakeMain(options: FakeMainOptions = {}): FakeMain {
     'app:info': () => ok(FAKE_APP_INFO),
     'app:openExternal': () => ok({ opened: true as const }),
     'app:copyText': () => ok({ copied: true as const }),
+    'app:painted': () => ok({}),
     'desktop:hideQuickAsk': () => ok({}),
     'desktop:loginItem': () => ok(loginItem),
     // As main: an answer in Settings answers the first run's question too.

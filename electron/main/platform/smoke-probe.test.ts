@@ -1,0 +1,67 @@
+import type { Menu } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { err, ok, type Result } from '../../../shared/result';
+import type { SecretName } from '../../../shared/secrets';
+import { createSmokeProbe, exposeSmokeProbe, SMOKE_PROBE_KEY, type ProbeSecretStore } from './smoke-probe';
+
+function fakeMenu(items: Array<{ id?: string; label?: string; type?: string; enabled?: boolean; click?: () => void }>): Menu {
+  return { items: items.map((item) => ({ type: 'normal', enabled: true, id: '', label: '', click: vi.fn(), ...item })) } as unknown as Menu;
+}
+
+function memoryKeychain(): ProbeSecretStore & { entries: Map<SecretName, string> } {
+  const entries = new Map<SecretName, string>();
+  return {
+    entries,
+    get: async (name) => ok(entries.get(name) ?? null),
+    set: async (name, value) => {
+      entries.set(name, value);
+      return ok(undefined);
+    },
+    delete: async (name) => {
+      entries.delete(name);
+      return ok(undefined);
+    },
+  };
+}
+
+describe('RD1 the smoke probe', () => {
+  it("lists the tray's entries without separators and clicks one by what it does", () => {
+    const ask = vi.fn();
+    const menu = fakeMenu([{ id: 'open', label: 'Open' }, { type: 'separator' }, { id: 'ask', label: 'Ask…', click: ask }]);
+    const probe = createSmokeProbe({ trayMenu: () => menu, keychain: memoryKeychain(), startup: () => null });
+    expect(probe.trayItems()).toEqual([
+      { id: 'open', label: 'Open', enabled: true },
+      { id: 'ask', label: 'Ask…', enabled: true },
+    ]);
+    expect(probe.clickTray('ask')).toBe(true);
+    expect(ask).toHaveBeenCalledOnce();
+    expect(probe.clickTray('nothing')).toBe(false);
+  });
+
+  it('round-trips a value through the keychain and leaves nothing behind', async () => {
+    const keychain = memoryKeychain();
+    const probe = createSmokeProbe({ trayMenu: () => null, keychain, startup: () => null });
+    expect(await probe.keychainRoundTrip()).toEqual({ stored: true, readBack: true, removed: true });
+    expect(keychain.entries.size).toBe(0);
+  });
+
+  it('says which step failed when the keychain refuses', async () => {
+    const refused: Result<never> = err('NOT_CONFIGURED', 'The system keychain is not available.');
+    const keychain: ProbeSecretStore = { get: async () => refused, set: async () => refused, delete: async () => refused };
+    const probe = createSmokeProbe({ trayMenu: () => null, keychain, startup: () => null });
+    expect(await probe.keychainRoundTrip()).toEqual({ stored: false, readBack: false, removed: false });
+  });
+
+  it('is only there in an unpackaged app started for the smoke suite', () => {
+    const make = () => createSmokeProbe({ trayMenu: () => null, keychain: memoryKeychain(), startup: () => null });
+    const packaged: Record<string, unknown> = {};
+    expect(exposeSmokeProbe({ isPackaged: true, flag: '1' }, make, packaged)).toBe(false);
+    const unflagged: Record<string, unknown> = {};
+    expect(exposeSmokeProbe({ isPackaged: false, flag: undefined }, make, unflagged)).toBe(false);
+    const smoke: Record<string, unknown> = {};
+    expect(exposeSmokeProbe({ isPackaged: false, flag: '1' }, make, smoke)).toBe(true);
+    expect(Object.keys(packaged)).toEqual([]);
+    expect(Object.keys(unflagged)).toEqual([]);
+    expect(smoke[SMOKE_PROBE_KEY]).toBeDefined();
+  });
+});

@@ -1,0 +1,78 @@
+import type { Menu } from 'electron';
+import type { Result } from '../../../shared/result';
+import type { SecretName } from '../../../shared/secrets';
+
+/**
+ * What the real-Electron smoke suite (RD1, test/electron/) cannot see from outside: the tray's menu (no Electron
+ * API lists it) and the keychain as the app reaches it. Put on main's global object, where Playwright's
+ * `electronApp.evaluate` finds it, and only in an unpackaged app started with `STAFF_DESK_SMOKE_PROBE=1`: a packaged
+ * app never has it (nor the inspector the suite would reach it through: its fuses refuse that).
+ */
+export const SMOKE_PROBE_KEY = '__staffDeskSmokeProbe';
+export const SMOKE_PROBE_ENV = 'STAFF_DESK_SMOKE_PROBE';
+/** The keychain entry the probe writes and removes: never one of the member's. */
+export const SMOKE_KEYCHAIN_SERVICE = 'Staff Desk smoke test';
+
+/** The probe's own store: the app's keychain store (keytar as the app loads it) filed under SMOKE_KEYCHAIN_SERVICE. */
+export interface ProbeSecretStore {
+  get(name: SecretName): Promise<Result<string | null>>;
+  set(name: SecretName, value: string): Promise<Result<void>>;
+  delete(name: SecretName): Promise<Result<void>>;
+}
+
+export interface SmokeProbeDeps {
+  trayMenu: () => Menu | null;
+  keychain: ProbeSecretStore;
+  /** The start's figures so far (RD4), for the suite to record per system. */
+  startup: () => unknown;
+}
+
+export interface TrayItem {
+  id: string;
+  label: string;
+  enabled: boolean;
+}
+
+export interface SmokeProbe {
+  /** The tray's menu as the member would see it now (separators left out). */
+  trayItems(): TrayItem[];
+  /** Clicks the tray's entry with this id (its action: 'ask', 'open'...), as the member would; false if none. */
+  clickTray(id: string): boolean;
+  /** Writes a value into the keychain, reads it back and removes it: what each step saw. */
+  keychainRoundTrip(): Promise<{ stored: boolean; readBack: boolean; removed: boolean }>;
+  startup(): unknown;
+}
+
+export function createSmokeProbe(deps: SmokeProbeDeps): SmokeProbe {
+  const items = () => (deps.trayMenu()?.items ?? []).filter((item) => item.type !== 'separator');
+  return {
+    trayItems: () => items().map((item) => ({ id: item.id, label: item.label, enabled: item.enabled })),
+    clickTray(id) {
+      const item = items().find((candidate) => candidate.id === id);
+      if (!item) return false;
+      item.click();
+      return true;
+    },
+    async keychainRoundTrip() {
+      const value = `smoke-${process.pid}-${Date.now()}`;
+      const stored = (await deps.keychain.set('gemini.apiKey', value)).ok;
+      const read = await deps.keychain.get('gemini.apiKey');
+      const readBack = read.ok && read.value === value;
+      const removed = (await deps.keychain.delete('gemini.apiKey')).ok;
+      const after = await deps.keychain.get('gemini.apiKey');
+      return { stored, readBack, removed: removed && after.ok && after.value === null };
+    },
+    startup: deps.startup,
+  };
+}
+
+/** Puts the probe on `target` when, and only when, this is an unpackaged app started for the smoke suite. */
+export function exposeSmokeProbe(
+  env: { isPackaged: boolean; flag: string | undefined },
+  make: () => SmokeProbe,
+  target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>,
+): boolean {
+  if (env.isPackaged || env.flag !== '1') return false;
+  target[SMOKE_PROBE_KEY] = make();
+  return true;
+}
