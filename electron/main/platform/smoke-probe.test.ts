@@ -1,34 +1,18 @@
 import type { Menu } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { err, ok, type Result } from '../../../shared/result';
-import type { SecretName } from '../../../shared/secrets';
+import { err, type Result } from '../../../shared/result';
+import { createMemorySecretStore } from '../secrets/memory-secret-store';
 import { createSmokeProbe, exposeSmokeProbe, SMOKE_PROBE_KEY, type ProbeSecretStore } from './smoke-probe';
 
 function fakeMenu(items: Array<{ id?: string; label?: string; type?: string; enabled?: boolean; click?: () => void }>): Menu {
   return { items: items.map((item) => ({ type: 'normal', enabled: true, id: '', label: '', click: vi.fn(), ...item })) } as unknown as Menu;
 }
 
-function memoryKeychain(): ProbeSecretStore & { entries: Map<SecretName, string> } {
-  const entries = new Map<SecretName, string>();
-  return {
-    entries,
-    get: async (name) => ok(entries.get(name) ?? null),
-    set: async (name, value) => {
-      entries.set(name, value);
-      return ok(undefined);
-    },
-    delete: async (name) => {
-      entries.delete(name);
-      return ok(undefined);
-    },
-  };
-}
-
 describe('RD1 the smoke probe', () => {
   it("lists the tray's entries without separators and clicks one by what it does", () => {
     const ask = vi.fn();
     const menu = fakeMenu([{ id: 'open', label: 'Open' }, { type: 'separator' }, { id: 'ask', label: 'Ask…', click: ask }]);
-    const probe = createSmokeProbe({ trayMenu: () => menu, keychain: memoryKeychain(), startup: () => null });
+    const probe = createSmokeProbe({ trayMenu: () => menu, keychain: createMemorySecretStore(), startup: () => null });
     expect(probe.trayItems()).toEqual([
       { id: 'open', label: 'Open', enabled: true },
       { id: 'ask', label: 'Ask…', enabled: true },
@@ -39,10 +23,10 @@ describe('RD1 the smoke probe', () => {
   });
 
   it('round-trips a value through the keychain and leaves nothing behind', async () => {
-    const keychain = memoryKeychain();
+    const keychain = createMemorySecretStore();
     const probe = createSmokeProbe({ trayMenu: () => null, keychain, startup: () => null });
     expect(await probe.keychainRoundTrip()).toEqual({ stored: true, readBack: true, removed: true });
-    expect(keychain.entries.size).toBe(0);
+    expect(await keychain.status()).toMatchObject({ ok: true, value: { 'gemini.apiKey': false } });
   });
 
   it('says which step failed when the keychain refuses', async () => {
@@ -53,7 +37,7 @@ describe('RD1 the smoke probe', () => {
   });
 
   it('is only there in an unpackaged app started for the smoke suite', () => {
-    const make = () => createSmokeProbe({ trayMenu: () => null, keychain: memoryKeychain(), startup: () => null });
+    const make = () => createSmokeProbe({ trayMenu: () => null, keychain: createMemorySecretStore(), startup: () => null });
     const packaged: Record<string, unknown> = {};
     expect(exposeSmokeProbe({ isPackaged: true, flag: '1' }, make, packaged)).toBe(false);
     const unflagged: Record<string, unknown> = {};
