@@ -2,11 +2,13 @@
 // then open the app. Where something cannot be had (Electron is downloaded on first start), say so in one
 // sentence instead of a stack trace.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { electronBinary } from './electron-binary.mjs';
 import { ensureNative } from './native-abi.mjs';
+import { packageBin } from './package-bin.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(root, 'package.json'));
@@ -18,18 +20,11 @@ function fail(sentence) {
   process.exit(1);
 }
 
-function electronBinary() {
-  const pathFile = join(electronDir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const binary = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(binary) ? binary : null;
-}
-
 function ensureElectron() {
-  if (electronBinary()) return electronBinary();
+  if (electronBinary(root)) return electronBinary(root);
   console.log(`Downloading the Electron ${electronVersion} runtime (first start only)...`);
   const install = spawnSync(process.execPath, [join(electronDir, 'install.js')], { cwd: root, stdio: 'ignore' });
-  const binary = electronBinary();
+  const binary = electronBinary(root);
   if (install.status !== 0 || !binary) {
     fail(
       `the Electron ${electronVersion} runtime could not be downloaded; check your internet connection or proxy ` +
@@ -39,10 +34,10 @@ function ensureElectron() {
   return binary;
 }
 
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const binary = ensureElectron();
 try {
-  execFileSync(npx, ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
+  // Through this Node, not npx: Windows has only npx.cmd, which Node no longer spawns without a shell.
+  execFileSync(process.execPath, [packageBin(root, 'electron-vite'), 'build'], { cwd: root, stdio: 'inherit' });
 } catch {
   fail('the build failed (see the messages above).');
 }

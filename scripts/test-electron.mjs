@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { electronBinary } from './electron-binary.mjs';
 import { ensureNative } from './native-abi.mjs';
-import { packageBin, readResults } from './vitest-run.mjs';
+import { packageBin } from './package-bin.mjs';
+import { readResults } from './vitest-results.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsFile = join(root, 'test-results-electron.json');

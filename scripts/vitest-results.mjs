@@ -1,18 +1,6 @@
-// What `npm test` and `npm run test:electron` share: starting a package's command with this Node, and reading
-// vitest's JSON report into the counts of the last line.
+// vitest's JSON report read into the counts of a test runner's last line (npm test, npm run test:electron).
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
-
-/**
- * A package's command as this Node runs it, the same on every system: Windows has only npx.cmd, which Node no longer
- * spawns without a shell.
- */
-export function packageBin(root, pkg, command = pkg) {
-  const manifestFile = createRequire(join(root, 'package.json')).resolve(`${pkg}/package.json`);
-  const { bin } = JSON.parse(readFileSync(manifestFile, 'utf8'));
-  return join(dirname(manifestFile), typeof bin === 'string' ? bin : bin[command]);
-}
+import { relative } from 'node:path';
 
 /**
  * The counts in vitest's JSON report, each failed test named again (where a truncated CI log still shows them). A
