@@ -52,8 +52,10 @@ async function started(app: Started): Promise<void> {
 describe.skipIf(!electronBinary)('RD1 the packaged app (electron-builder --dir) and its fuses', () => {
   let executable = '';
   beforeAll(() => {
-    // Unsigned and without an update feed: what `npm run dist -- --dir` allows anywhere (scripts/dist.ts).
-    const run = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/dist.ts', '--dir'], {
+    // Unsigned and without an update feed, so not notarized either: what `npm run dist` allows for a build that will
+    // never update itself (scripts/dist.ts).
+    const args = [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/dist.ts', '--dir', '--config.mac.notarize=false'];
+    const run = spawnSync(process.execPath, args, {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
