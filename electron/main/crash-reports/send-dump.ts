@@ -1,4 +1,5 @@
 import { CRASH_REPORTS } from '../../../shared/limits';
+import { retryAfterMs } from '../../../shared/retry-after';
 import type { Sleep } from '../timers/sleep';
 
 /** Where a minidump goes, and the form fields Breakpad and Crashpad servers read beside it (Sentry, BugSplat, Backtrace). */
@@ -30,14 +31,6 @@ export interface SendDeps {
   now: () => number;
   /** Each try's bound; CRASH_REPORTS.uploadTimeoutMs unless a test sets its own. */
   timeoutMs?: number;
-}
-
-/** Retry-After in seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
-function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (header === null) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 /**

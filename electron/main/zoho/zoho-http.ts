@@ -1,3 +1,4 @@
+import { retryAfterMs as readRetryAfter } from '../../../shared/retry-after';
 import { parseZohoJson } from './zoho-json';
 import type { ZohoFailure } from './zoho-failure';
 
@@ -17,7 +18,7 @@ export interface ZohoAnswer {
   status: number;
   /** The JSON body, losslessly parsed; null when there was none or it was not JSON. */
   body: unknown;
-  /** From a Retry-After header in seconds, when Zoho sent one. */
+  /** From a Retry-After header (seconds or a date), when Zoho sent one. */
   retryAfterMs?: number;
 }
 
@@ -27,8 +28,6 @@ export interface ZohoHttp {
   /** One request, ended by the caller's signal or by the timeout, whichever comes first. Never throws. */
   send(request: ZohoRequest, signal: AbortSignal): Promise<HttpOutcome>;
 }
-
-const SECOND_MS = 1000;
 
 export function createZohoHttp(deps: { fetch: ZohoFetch; timeoutMs: number }): ZohoHttp {
   return {
@@ -50,7 +49,7 @@ export function createZohoHttp(deps: { fetch: ZohoFetch; timeoutMs: number }): Z
           redirect: 'error',
         });
         const text = await response.text();
-        const retryAfterMs = retryAfter(response.headers.get('retry-after'));
+        const retryAfterMs = readRetryAfter(response.headers.get('retry-after'), Date.now());
         return {
           ok: true,
           answer: { status: response.status, body: parseZohoJson(text), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) },
@@ -71,7 +70,3 @@ function bodyOf(request: ZohoRequest): { type: string; text: string } | null {
   return null;
 }
 
-function retryAfter(header: string | null): number | undefined {
-  if (header === null || !/^\d{1,6}$/.test(header.trim())) return undefined;
-  return Number(header.trim()) * SECOND_MS;
-}
