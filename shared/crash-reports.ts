@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseHttpsUrl } from './https-url';
 import { CRASH_REPORTS } from './limits';
 
 /*
@@ -19,8 +20,8 @@ export const crashReportUrlSchema = z
   .trim()
   .max(CRASH_REPORTS.urlMaxChars)
   .transform((raw, ctx) => {
-    const url = URL.canParse(raw) ? new URL(raw) : null;
-    if (url === null || url.protocol !== 'https:' || url.hostname === '' || url.username !== '' || url.password !== '') {
+    const url = parseHttpsUrl(raw);
+    if (url === null) {
       ctx.addIssue({ code: 'custom', message: CRASH_REPORT_URL_MESSAGE });
       return z.NEVER;
     }
