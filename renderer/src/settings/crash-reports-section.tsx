@@ -1,23 +1,21 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CRASH_REPORT_URL_EXAMPLE, crashReportUrlSchema, crashServerOrigin, type CrashReportsSettings } from '../../../shared/crash-reports';
-import type { AppError } from '../../../shared/result';
 import type { SettingsPatch } from '../../../shared/settings';
 import { useApi } from '../api';
-import { useLockedFields } from '../settings-provider';
+import { useLockedFields, useSettings } from '../settings-provider';
 import { isolated } from '../ui/bidi-isolate';
-import { LoadNotice } from '../ui/load-notice';
 import { ManagedNote } from '../ui/managed-note';
-import { errorNotice, type Notice } from '../ui/notice';
+import { errorNotice, NoticeRegion, type Notice } from '../ui/notice';
 import { useFocusAfterRender } from '../ui/use-focus-after-render';
 import { TextField } from './text-field';
 
-type Load = { kind: 'loading' } | { kind: 'failed'; error: AppError } | { kind: 'ready'; saved: CrashReportsSettings };
 type Draft = { upload: boolean; url: string };
 type Problem = 'invalid' | 'required';
 type Checked = { ok: true; settings: CrashReportsSettings } | { ok: false; problem: Problem };
 
 const draftOf = (settings: CrashReportsSettings): Draft => ({ upload: settings.upload, url: settings.url ?? '' });
+const sameSettings = (a: CrashReportsSettings | null, b: CrashReportsSettings) => a !== null && a.upload === b.upload && a.url === b.url;
 
 /** The draft as main would store it, checked with main's schema; sending on needs an address. */
 function check(draft: Draft): Checked {
@@ -38,8 +36,10 @@ export function CrashReportsSection() {
   const managedId = useId();
   const isLocked = useLockedFields();
   const locked = { upload: isLocked('crashReports.upload'), url: isLocked('crashReports.url') };
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  // What main stored, from the settings the app follows: a save here, another window's or the policy's.
+  const saved = useSettings()?.crashReports ?? null;
   const [draft, setDraft] = useState<Draft>({ upload: false, url: '' });
+  const [draftFrom, setDraftFrom] = useState<CrashReportsSettings | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -47,22 +47,12 @@ export function CrashReportsSection() {
   const saveButton = useRef<HTMLButtonElement>(null);
   const focusAfterRender = useFocusAfterRender({ save: saveButton });
 
-  const show = useCallback((saved: CrashReportsSettings) => {
-    setLoad({ kind: 'ready', saved });
+  // The form starts again from what is stored whenever that changes; a change elsewhere in the settings leaves it be.
+  if (saved !== null && !sameSettings(draftFrom, saved)) {
+    setDraftFrom(saved);
     setDraft(draftOf(saved));
     setProblem(null);
-  }, []);
-
-  const fetchSettings = useCallback(async () => {
-    setLoad({ kind: 'loading' });
-    const result = await api.settings.get();
-    if (result.ok) show(result.value.crashReports);
-    else setLoad({ kind: 'failed', error: result.error });
-  }, [api, show]);
-
-  useEffect(() => {
-    void fetchSettings();
-  }, [fetchSettings]);
+  }
 
   function edit(change: Partial<Draft>) {
     setDraft((current) => ({ ...current, ...change }));
@@ -98,7 +88,6 @@ export function CrashReportsSection() {
       return;
     }
     const stored = result.value.crashReports;
-    show(stored);
     setNotice({
       tone: 'success',
       message:
@@ -108,20 +97,19 @@ export function CrashReportsSection() {
     });
   }
 
-  const ready = load.kind === 'ready' ? load : null;
   // An address reads left to right inside an Arabic sentence too.
   const example = isolated(CRASH_REPORT_URL_EXAMPLE);
   const problemText = problem === null ? null : t(problem === 'required' ? 'settings.crashReports.urlRequired' : 'settings.crashReports.urlInvalid', { example });
 
   return (
-    <section className="settings-section" aria-labelledby={headingId} aria-busy={busy || load.kind === 'loading'}>
+    <section className="settings-section" aria-labelledby={headingId} aria-busy={busy || saved === null}>
       <h2 id={headingId}>{t('settings.crashReports.heading')}</h2>
       <p className="muted">{t('settings.crashReports.intro')}</p>
 
-      {load.kind === 'loading' && <p className="muted">{t('common.loading')}</p>}
+      {saved === null && <p className="muted">{t('common.loading')}</p>}
 
-      {ready && (
-        <form className="settings-form" onSubmit={(event) => void save(event, ready.saved)} noValidate>
+      {saved !== null && (
+        <form className="settings-form" onSubmit={(event) => void save(event, saved)} noValidate>
           <div className="field">
             <label className="check-field">
               <input
@@ -159,7 +147,7 @@ export function CrashReportsSection() {
         </form>
       )}
 
-      <LoadNotice notice={notice} failure={load.kind === 'failed' ? load.error : null} onRetry={() => void fetchSettings()} />
+      <NoticeRegion notice={notice} />
     </section>
   );
 }
