@@ -332,10 +332,9 @@ function main(): void {
     });
     tray.update(trayNews);
     startup.trayReady();
-    const shownTray = tray;
     exposeSmokeProbe({ isPackaged: app.isPackaged, flag: process.env[SMOKE_PROBE_ENV] }, () =>
       createSmokeProbe({
-        trayMenu: () => shownTray.menu(),
+        trayMenu: () => tray?.menu() ?? null,
         keychain: createKeytarSecretStore({ keytar: loadKeytar, service: SMOKE_KEYCHAIN_SERVICE, redactor, platform: process.platform }),
         startup: startup.figures,
       }),

@@ -1,6 +1,5 @@
 import type { AuthStatus } from '../../../shared/auth';
 import { crashServerOrigin, sendsCrashReports, type GoneProcess, type RecentCrashes } from '../../../shared/crash-reports';
-import { CRASH_REPORTS } from '../../../shared/limits';
 import type { PolicyState } from '../../../shared/managed-policy';
 import type { KnowledgeStatus } from '../../../shared/oracle';
 import type { Result } from '../../../shared/result';
@@ -86,9 +85,8 @@ export function crashLines(settings: Settings, recent: RecentCrashes, gone: read
     (dump) =>
       `minidump ${iso(dump.at)}, ${Math.ceil(dump.bytes / KIB)} KB, ${dump.uploadedAt === null ? 'kept on this computer only' : `sent ${iso(dump.uploadedAt)}`}`,
   );
-  const died = gone
-    .slice(-CRASH_REPORTS.listInDiagnostics)
-    .map((process) => `${process.type} process ${process.reason} (exit code ${process.exitCode}) at ${iso(process.at)}`);
+  // The crash reporter keeps the latest few (platform/crash-reporter.ts).
+  const died = gone.map((process) => `${process.type} process ${process.reason} (exit code ${process.exitCode}) at ${iso(process.at)}`);
   return [
     `sending = ${sending}`,
     `minidumps = ${recent.kept === 0 ? 'none' : `${recent.kept} on this computer${recent.kept > dumps.length ? `, the newest ${dumps.length}:` : ':'}`}`,
