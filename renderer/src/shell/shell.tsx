@@ -12,7 +12,7 @@ import { usePaneShortcuts } from './pane-shortcuts';
 import { PANEL_ID, PaneTabs, tabLabelId } from './pane-tabs';
 import { PaneView } from './pane-view';
 import { PANE_LAYOUT, SIGNED_IN_PANES } from './panes';
-import { useReportFirstPaint } from './report-first-paint';
+import { useReportFirstPaint } from './use-report-first-paint';
 import { SignInGate } from './sign-in-gate';
 import './shell.css';
 
