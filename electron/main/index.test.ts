@@ -242,6 +242,17 @@ afterEach(() => {
   fs.rmSync(logs, { recursive: true, force: true });
 });
 
+/** The app as the system starts it at login (--hidden), up to its tray icon. */
+async function launchAtLogin(): Promise<void> {
+  process.argv.push('--hidden');
+  try {
+    await launch();
+    await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
+  } finally {
+    process.argv.pop();
+  }
+}
+
 describe('app entry', () => {
   it('a second launch quits before registering or starting anything', async () => {
     app.requestSingleInstanceLock.mockReturnValue(false);
@@ -554,13 +565,7 @@ describe('app entry', () => {
   });
 
   it('D4 started at login (--hidden), the window waits in the tray; the page can bring it forward', async () => {
-    process.argv.push('--hidden');
-    try {
-      await launch();
-      await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
-    } finally {
-      process.argv.pop();
-    }
+    await launchAtLogin();
     const main = BrowserWindow.created[0]!;
     main.emit('ready-to-show');
     expect(main.show).not.toHaveBeenCalled();
@@ -595,13 +600,7 @@ describe('app entry', () => {
   });
 
   it('RD4 started at login, the start is over once the tray is ready and the hidden page painted: no window in it', async () => {
-    process.argv.push('--hidden');
-    try {
-      await launch();
-      await vi.waitFor(() => expect(Tray.created).toHaveLength(1));
-    } finally {
-      process.argv.pop();
-    }
+    await launchAtLogin();
     coreDeps().startup.firstPaint();
     expect(logged('startup')).toEqual([expect.objectContaining({ windowShownMs: null, startedHidden: true, complete: true })]);
   });
