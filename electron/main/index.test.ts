@@ -141,6 +141,27 @@ const fakes = await vi.hoisted(async () => {
   return { electron, events, core, store, signInSession, createCore: vi.fn((_deps: unknown): unknown => core) };
 });
 
+/** The keychain stores the entry opens, by their service name: the real keytar is never loaded here. */
+const keychains = vi.hoisted(() => ({ opened: [] as Array<{ service: string; deleted: string[] }> }));
+vi.mock('./secrets/keytar-secret-store', () => ({
+  loadKeytar: () => {
+    throw new Error('keytar is not loaded by these tests');
+  },
+  createKeytarSecretStore: ({ service }: { service: string }) => {
+    const deleted: string[] = [];
+    const done = async () => ({ ok: true as const, value: undefined });
+    keychains.opened.push({ service, deleted });
+    return {
+      get: async () => ({ ok: true as const, value: null }),
+      set: done,
+      delete: async (name: string) => {
+        deleted.push(name);
+        return done();
+      },
+      status: async () => ({ ok: true as const, value: {} }),
+    };
+  },
+}));
 vi.mock('electron', () => fakes.electron);
 vi.mock('./core', () => ({ createCore: fakes.createCore }));
 vi.mock('./store/open-database', () => ({ openDatabase: fakes.store.openDatabase }));
@@ -167,7 +188,9 @@ function coreDeps() {
     isTrustedSender(sender: Sender): boolean;
     windowOf(sender: Sender): AppWindow | null;
     appInfo: object;
-    auth: { login: LoginPort; notify: Notify };
+    auth: { login: LoginPort; notify: Notify; accessOverride?: object };
+    gemini: { baseUrl: string };
+    zoho?: object;
     knowledge: { chooseFolder(): Promise<string | null> };
     broadcast(event: string, payload: unknown): void;
     languageChanged(lang: Lang): void;
@@ -227,6 +250,7 @@ beforeEach(() => {
   app.requestSingleInstanceLock.mockReturnValue(true);
   app.commandLine.getSwitchValue.mockReturnValue('');
   fakes.events.length = 0;
+  keychains.opened.length = 0;
   BrowserWindow.created = [];
   Notification.created = [];
   Tray.created = [];
@@ -667,5 +691,51 @@ describe('app entry', () => {
     await launch();
     await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(1));
     expect(dialog.showErrorBox).toHaveBeenCalledWith('Staff Desk no ha podido iniciarse', 'The keychain module is missing.');
+  });
+
+  describe('RD1 a smoke run', () => {
+    const AUD = 'b'.repeat(64);
+    const DOUBLES = { gemini: { baseUrl: 'http://127.0.0.1:4100' }, cfAccess: { teamUrl: 'http://127.0.0.1:4300', aud: AUD } };
+
+    function asSmokeSuite(upstreams: unknown) {
+      vi.stubEnv('STAFF_DESK_SMOKE_PROBE', '1');
+      vi.stubEnv('STAFF_DESK_SMOKE_UPSTREAMS', typeof upstreams === 'string' ? upstreams : JSON.stringify(upstreams));
+    }
+
+    it("talks to the suite's doubles and keeps its secrets under its own keychain entries, emptied before the core starts", async () => {
+      asSmokeSuite(DOUBLES);
+      let emptiedFirst = false;
+      fakes.createCore.mockImplementationOnce(() => {
+        emptiedFirst = keychains.opened.some((store) => store.deleted.length === 4);
+        return fakes.core;
+      });
+      await launch({ isPackaged: false });
+      await vi.waitFor(() => expect(fakes.createCore).toHaveBeenCalled());
+      expect(coreDeps().gemini).toEqual({ baseUrl: 'http://127.0.0.1:4100' });
+      expect(coreDeps().auth.accessOverride).toEqual({ teamUrl: 'http://127.0.0.1:4300', aud: AUD, appUrl: 'http://127.0.0.1:4300/' });
+      expect(keychains.opened[0]).toEqual({
+        service: 'Staff Desk (smoke test)',
+        deleted: ['gemini.apiKey', 'zoho.clientId', 'zoho.clientSecret', 'zoho.refreshToken'],
+      });
+      expect(emptiedFirst).toBe(true);
+    });
+
+    it("a packaged app is no smoke run, whatever its environment says: Google, Settings' sign-in, the member's keychain", async () => {
+      asSmokeSuite(DOUBLES);
+      await launch({ isPackaged: true });
+      await vi.waitFor(() => expect(fakes.createCore).toHaveBeenCalled());
+      expect(coreDeps().gemini).toEqual({ baseUrl: 'https://generativelanguage.googleapis.com' });
+      expect(coreDeps().auth.accessOverride).toBeUndefined();
+      expect(coreDeps().zoho).toBeUndefined();
+      expect(keychains.opened[0]).toEqual({ service: 'Staff Desk', deleted: [] });
+    });
+
+    it('told doubles it cannot use, says why and does not start', async () => {
+      asSmokeSuite({ gemini: { baseUrl: 'http://gemini.example.com' } });
+      await launch({ isPackaged: false });
+      await vi.waitFor(() => expect(app.exit).toHaveBeenCalledWith(1));
+      expect(dialog.showErrorBox).toHaveBeenCalledWith(expect.any(String), expect.stringMatching(/^STAFF_DESK_SMOKE_UPSTREAMS: .*gemini\.baseUrl: Use an https URL/));
+      expect(fakes.createCore).not.toHaveBeenCalled();
+    });
   });
 });

@@ -38,7 +38,8 @@ import { sinceProcessStart } from './platform/process-clock';
 import { createQuickAskWindow, type QuickAskWindow } from './platform/quick-ask-window';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTextFileDialogs } from './platform/text-file-dialogs';
-import { createSmokeProbe, exposeSmokeProbe, SMOKE_KEYCHAIN_SERVICE, SMOKE_PROBE_ENV } from './platform/smoke-probe';
+import { createSmokeProbe, exposeSmokeProbe, SMOKE_KEYCHAIN_SERVICE } from './platform/smoke-probe';
+import { forgetSecrets, smokeRunOf } from './platform/smoke-run';
 import { createTray, type AppTray } from './platform/tray';
 import { trayIcons } from './platform/tray-menu';
 import { planUpdates, startUpdates, type Updates } from './platform/updater';
@@ -117,6 +118,9 @@ function main(): void {
     const logDir = app.getPath('logs');
     const log = createLogger([createFileSink({ dir: logDir }), createConsoleSink(console)], redactor);
     log.info('starting', { version: app.getVersion(), platform: process.platform, rendererUrl: source.url });
+    // Null but for the real-Electron smoke suite's runs, which talk to its protocol doubles and keep no secret of
+    // the member's.
+    const smoke = smokeRunOf({ isPackaged: app.isPackaged, vars: process.env });
     const gesture = createMemberGesture();
     installWebGuards({
       origins: source.origins,
@@ -184,17 +188,20 @@ function main(): void {
     const givenProfile = profileArgument(process.argv, process.cwd());
     // A profile to look at is a reason to show the window, even at login.
     const startHidden = openedAtLogin(process.argv, process.platform) && givenProfile === null;
+    const secrets = createKeytarSecretStore({
+      keytar: loadKeytar,
+      service: smoke?.keychainService ?? KEYCHAIN_SERVICE,
+      redactor,
+      platform: process.platform,
+    });
+    // Each smoke run starts as a new member's would, whatever an earlier run left behind.
+    if (smoke) await forgetSecrets(secrets);
     const startup = createStartupMarks({ now: sinceProcessStart(), startedHidden: startHidden, timers: systemTimers, log });
 
     core = createCore({
       db,
       policy,
-      secrets: createKeytarSecretStore({
-        keytar: loadKeytar,
-        service: KEYCHAIN_SERVICE,
-        redactor,
-        platform: process.platform,
-      }),
+      secrets,
       log,
       appInfo: {
         version: app.getVersion(),
@@ -210,9 +217,14 @@ function main(): void {
         if (window && !window.isDestroyed() && sender.isMainFrame && sender.id === String(window.webContents.id)) return 'main';
         return quickAsk?.isQuickAsk(sender) ? 'quickAsk' : null;
       },
-      gemini: { baseUrl: GEMINI_API_URL },
+      gemini: { baseUrl: smoke?.upstreams.gemini?.baseUrl ?? GEMINI_API_URL },
+      ...(smoke?.upstreams.zoho ? { zoho: smoke.upstreams.zoho } : {}),
       systemLanguages: app.getPreferredSystemLanguages(),
-      auth: { login: createLoginPort({ lang, isPackaged: app.isPackaged, log }), notify },
+      auth: {
+        login: createLoginPort({ lang, isPackaged: app.isPackaged, log }),
+        notify,
+        ...(smoke?.upstreams.access ? { accessOverride: smoke.upstreams.access } : {}),
+      },
       knowledge: {
         // The user guide ships beside the app (electron-builder extraResources), and sits in resources/ in development.
         defaultFolder: app.isPackaged
@@ -332,9 +344,10 @@ function main(): void {
     });
     tray.update(trayNews);
     startup.trayReady();
-    exposeSmokeProbe({ isPackaged: app.isPackaged, flag: process.env[SMOKE_PROBE_ENV] }, () =>
+    exposeSmokeProbe(smoke, () =>
       createSmokeProbe({
         trayMenu: () => tray?.menu() ?? null,
+        appSecrets: secrets,
         keychain: createKeytarSecretStore({ keytar: loadKeytar, service: SMOKE_KEYCHAIN_SERVICE, redactor, platform: process.platform }),
         startup: startup.figures,
       }),

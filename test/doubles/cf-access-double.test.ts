@@ -10,7 +10,7 @@ import {
   type JWK,
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { JWKS_PATH, startCfAccessDouble, tamperPayload, type CfAccessDouble } from './cf-access-double';
+import { AUTHORIZED_PATH, CONTINUE_LABEL, JWKS_PATH, startCfAccessDouble, tamperPayload, type CfAccessDouble } from './cf-access-double';
 
 const NOW_MS = 1_800_000_000_000;
 const NOW_SEC = NOW_MS / 1000;
@@ -48,6 +48,25 @@ async function verifyIndependently(double: CfAccessDouble, token: string) {
 }
 
 describe('startCfAccessDouble', () => {
+  it("signs the member in from its root page: Continue sets the application's CF_Authorization cookie", async () => {
+    const double = await ownDouble({ member: { email: 'ana.perez@example.com', name: 'Ana Pérez' } });
+    const page = await fetch(`${double.teamUrl}/`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`>${CONTINUE_LABEL}</button>`);
+    expect(html).toContain(`fetch('${AUTHORIZED_PATH}', { method: 'POST' })`);
+
+    const authorized = await fetch(`${double.teamUrl}${AUTHORIZED_PATH}`, { method: 'POST' });
+    expect(authorized.status).toBe(204);
+    const cookie = authorized.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^CF_Authorization=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax$/);
+    const token = cookie.slice('CF_Authorization='.length, cookie.indexOf(';'));
+    const { payload } = await verifyIndependently(double, token);
+    expect(payload).toMatchObject({ email: 'ana.perez@example.com', name: 'Ana Pérez', aud: [double.aud] });
+    // Only a POST is let in: a page load or a link cannot sign anyone in by itself.
+    expect((await fetch(`${double.teamUrl}${AUTHORIZED_PATH}`)).status).toBe(404);
+  });
+
   it('listens on loopback and makes up a 64-hex AUD tag unless given one', async () => {
     expect(shared.teamUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(shared.aud).toMatch(/^[0-9a-f]{64}$/);

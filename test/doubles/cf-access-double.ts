@@ -5,11 +5,17 @@ import { startHttpDouble, type ExchangeRecord } from './http-double';
 /**
  * A protocol double of a Cloudflare Access team (docs/external-apis.md, Cloudflare Access): the JWKS endpoint at
  * /cdn-cgi/access/certs on a real 127.0.0.1 server, CF_Authorization tokens with chosen claims and kid, key
- * rotation with an overlap, and an unreachable mode. The team URL is http on loopback, which only the
- * harness's team URL schema accepts.
+ * rotation with an overlap, and an unreachable mode. Its root stands in for the protected application and the
+ * identity provider together, for a real sign-in window: a page with one button that has the double set the
+ * CF_Authorization cookie (by a fetch, since a sign-in window follows no plain-http navigation). The team URL is
+ * http on loopback, which only the harness's team URL schema accepts.
  */
 
 export const JWKS_PATH = '/cdn-cgi/access/certs';
+/** Where the double's sign-in page sends the member's "Continue": answered with the CF_Authorization cookie. */
+export const AUTHORIZED_PATH = '/cdn-cgi/access/authorized';
+/** The sign-in page's one button. */
+export const CONTINUE_LABEL = 'Continue';
 
 /** Claims to set on top of the defaults; a claim set to `undefined` is left out of the token. */
 export type ClaimOverrides = Record<string, unknown>;
@@ -32,6 +38,8 @@ export interface CfAccessDoubleOptions {
   aud?: string;
   /** The double's clock for iat/nbf/exp, epoch ms. */
   now?: () => number;
+  /** Who signs in on the double's sign-in page (its root): their claims on the token its cookie carries. */
+  member?: ClaimOverrides;
 }
 
 export interface CfAccessDouble {
@@ -96,9 +104,15 @@ export async function startCfAccessDouble(options: CfAccessDoubleOptions = {}): 
       if (unreachable === 'status503') {
         return exchange.respond(503, { 'content-type': 'text/plain' }, 'Service Unavailable');
       }
-      if (exchange.call.method !== 'GET' || exchange.call.path !== JWKS_PATH) {
-        return exchange.respond(404, { 'content-type': 'text/plain' }, 'Not Found');
+      const { method, path } = exchange.call;
+      if (method === 'GET' && path === '/') return exchange.respond(200, { 'content-type': 'text/html; charset=utf-8' }, SIGN_IN_PAGE);
+      if (method === 'POST' && path === AUTHORIZED_PATH) {
+        return void issue(options.member).then(
+          (token) => exchange.respond(204, { 'set-cookie': `CF_Authorization=${token}; Path=/; HttpOnly; SameSite=Lax` }, ''),
+          (error: unknown) => exchange.respond(500, { 'content-type': 'text/plain' }, String(error)),
+        );
       }
+      if (method !== 'GET' || path !== JWKS_PATH) return exchange.respond(404, { 'content-type': 'text/plain' }, 'Not Found');
       const keys = retired?.published ? [current.publicJwk, retired.key.publicJwk] : [current.publicJwk];
       exchange.respond(200, { 'content-type': 'application/json' }, JSON.stringify({ keys }));
     },
@@ -131,6 +145,14 @@ export async function startCfAccessDouble(options: CfAccessDoubleOptions = {}): 
     return current;
   }
 
+  async function issue(overrides: ClaimOverrides = {}, issued: IssueOptions = {}): Promise<string> {
+    const key = await keyFor(issued.signWith);
+    const alg = issued.alg ?? 'RS256';
+    return new SignJWT(claims(overrides, issued.expiresInSec, issued.notBeforeSec))
+      .setProtectedHeader({ alg, kid: issued.kid ?? key.kid, typ: 'JWT' })
+      .sign(await importJWK(key.privateJwk, alg));
+  }
+
   function unsignedParts(header: object, overrides: ClaimOverrides): string {
     const encode = (value: object) => base64url.encode(JSON.stringify(value));
     return `${encode(header)}.${encode(claims(overrides))}`;
@@ -142,13 +164,7 @@ export async function startCfAccessDouble(options: CfAccessDoubleOptions = {}): 
     get currentKid() {
       return current.kid;
     },
-    async issue(overrides = {}, issue = {}) {
-      const key = await keyFor(issue.signWith);
-      const alg = issue.alg ?? 'RS256';
-      return new SignJWT(claims(overrides, issue.expiresInSec, issue.notBeforeSec))
-        .setProtectedHeader({ alg, kid: issue.kid ?? key.kid, typ: 'JWT' })
-        .sign(await importJWK(key.privateJwk, alg));
-    },
+    issue,
     issueUnsigned(overrides = {}) {
       return `${unsignedParts({ alg: 'none', kid: current.kid, typ: 'JWT' }, overrides)}.`;
     },
@@ -172,6 +188,17 @@ export async function startCfAccessDouble(options: CfAccessDoubleOptions = {}): 
     close: () => http.close(),
   };
 }
+
+const SIGN_IN_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Sign in</title></head>
+<body><main><h1>Sign in to the team</h1>
+<button type="button" id="continue">${CONTINUE_LABEL}</button><p id="status" role="status"></p></main>
+<script>
+document.getElementById('continue').addEventListener('click', async () => {
+  const answer = await fetch('${AUTHORIZED_PATH}', { method: 'POST' });
+  document.getElementById('status').textContent = answer.ok ? 'Signed in.' : 'Refused.';
+});
+</script></body></html>`;
 
 /** Changes claims in a signed token and keeps its header and signature: what a forger without the key can do. */
 export function tamperPayload(token: string, changes: ClaimOverrides): string {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { audSchema, harnessTeamUrlSchema } from '../../shared/access-config';
 import { SECRET_NAMES, type SecretName } from '../../shared/secrets';
 import { settingsPatchSchema, type SettingsPatch } from '../../shared/settings';
-import { parseUrl } from '../../electron/main/app/parse-url';
+import { upstreamUrlSchema as upstreamUrl } from '../../electron/main/app/upstream-overrides';
 
 /** The harness's `--config FILE` (docs/testing.md), once checked. */
 export interface HarnessConfig {
@@ -28,19 +28,6 @@ export interface HarnessConfig {
 export type ConfigRead =
   | { ok: true; config: HarnessConfig; /** Things skipped, for stderr. */ notes: string[] }
   | { ok: false; message: string };
-
-// Plain http reaches the protocol doubles on this machine; anything that leaves it must be https.
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-function isAllowedUpstream(raw: string): boolean {
-  const url = parseUrl(raw);
-  if (!url) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
-}
-
-const upstreamUrl = z
-  .string()
-  .refine(isAllowedUpstream, 'Use an https URL; plain http is accepted only for 127.0.0.1 or localhost.');
 
 const configSchema = z.strictObject({
   gemini: z.strictObject({ baseUrl: upstreamUrl }),

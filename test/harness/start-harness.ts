@@ -4,10 +4,10 @@ import { mkdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { arch, release } from 'node:os';
 import { join } from 'node:path';
-import type { AccessConfig } from '../../shared/access-config';
 import { ok } from '../../shared/result';
 import type { SecretName } from '../../shared/secrets';
 import { allowOrigins } from '../../electron/main/app/app-origin';
+import { accessOnDouble } from '../../electron/main/app/upstream-overrides';
 import { createCore } from '../../electron/main/core';
 import { writeFileAtomic } from '../../electron/main/files/atomic-write';
 import { createLogger, createRedactor, type Logger, type LogSink, type Redactor } from '../../electron/main/log/logger';
@@ -75,11 +75,6 @@ async function writeSecrets(store: SecretStore, values: HarnessConfig['secretVal
   return null;
 }
 
-/** The double stands in for the protected application too: its URL only reaches the harness's login port. */
-function accessOverride(cfAccess: HarnessConfig['cfAccess']): AccessConfig | undefined {
-  return cfAccess ? { ...cfAccess, appUrl: `${cfAccess.teamUrl}/` } : undefined;
-}
-
 function listen(server: ReturnType<typeof createPageServer>): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -123,7 +118,7 @@ export async function startHarness(deps: HarnessDeps): Promise<HarnessStart> {
   // The socket transport needs the core's registry, so it is attached after; until then no socket is open anyway.
   let broadcastToSockets: WsTransport['broadcast'] = () => {};
   let windowOfSocket: WsTransport['windowOf'] = () => null;
-  const accessFromConfig = accessOverride(config.cfAccess);
+  const accessFromConfig = config.cfAccess && accessOnDouble(config.cfAccess.teamUrl, config.cfAccess.aud);
   // A test that writes, changes or removes the file sees the app follow, as it follows /etc/staff-desk/policy.json.
   const policySource = config.policyFile === undefined ? null : policyFileSource(config.policyFile, log);
   const core = createCore({

@@ -1,6 +1,7 @@
 import type { Menu } from 'electron';
 import type { Result } from '../../../shared/result';
 import type { SecretName } from '../../../shared/secrets';
+import { forgetSecrets, type SmokeRun } from './smoke-run';
 
 /**
  * What the real-Electron smoke suite (RD1, test/electron/) cannot see from outside: the tray's menu (no Electron
@@ -9,7 +10,6 @@ import type { SecretName } from '../../../shared/secrets';
  * app never has it (nor the inspector the suite would reach it through: its fuses refuse that).
  */
 export const SMOKE_PROBE_KEY = '__staffDeskSmokeProbe';
-export const SMOKE_PROBE_ENV = 'STAFF_DESK_SMOKE_PROBE';
 /** The keychain entry the probe writes and removes: never one of the member's. */
 export const SMOKE_KEYCHAIN_SERVICE = 'Staff Desk smoke test';
 
@@ -23,6 +23,8 @@ export interface ProbeSecretStore {
 export interface SmokeProbeDeps {
   trayMenu: () => Menu | null;
   keychain: ProbeSecretStore;
+  /** The app's own secret store (under the smoke run's keychain service). */
+  appSecrets: Pick<ProbeSecretStore, 'delete'>;
   /** The start's figures so far (RD4), for the suite to record per system. */
   startup: () => unknown;
 }
@@ -40,6 +42,8 @@ export interface SmokeProbe {
   clickTray(id: string): boolean;
   /** Writes a value into the keychain, reads it back and removes it: what each step saw. */
   keychainRoundTrip(): Promise<{ stored: boolean; readBack: boolean; removed: boolean }>;
+  /** Removes what the app stored in the keychain during the run (a key typed into Settings); false if any stayed. */
+  forgetSecrets(): Promise<boolean>;
   startup(): unknown;
 }
 
@@ -62,17 +66,18 @@ export function createSmokeProbe(deps: SmokeProbeDeps): SmokeProbe {
       const after = await deps.keychain.get('gemini.apiKey');
       return { stored, readBack, removed: removed && after.ok && after.value === null };
     },
+    forgetSecrets: () => forgetSecrets(deps.appSecrets),
     startup: deps.startup,
   };
 }
 
-/** Puts the probe on `target` when, and only when, this is an unpackaged app started for the smoke suite. */
+/** Puts the probe on `target` when, and only when, this is a smoke run (smoke-run.ts). */
 export function exposeSmokeProbe(
-  env: { isPackaged: boolean; flag: string | undefined },
+  run: SmokeRun | null,
   make: () => SmokeProbe,
   target: Record<string, unknown> = globalThis as unknown as Record<string, unknown>,
 ): boolean {
-  if (env.isPackaged || env.flag !== '1') return false;
+  if (run === null) return false;
   target[SMOKE_PROBE_KEY] = make();
   return true;
 }

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
-import { SMOKE_PROBE_ENV, SMOKE_PROBE_KEY } from '../../../electron/main/platform/smoke-probe';
+import { SMOKE_PROBE_KEY } from '../../../electron/main/platform/smoke-probe';
+import { SMOKE_RUN_ENV, SMOKE_UPSTREAMS_ENV } from '../../../electron/main/platform/smoke-run';
 
 export const ROOT = join(import.meta.dirname, '..', '..', '..');
 /** Written by the suite for the workflow to keep per system: the start's figures, a picture of the window. */
@@ -30,20 +31,38 @@ function isMainPage(page: Page): boolean {
   return url.startsWith('app://staff-desk/') && !url.includes('quick-ask.html') && !url.includes('indicator.html');
 }
 
+export interface LaunchOptions {
+  /**
+   * The protocol doubles the app talks to, as STAFF_DESK_SMOKE_UPSTREAMS reads them (electron/main/app/
+   * upstream-overrides.ts); without them it talks to no service at all in these tests.
+   */
+  upstreams?: { gemini?: { baseUrl: string }; zoho?: { accountsUrl: string; mailUrl: string }; cfAccess?: { teamUrl: string; aud: string } };
+}
+
 /**
- * The built app (out/) in real Electron, in a throwaway data folder so nothing of a member's is read or changed, in
- * English, with the smoke probe (electron/main/platform/smoke-probe.ts) on. Closed when the test ends.
+ * The built app (out/) in real Electron, a smoke run (electron/main/platform/smoke-run.ts): in a throwaway data
+ * folder and keychain entries of its own, so nothing of a member's is read or changed, in English, with the smoke
+ * probe on. Closed when the test ends, leaving no secret behind.
  */
-export async function launchApp(): Promise<LaunchedApp> {
+export async function launchApp(options: LaunchOptions = {}): Promise<LaunchedApp> {
   const dataFolder = throwawayFolder('staff-desk-smoke-');
   const electron = await _electron.launch({
     executablePath: electronBinary,
     args: [ROOT, `--user-data-dir=${dataFolder}`, '--lang=en-US'],
-    // The built renderer over app://, never a dev server this shell may name.
-    env: { ...process.env, ELECTRON_RENDERER_URL: '', [SMOKE_PROBE_ENV]: '1', LANG: 'en_US.UTF-8', LANGUAGE: 'en' },
+    env: {
+      ...process.env,
+      // The built renderer over app://, never a dev server this shell may name.
+      ELECTRON_RENDERER_URL: '',
+      [SMOKE_RUN_ENV]: '1',
+      [SMOKE_UPSTREAMS_ENV]: options.upstreams ? JSON.stringify(options.upstreams) : '',
+      LANG: 'en_US.UTF-8',
+      LANGUAGE: 'en',
+    },
     timeout: 60_000,
   });
   onTestFinished(async () => {
+    // A key typed into Settings stays in the system keychain otherwise (the run's own entries, but still).
+    await probe(electron, 'forgetSecrets').catch(() => undefined);
     await electron.close().catch(() => undefined);
   });
   // A window's page is announced before it has navigated: wait until one is on the app's page.
