@@ -4,7 +4,6 @@ import type { AppError } from '../../../shared/result';
 import type { UpdateMode } from '../../../shared/updates';
 import { useApi } from '../api';
 import { usePolicy } from '../settings-provider';
-import { isolated } from '../ui/bidi-isolate';
 import { CopyDiagnostics } from '../ui/copy-diagnostics';
 import { errorNotice, NoticeRegion } from '../ui/notice';
 
@@ -40,11 +39,15 @@ export function AboutSection() {
       {state.kind === 'ready' && (
         <dl className="facts">
           <dt>{t('settings.about.version')}</dt>
-          <dd dir="ltr">{state.info.version}</dd>
+          {/* Numbers and paths read left to right in every UI language, and sit at the start of the line all the same. */}
+          <dd>
+            <span dir="ltr">{state.info.version}</span>
+          </dd>
           <dt>{t('settings.about.dataPath')}</dt>
-          {/* A path reads left to right in every UI language. */}
-          <dd dir="ltr" className="path">
-            {state.info.dataPath}
+          <dd>
+            <span dir="ltr" className="path">
+              {state.info.dataPath}
+            </span>
           </dd>
           <dt>{t('settings.about.updates')}</dt>
           <dd>{policy?.features.updates === false ? t('managed.updatesOff') : t(`settings.about.updateModes.${state.info.updates}`)}</dd>
@@ -52,10 +55,12 @@ export function AboutSection() {
           {policy && policy.source !== null && policy.problem === null && (
             <>
               <dt>{t('managed.organization')}</dt>
+              <dd>{t('managed.managedBy')}</dd>
+              <dt>{t('managed.source')}</dt>
               <dd>
-                {t('managed.managedBy')}
-                <br />
-                <span className="path">{t('managed.source', { source: isolated(policy.source) })}</span>
+                <span dir="ltr" className="path">
+                  {policy.source}
+                </span>
               </dd>
             </>
           )}

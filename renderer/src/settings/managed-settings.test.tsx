@@ -115,7 +115,10 @@ describe('issue 28: About and diagnostics', () => {
   it('says the organization manages the app, from where, and that updates are theirs', async () => {
     setup(<AboutSection />, { policy: { source: 'HKLM\\Software\\Policies\\StaffDesk', features: { updates: false } } });
     expect(await screen.findByText('Managed by your organization')).toBeVisible();
-    expect(screen.getByText('Policy: \u2068HKLM\\Software\\Policies\\StaffDesk\u2069')).toBeVisible();
+    // Where the policy was read, as IT names it: left to right in every language, beside its own label.
+    const source = screen.getByText('HKLM\\Software\\Policies\\StaffDesk');
+    expect(source).toHaveAttribute('dir', 'ltr');
+    expect(source.closest('dd')?.previousElementSibling).toHaveTextContent(/^Policy$/);
     expect(screen.getByText('Updates are managed by your organization.')).toBeVisible();
   });
 

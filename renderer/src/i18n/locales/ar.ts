@@ -23,7 +23,7 @@ export const ar: PartialCatalog = {
     offByPolicy: "أوقفت مؤسستك هذا على هذا الحاسوب.",
     organization: "المؤسسة",
     managedBy: "تديره مؤسستك",
-    source: "السياسة: {{source}}",
+    source: "السياسة",
     problem: "عُثر على سياسة في هذا الحاسوب لكن تعذّرت قراءتها، لذا لا تُطبَّق أي سياسة: {{problem}}",
     teamNotes: "يحفظ فريقك ملاحظاته في {{path}}.",
     spokenAnswersOff: "أوقفت مؤسستك القراءة بصوت عالٍ.",

@@ -18,7 +18,7 @@ export const en = {
     offByPolicy: 'Your organization has turned this off on this computer.',
     organization: 'Organization',
     managedBy: 'Managed by your organization',
-    source: 'Policy: {{source}}',
+    source: 'Policy',
     problem: 'A policy was found on this computer but could not be read, so none applies: {{problem}}',
     teamNotes: 'Your team keeps its notes in {{path}}.',
     spokenAnswersOff: 'Reading aloud is turned off by your organization.',

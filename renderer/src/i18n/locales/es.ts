@@ -20,7 +20,7 @@ export const es: Catalog = {
     offByPolicy: "Tu organización ha desactivado esto en este ordenador.",
     organization: "Organización",
     managedBy: "Gestionado por tu organización",
-    source: "Directiva: {{source}}",
+    source: "Directiva",
     problem: "Se encontró una directiva en este ordenador, pero no se pudo leer, así que no se aplica ninguna: {{problem}}",
     teamNotes: "Tu equipo guarda sus notas en {{path}}.",
     spokenAnswersOff: "Tu organización ha desactivado la lectura en voz alta.",

@@ -20,7 +20,7 @@ export const fr: PartialCatalog = {
     offByPolicy: "Votre organisation a désactivé cette fonction sur cet ordinateur.",
     organization: "Organisation",
     managedBy: "Géré par votre organisation",
-    source: "Stratégie : {{source}}",
+    source: "Stratégie",
     problem: "Une stratégie a été trouvée sur cet ordinateur, mais elle n’a pas pu être lue : aucune ne s’applique. {{problem}}",
     teamNotes: "Votre équipe range ses notes dans {{path}}.",
     spokenAnswersOff: "La lecture à voix haute est désactivée par votre organisation.",

@@ -18,7 +18,7 @@ export const zh: PartialCatalog = {
     offByPolicy: "你的组织已在这台电脑上关闭此功能。",
     organization: "组织",
     managedBy: "由你的组织管理",
-    source: "策略：{{source}}",
+    source: "策略",
     problem: "在这台电脑上找到了策略，但无法读取，因此没有任何策略生效：{{problem}}",
     teamNotes: "你的团队把笔记放在 {{path}}。",
     spokenAnswersOff: "朗读功能已被你的组织关闭。",
