@@ -153,6 +153,24 @@ describe('RD2: CI runs the tests and the real app on three systems', () => {
     }
   });
 
+  it('RD2: every system checks out the same bytes: each text file in LF whatever core.autocrlf says (Windows runners say true)', () => {
+    const listed = spawnSync('git', ['ls-files', '--eol'], { cwd: ROOT, encoding: 'utf8' });
+    expect(listed.status, listed.stderr).toBe(0);
+    // "i/lf    w/lf    attr/text=auto eol=lf\tpath": what the index holds, the work tree has, and the attributes say.
+    const files = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const [info = '', file = ''] = line.split('\t');
+        return { file, index: info.split(/\s+/)[0], attributes: info.slice(info.indexOf('attr/')) };
+      });
+    const text = files.filter((entry) => entry.index !== 'i/-text' && entry.index !== 'i/');
+    expect(text.filter((entry) => !/\beol=lf\b/.test(entry.attributes)).map((entry) => entry.file)).toEqual([]);
+    expect(text.filter((entry) => entry.index !== 'i/lf').map((entry) => entry.file)).toEqual([]);
+    // Git's own detection keeps the icons byte for byte.
+    expect(files.find((entry) => entry.file === 'resources/icon.png')?.index).toBe('i/-text');
+  });
+
   it('RD2: keeps the real app’s figures and screenshots from each system, even after a failure', () => {
     const keep = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact@'));
     expect(keep?.if).toBe('always()');
