@@ -2,13 +2,15 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { useGeminiDouble, VALID_KEY } from '../test/support/gateway-test-kit';
 import { makeTempDir } from '../test/support/store-helpers';
 
 const gemini = useGeminiDouble();
 const SCRIPT = join(import.meta.dirname, 'oracle-calibrate.ts');
-const require = createRequire(import.meta.url);
+// --import takes a URL: a Windows path (C:\...) would be read as one with the scheme "c:".
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 interface Run {
   readonly code: number | null;
@@ -17,9 +19,11 @@ interface Run {
 }
 
 /** The command as `npm run oracle:calibrate` starts it, with a private temp folder and only the given key. */
-function calibrate(args: readonly string[], env: { GEMINI_API_KEY?: string; TMPDIR: string }): Promise<Run> {
+function calibrate(args: readonly string[], { key, tmp }: { key?: string; tmp: string }): Promise<Run> {
   const { GEMINI_API_KEY: _inherited, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', require.resolve('tsx'), SCRIPT, ...args], { env: { ...inherited, ...env } });
+  // os.tmpdir() reads TMPDIR on Linux and macOS, TEMP and TMP on Windows.
+  const env = { ...inherited, ...(key === undefined ? {} : { GEMINI_API_KEY: key }), TMPDIR: tmp, TEMP: tmp, TMP: tmp };
+  const child = spawn(process.execPath, ['--import', TSX, SCRIPT, ...args], { env });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (data: Buffer) => (stdout += data.toString()));
@@ -36,7 +40,7 @@ function privateTmp(): string {
 describe('npm run oracle:calibrate', () => {
   it('O9: calibrates the shipped guide through Gemini, prints the distributions and a floor to apply, and leaves nothing behind', async () => {
     const tmp = privateTmp();
-    const run = await calibrate(['--base-url', gemini.double.baseUrl], { GEMINI_API_KEY: VALID_KEY, TMPDIR: tmp });
+    const run = await calibrate(['--base-url', gemini.double.baseUrl], { key: VALID_KEY, tmp });
     expect(run.stderr).not.toContain(VALID_KEY);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Suggested floor for gemini-embedding-001: [01]\.\d\d$/m);
@@ -52,7 +56,7 @@ describe('npm run oracle:calibrate', () => {
   }, 60_000);
 
   it('without a key says where to put one, exits with 2 and calls nobody', async () => {
-    const run = await calibrate(['--no-keychain', '--base-url', gemini.double.baseUrl], { TMPDIR: privateTmp() });
+    const run = await calibrate(['--no-keychain', '--base-url', gemini.double.baseUrl], { tmp: privateTmp() });
     expect(run).toEqual({
       code: 2,
       stdout: '',

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseHarnessConfig, readHarnessConfig } from './harness-config';
 
@@ -23,7 +23,8 @@ describe('harness config', () => {
     expect(read).toEqual({
       ok: true,
       notes: [],
-      config: { ...VALID, dataDir: '/tmp/harness-data', secretValues: {}, settings: {} },
+      // resolve: on Windows a rooted path takes the current drive's letter.
+      config: { ...VALID, dataDir: resolve('/tmp/harness-data'), secretValues: {}, settings: {} },
     });
   });
 
@@ -67,9 +68,9 @@ describe('harness config', () => {
 
   it('takes knowledgeBase.path as given when absolute, and relative to the config file otherwise', () => {
     const absolute = parseHarnessConfig({ ...VALID, settings: { knowledgeBase: { path: '/srv/kb' } } }, '/work');
-    expect(absolute.ok && absolute.config.settings).toEqual({ knowledgeBase: { path: '/srv/kb' } });
+    expect(absolute.ok && absolute.config.settings).toEqual({ knowledgeBase: { path: resolve('/srv/kb') } });
     const relative = parseHarnessConfig({ ...VALID, settings: { knowledgeBase: { path: 'notes/kb' } } }, '/work/tests');
-    expect(relative.ok && relative.config.settings).toEqual({ knowledgeBase: { path: '/work/tests/notes/kb' } });
+    expect(relative.ok && relative.config.settings).toEqual({ knowledgeBase: { path: resolve('/work/tests/notes/kb') } });
   });
 
   it('accepts a cfToken string, to be verified when the harness starts', () => {

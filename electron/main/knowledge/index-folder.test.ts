@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { expectOpened, makeTempDir } from '../../../test/support/store-helpers';
@@ -126,7 +127,9 @@ describe('indexNotes', () => {
 
     const crashed = join(dir, 'crashed.db');
     const require = createRequire(import.meta.url);
-    const child = spawn(process.execPath, ['--import', require.resolve('tsx'), join(import.meta.dirname, '../../../test/support/knowledge/index-in-child.ts'), crashed, vault]);
+    // --import takes a URL: a Windows path (C:\...) would be read as one with the scheme "c:".
+    const tsx = pathToFileURL(require.resolve('tsx')).href;
+    const child = spawn(process.execPath, ['--import', tsx, join(import.meta.dirname, '../../../test/support/knowledge/index-in-child.ts'), crashed, vault]);
     let output = '';
     const stopped = new Promise<{ finished: boolean }>((resolve) => {
       child.stdout.on('data', (data: Buffer) => {

@@ -49,7 +49,8 @@ describe('the note a source names', () => {
   it('SEC-7: refuses a note that became a link to a file other than a note, in the folder or not', async () => {
     writeFileSync(join(folder, 'evil.desktop'), '[Desktop Entry]\nType=Application\nExec=sh\n');
     symlinkSync(join(folder, 'evil.desktop'), join(folder, 'launcher.md'), 'file');
-    symlinkSync('/bin/sh', join(folder, 'program.md'), 'file');
+    // A program every system has: the Node running this test.
+    symlinkSync(process.execPath, join(folder, 'program.md'), 'file');
     await expect(resolveNotePath(folder, 'launcher.md', indexed)).resolves.toEqual({ ok: false, reason: 'not_a_note' });
     await expect(resolveNotePath(folder, 'program.md', indexed)).resolves.toEqual({ ok: false, reason: 'not_a_note' });
   });

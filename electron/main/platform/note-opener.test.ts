@@ -69,9 +69,10 @@ describe('opening a source note', () => {
 });
 
 describe('SEC-7: a note that is a link', () => {
-  const link = (name: string, target: string) => {
+  // Windows tells a link to a folder from a link to a file; elsewhere the type is ignored.
+  const link = (name: string, target: string, type: 'file' | 'dir' = 'file') => {
     const file = join(vault, name);
-    symlinkSync(target, file, 'file');
+    symlinkSync(target, file, type);
     return file;
   };
 
@@ -81,13 +82,14 @@ describe('SEC-7: a note that is a link', () => {
   mkdirSync(join(vault, 'Archive.md'));
 
   it.each([
-    ['a program outside the folder', '/bin/sh'],
-    ['a launcher', 'evil.desktop'],
-    ['a Windows program', 'setup.exe'],
-    ['a folder', 'Archive.md'],
-  ])('is refused, unopened, when it leads to %s', async (what, target) => {
+    // A program every system has: the Node running this test.
+    ['a program outside the folder', process.execPath, 'file'],
+    ['a launcher', 'evil.desktop', 'file'],
+    ['a Windows program', 'setup.exe', 'file'],
+    ['a folder', 'Archive.md', 'dir'],
+  ] as const)('is refused, unopened, when it leads to %s', async (what, target, type) => {
     electron.app.getApplicationNameForProtocol.mockReturnValue('Obsidian');
-    const note = link(`Link to ${what}.md`, target);
+    const note = link(`Link to ${what}.md`, target, type);
     const { open } = setup();
     await expect(open(note)).resolves.toEqual({ ok: false, reason: 'not_a_note' });
     expect(electron.shell.openExternal).not.toHaveBeenCalled();

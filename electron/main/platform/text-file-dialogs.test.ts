@@ -144,11 +144,16 @@ describe('reading a text file', () => {
     await expect(files().open(PROMPTS, 1000)).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'file_not_read' } });
   });
 
+  it('SEC-7: refuses a folder without reading it', async () => {
+    electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [dir] });
+    await expect(files().open(PROMPTS, 1000)).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'not_a_file' } });
+  });
+
   // Windows has no mkfifo or /dev/zero to choose.
-  it.skipIf(process.platform === 'win32')('SEC-7: refuses at once a pipe, a device or a folder, without waiting on it or reading it', async () => {
+  it.skipIf(process.platform === 'win32')('SEC-7: refuses at once a pipe or a device, without waiting on it or reading it', async () => {
     const pipe = join(dir, 'prompts.json');
     execFileSync('mkfifo', [pipe]);
-    for (const chosen of [pipe, '/dev/zero', dir]) {
+    for (const chosen of [pipe, '/dev/zero']) {
       electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [chosen] });
       await expect(files().open(PROMPTS, 1000)).resolves.toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', reason: 'not_a_file' } });
     }

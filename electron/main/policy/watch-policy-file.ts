@@ -1,5 +1,5 @@
 import { watch } from 'chokidar';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Logger } from '../log/logger';
 import type { WatchPolicyFile } from './file-policy-source';
 
@@ -12,8 +12,9 @@ export function watchPolicyFileWith(log: Logger): WatchPolicyFile {
   return (file, changed) => {
     const folder = dirname(file);
     const root = dirname(folder);
-    const kept = new Set([root, folder, file]);
-    const watcher = watch(root, { ignoreInitial: true, depth: 1, ignored: (path) => !kept.has(path) });
+    const kept = new Set([root, folder, file].map((path) => resolve(path)));
+    // chokidar hands `ignored` its paths with forward slashes, on Windows too: compared in this system's spelling.
+    const watcher = watch(root, { ignoreInitial: true, depth: 1, ignored: (path) => !kept.has(resolve(path)) });
     watcher.on('all', () => changed());
     // The watch is set up asynchronously: what changed since the reading at start is read once it is in place.
     watcher.on('ready', () => changed());
