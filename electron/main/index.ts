@@ -38,7 +38,7 @@ import { sinceProcessStart } from './platform/process-clock';
 import { createQuickAskWindow, type QuickAskWindow } from './platform/quick-ask-window';
 import { claimSingleInstance } from './platform/single-instance';
 import { createTextFileDialogs } from './platform/text-file-dialogs';
-import { createSmokeProbe, exposeSmokeProbe, SMOKE_KEYCHAIN_SERVICE } from './platform/smoke-probe';
+import { createSmokeProbe, exposeSmokeProbe } from './platform/smoke-probe';
 import { forgetSecrets, smokeRunOf } from './platform/smoke-run';
 import { createTray, type AppTray } from './platform/tray';
 import { trayIcons } from './platform/tray-menu';
@@ -347,8 +347,7 @@ function main(): void {
     exposeSmokeProbe(smoke, () =>
       createSmokeProbe({
         trayMenu: () => tray?.menu() ?? null,
-        appSecrets: secrets,
-        keychain: createKeytarSecretStore({ keytar: loadKeytar, service: SMOKE_KEYCHAIN_SERVICE, redactor, platform: process.platform }),
+        keychain: secrets,
         startup: startup.figures,
       }),
     );

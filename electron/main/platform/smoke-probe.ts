@@ -10,10 +10,7 @@ import { forgetSecrets, type SmokeRun } from './smoke-run';
  * app never has it (nor the inspector the suite would reach it through: its fuses refuse that).
  */
 export const SMOKE_PROBE_KEY = '__staffDeskSmokeProbe';
-/** The keychain entry the probe writes and removes: never one of the member's. */
-export const SMOKE_KEYCHAIN_SERVICE = 'Staff Desk smoke test';
-
-/** The probe's own store: the app's keychain store (keytar as the app loads it) filed under SMOKE_KEYCHAIN_SERVICE. */
+/** The smoke run's secret store: keytar as the app loads it, under the run's own keychain entries (smoke-run.ts). */
 export interface ProbeSecretStore {
   get(name: SecretName): Promise<Result<string | null>>;
   set(name: SecretName, value: string): Promise<Result<void>>;
@@ -23,8 +20,6 @@ export interface ProbeSecretStore {
 export interface SmokeProbeDeps {
   trayMenu: () => Menu | null;
   keychain: ProbeSecretStore;
-  /** The app's own secret store (under the smoke run's keychain service). */
-  appSecrets: Pick<ProbeSecretStore, 'delete'>;
   /** The start's figures so far (RD4), for the suite to record per system. */
   startup: () => unknown;
 }
@@ -40,7 +35,10 @@ export interface SmokeProbe {
   trayItems(): TrayItem[];
   /** Clicks the tray's entry with this id (its action: 'ask', 'open'...), as the member would; false if none. */
   clickTray(id: string): boolean;
-  /** Writes a value into the keychain, reads it back and removes it: what each step saw. */
+  /**
+   * Writes a Gemini key into the run's keychain entries, reads it back and removes it: what each step saw. It leaves
+   * the run with no key, so a test calls it before storing one of its own.
+   */
   keychainRoundTrip(): Promise<{ stored: boolean; readBack: boolean; removed: boolean }>;
   /** Removes what the app stored in the keychain during the run (a key typed into Settings); false if any stayed. */
   forgetSecrets(): Promise<boolean>;
@@ -66,7 +64,7 @@ export function createSmokeProbe(deps: SmokeProbeDeps): SmokeProbe {
       const after = await deps.keychain.get('gemini.apiKey');
       return { stored, readBack, removed: removed && after.ok && after.value === null };
     },
-    forgetSecrets: () => forgetSecrets(deps.appSecrets),
+    forgetSecrets: () => forgetSecrets(deps.keychain),
     startup: deps.startup,
   };
 }
