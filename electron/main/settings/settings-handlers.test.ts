@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { contract } from '../../../shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../../shared/settings';
 import { fakeSender } from '../../../test/support/fake-sender';
@@ -23,6 +23,23 @@ function handlers() {
   return settingsHandlers({ settings: { ...createSettingsStore(db), locked: () => [] } });
 }
 
+/** settings:update as a signed-in member's window calls it, on a core made for each test that asks and disposed after it. */
+function signedInUpdates() {
+  const made: { test: TestCore | null } = { test: null };
+  afterEach(() => {
+    made.test?.dispose();
+    made.test = null;
+  });
+  return {
+    async call(input: unknown) {
+      made.test ??= await createSignedInTestCore();
+      return made.test.core.registry.call('settings:update', input, fakeSender().sender);
+    },
+    /** The core the last call made. */
+    core: () => made.test!.core,
+  };
+}
+
 describe('settings handlers', () => {
   it('returns the current settings in the shape the contract promises', async () => {
     const result = await handlers()['settings:get']({}, ctx);
@@ -43,17 +60,8 @@ describe('settings handlers', () => {
 });
 
 describe('the knowledge base folder over settings:update', () => {
-  let test: TestCore | null = null;
-  afterEach(() => {
-    test?.dispose();
-    test = null;
-  });
-
   // Signed in: the folder is a member's to change (SEC-5).
-  async function call(input: unknown) {
-    test ??= await createSignedInTestCore();
-    return test.core.registry.call('settings:update', input, fakeSender().sender);
-  }
+  const { call, core } = signedInUpdates();
 
   // The folder is the system picker's to set (oracle:chooseFolder): a page could otherwise point main at a network
   // share (and Windows would hand it the member's credentials) or at any folder, with no one signed in.
@@ -64,7 +72,7 @@ describe('the knowledge base folder over settings:update', () => {
         ok: false,
         error: { code: 'INVALID_INPUT', field: 'knowledgeBase.path' },
       });
-      await expect(test!.core.registry.call('settings:get', {}, fakeSender().sender)).resolves.toMatchObject({
+      await expect(core().registry.call('settings:get', {}, fakeSender().sender)).resolves.toMatchObject({
         ok: true,
         value: { knowledgeBase: { path: null } },
       });
@@ -105,15 +113,7 @@ describe('settings:changed', () => {
 
 describe('RD3 crash reports over settings:update', () => {
   const SERVER = 'https://crashes.example.com/submit?token=team';
-  let test: TestCore | null = null;
-  afterEach(() => {
-    test?.dispose();
-    test = null;
-  });
-  async function call(input: unknown) {
-    test ??= await createSignedInTestCore();
-    return test.core.registry.call('settings:update', input, fakeSender().sender);
-  }
+  const { call } = signedInUpdates();
 
   it('RD3 refuses sending on with nowhere to send to, and keeps it off', async () => {
     expect(await call({ crashReports: { upload: true } })).toMatchObject({
@@ -134,7 +134,8 @@ describe('RD3 crash reports over settings:update', () => {
   });
 
   it('RD3 waits for sign-in: with no member, nothing is sent on anyone’s behalf', async () => {
-    test = createTestCore();
+    const test = createTestCore();
+    onTestFinished(() => test.dispose());
     expect(await test.core.registry.call('settings:update', { crashReports: { upload: true, url: SERVER } }, fakeSender().sender)).toMatchObject({
       ok: false,
       error: { code: 'UNAUTHENTICATED', reason: 'sign_in_required', field: 'crashReports' },
