@@ -14,6 +14,8 @@ import { readResults } from './vitest-results.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsFile = join(root, 'test-results-electron.json');
 const required = process.env.STAFF_DESK_REQUIRE_ELECTRON === '1';
+// Linux with no desktop session (CI): the windows go to a virtual display.
+const headless = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
 
 function onPath(tool) {
   return spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
@@ -24,7 +26,6 @@ function missing(binary) {
   if (binary === null) {
     return 'skipped: no Electron binary (run "node node_modules/electron/install.js", or set ELECTRON_OVERRIDE_DIST_PATH to a folder with Electron)';
   }
-  const headless = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
   if (headless && !onPath('xvfb-run')) return 'skipped: no display to open windows on (install xvfb, or run it in a desktop session)';
   return null;
 }
@@ -58,7 +59,6 @@ if (why !== null) {
 const vitest = [process.execPath, packageBin(root, 'vitest'), 'run', '--config', 'vitest.electron.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`];
 let command = vitest;
 if (why === null && process.platform === 'linux') {
-  const headless = !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
   command = [join(root, 'scripts', 'with-keyring.sh'), ...(headless ? ['xvfb-run', '-a'] : []), ...vitest];
 }
 rmSync(resultsFile, { force: true });
