@@ -358,7 +358,7 @@ export const en = {
       heading: "Crash reports",
       intro: "If Staff Desk crashes, it keeps a crash report on this computer: a snapshot of part of its memory at that moment, which can hold fragments of what was on screen, such as a mail or a note. Nothing is sent unless sending is on.",
       upload: "Send crash reports to my team's server",
-      uploadHelp: "Each report is sent once, over https, to the address below, so that the team can find what went wrong.",
+      uploadHelp: "Each report is sent once, over a secure connection, to the address below, so that the team can find what went wrong.",
       url: "Crash report server",
       urlHelp: "The https address your administrator gives you, such as {{example}}.",
       urlHelpManaged: "Crash reports go to this server when sending is on.",

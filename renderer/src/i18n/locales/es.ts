@@ -370,7 +370,7 @@ export const es: Catalog = {
       heading: "Informes de fallos",
       intro: "Si Staff Desk falla, guarda un informe del fallo en este equipo: una instantánea de parte de su memoria en ese momento, que puede contener fragmentos de lo que había en pantalla, como un correo o una nota. No se envía nada salvo que actives el envío.",
       upload: "Enviar los informes de fallos al servidor de mi equipo",
-      uploadHelp: "Cada informe se envía una sola vez, por https, a la dirección de abajo, para que el equipo pueda averiguar qué falló.",
+      uploadHelp: "Cada informe se envía una sola vez, por una conexión segura, a la dirección de abajo, para que el equipo pueda averiguar qué falló.",
       url: "Servidor de informes de fallos",
       urlHelp: "La dirección https que te da tu administrador, como {{example}}.",
       urlHelpManaged: "Los informes de fallos van a este servidor cuando el envío está activado.",

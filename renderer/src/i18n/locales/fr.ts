@@ -370,7 +370,7 @@ export const fr: PartialCatalog = {
       heading: "Rapports de plantage",
       intro: "Si Staff Desk plante, il garde un rapport de plantage sur cet ordinateur : un instantané d'une partie de sa mémoire à ce moment-là, qui peut contenir des fragments de ce qui était à l'écran, comme un e-mail ou une note. Rien n'est envoyé tant que l'envoi n'est pas activé.",
       upload: "Envoyer les rapports de plantage au serveur de mon équipe",
-      uploadHelp: "Chaque rapport est envoyé une seule fois, en https, à l'adresse ci-dessous, pour que l'équipe trouve ce qui n'a pas marché.",
+      uploadHelp: "Chaque rapport est envoyé une seule fois, par une connexion sécurisée, à l'adresse ci-dessous, pour que l'équipe trouve ce qui n'a pas marché.",
       url: "Serveur des rapports de plantage",
       urlHelp: "L'adresse https que votre administrateur vous donne, par exemple {{example}}.",
       urlHelpManaged: "Les rapports de plantage sont envoyés à ce serveur quand l'envoi est activé.",

@@ -344,7 +344,7 @@ export const zh: PartialCatalog = {
       heading: "崩溃报告",
       intro: "Staff Desk 崩溃时，会在这台电脑上保留一份崩溃报告：那一刻其部分内存的快照，其中可能含有屏幕上内容的片段，例如一封邮件或一条笔记。除非开启发送，否则不会发送任何内容。",
       upload: "将崩溃报告发送到我团队的服务器",
-      uploadHelp: "每份报告只通过 https 发送一次到下面的地址，以便团队查明出了什么问题。",
+      uploadHelp: "每份报告只通过安全连接发送一次到下面的地址，以便团队查明出了什么问题。",
       url: "崩溃报告服务器",
       urlHelp: "管理员提供给你的 https 地址，例如 {{example}}。",
       urlHelpManaged: "开启发送时，崩溃报告会发送到此服务器。",
